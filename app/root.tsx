@@ -1,0 +1,87 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Box, Button, Typography } from '@mui/material';
+import myanmarFont from '@fontsource/noto-sans-myanmar/400.css?url';
+import myanmarFontBold from '@fontsource/noto-sans-myanmar/700.css?url';
+import { getLang, langCookie, resourcesFor } from '@core/i18n/i18n.server';
+import { DEFAULT_LANG, isLang, LANG_TAGS, type Lang, type Resources } from '@core/i18n/i18n';
+import { AppProviders } from '@core/ui/AppProviders';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: myanmarFont },
+  { rel: 'stylesheet', href: myanmarFontBold },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get('lng');
+  // ?lng=xx switches the language: remember it in the cookie and drop it from the URL.
+  if (requested && isLang(requested)) {
+    url.searchParams.delete('lng');
+    throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await langCookie.serialize(requested) } });
+  }
+  const lang = await getLang(request);
+  return { lang, resources: resourcesFor(lang) };
+}
+
+// Language changes are full page loads, so the translations never need re-fetching.
+export const shouldRevalidate = () => false;
+
+export const meta: MetaFunction = () => [{ title: '中缅口岸综合服务平台' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang: Lang = data?.lang ?? DEFAULT_LANG;
+  return (
+    <html lang={LANG_TAGS[lang]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { lang, resources } = useLoaderData<typeof loader>();
+  return (
+    <AppProviders lang={lang} resources={resources as Resources}>
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = isRouteErrorResponse(error) ? String(error.data || error.statusText) : 'Error';
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const body = (
+    <Box sx={{ p: 6, textAlign: 'center' }}>
+      <Typography variant="h3" color="text.secondary">
+        {status}
+      </Typography>
+      <Typography sx={{ my: 2 }}>{text}</Typography>
+      <Button href="/" variant="contained">
+        Home
+      </Button>
+    </Box>
+  );
+  return data ? (
+    <AppProviders lang={data.lang} resources={data.resources as Resources}>
+      {body}
+    </AppProviders>
+  ) : (
+    body
+  );
+}

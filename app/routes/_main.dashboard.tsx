@@ -1,0 +1,74 @@
+// /dashboard (data statistics): cards and charts from the statistics providers plugins register.
+// A trader (userType 4) lands on unified settlement instead.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslation } from 'react-i18next';
+import { requireUser } from '@core/auth/guard.server';
+import { getRegistry } from '@core/registry.server';
+import { statsFor } from '@core/stats/stats.server';
+
+export const TRADER_LANDING = '/unifiedSettlement/settlementManage';
+
+export const meta: MetaFunction = () => [{ title: '数据统计' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (user.userType === 4) throw redirect(TRADER_LANDING);
+  return { stats: await statsFor(getRegistry(), user) };
+}
+
+function label(t: (k: string) => string, s: string) {
+  return s.includes(':') ? t(s) : s;
+}
+
+export default function Dashboard() {
+  const { t } = useTranslation();
+  const { stats } = useLoaderData<typeof loader>();
+  const cards = stats.filter((s) => s.value?.kind === 'card');
+  const charts = stats.filter((s) => s.value?.kind === 'chart');
+  return (
+    <Box data-testid="dashboard">
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {t('core:menu.dashboard')}
+      </Typography>
+      <Grid container spacing={2}>
+        {cards.map((s) => (
+          <Grid key={s.key} size={{ xs: 12, sm: 6, md: 3 }}>
+            <Card data-testid={`stat-${s.key}`}>
+              <CardContent>
+                <Typography variant="body2" color="text.secondary">
+                  {t(s.titleKey)}
+                </Typography>
+                <Typography variant="h4" sx={{ fontWeight: 700, mt: 1 }}>
+                  {s.value?.kind === 'card' ? s.value.value.toLocaleString() : '—'}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+        {charts.map((s) =>
+          s.value?.kind === 'chart' ? (
+            <Grid key={s.key} size={{ xs: 12, md: 6 }}>
+              <Card data-testid={`stat-${s.key}`}>
+                <CardContent>
+                  <Typography variant="subtitle1" sx={{ mb: 1 }}>
+                    {t(s.titleKey)}
+                  </Typography>
+                  <BarChart
+                    height={260}
+                    xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 32 }]}
+                    yAxis={[{ tickMinStep: 1, width: 40 }]}
+                    series={s.value.series.map((x) => ({ data: x.data, label: t(x.labelKey) }))}
+                  />
+                </CardContent>
+              </Card>
+            </Grid>
+          ) : null,
+        )}
+      </Grid>
+    </Box>
+  );
+}

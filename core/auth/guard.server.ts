@@ -1,0 +1,59 @@
+// Guards every loader, action and API call uses. Pages without a session go to /login;
+// API calls get the envelope's 20011. Missing rights: 403 (page) or code 403 (API).
+import { redirect } from '@remix-run/node';
+import { getKnex } from '../db/knex.server';
+import { getT } from '../i18n/i18n.server';
+import { forbidden, notLoggedIn } from '../http/envelope.server';
+import { hasMenu, hasPermission, loadSessionUser, type SessionUser } from '../rbac/access.server';
+import { getSession } from './session.server';
+
+export function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith('/api/');
+}
+
+export interface Current {
+  user: SessionUser;
+  sessionId: string;
+  welcome: boolean;
+}
+
+export async function getCurrent(request: Request): Promise<Current | null> {
+  const session = await getSession(request);
+  const userId = session.get('userId');
+  if (!userId || !session.id) return null;
+  const knex = getKnex();
+  const user = await loadSessionUser(knex, userId);
+  if (!user || user.userStatus !== '0') return null;
+  // Keep "last seen" fresh for the online-users list without a write per request.
+  await knex('sys_session')
+    .where({ id: session.id })
+    .andWhere('last_seen_at', '<', new Date(Date.now() - 60_000))
+    .update({ last_seen_at: new Date() });
+  return { user, sessionId: session.id, welcome: !!session.get('welcome') };
+}
+
+export interface Requirement {
+  /** A menu key the user's roles must grant (screens). */
+  menu?: string;
+  /** A permission code the user must hold (actions, API calls). */
+  permission?: string;
+}
+
+async function deny(request: Request, kind: 'login' | 'forbidden'): Promise<never> {
+  const t = await getT(request);
+  if (isApiRequest(request)) throw kind === 'login' ? notLoggedIn(t('core:http.notLoggedIn')) : forbidden(t('core:http.forbidden'));
+  if (kind === 'login') throw redirect('/login');
+  throw new Response(t('core:http.forbidden'), { status: 403 });
+}
+
+export async function requireCurrent(request: Request, need: Requirement = {}): Promise<Current> {
+  const current = await getCurrent(request);
+  if (!current) return deny(request, 'login');
+  if (need.menu && !hasMenu(current.user, need.menu)) return deny(request, 'forbidden');
+  if (need.permission && !hasPermission(current.user, need.permission)) return deny(request, 'forbidden');
+  return current;
+}
+
+export async function requireUser(request: Request, need: Requirement = {}): Promise<SessionUser> {
+  return (await requireCurrent(request, need)).user;
+}

@@ -1,0 +1,32 @@
+// Core's own contributions, declared through the same contract as any plugin: its tables,
+// demo identity seed, housekeeping job, first dashboard statistics and its locale namespace.
+import { definePlugin, defineJob } from './plugin';
+import { coreMigrations } from './db/core-migrations';
+import { demoSeed } from './seed-demo.server';
+import { coreStats } from './stats/core-stats.server';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+export default definePlugin({
+  id: 'core',
+  root: 'core',
+  migrations: coreMigrations,
+  seeds: [demoSeed],
+  stats: coreStats,
+  jobs: [
+    defineJob({
+      name: 'core.sessionCleanup',
+      titleKey: 'core:jobs.sessionCleanup',
+      cron: '0 */10 * * * *',
+      async process({ knex }) {
+        const now = new Date();
+        const expired = await knex('sys_session').where('expires_at', '<', now).orWhereNotNull('revoked_at').delete();
+        const cutoff = new Date(now.getTime() - 180 * 24 * 3600 * 1000);
+        const logs = await knex('sys_login_log').where('created_at', '<', cutoff).delete();
+        return `sessions removed: ${expired}, login log rows removed: ${logs}`;
+      },
+    }),
+  ],
+  locales: { zh, en, my },
+});

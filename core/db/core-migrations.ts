@@ -1,0 +1,162 @@
+// Core's own tables: identity, access, sessions, login log, jobs. Runs first, on MySQL and SQLite.
+import type { Knex } from 'knex';
+import type { Migration } from '../plugin';
+
+/** created/updated who and when, plus the optimistic-lock version. */
+export function auditColumns(t: Knex.CreateTableBuilder): void {
+  t.datetime('created_at', { precision: 3 }).notNullable();
+  t.integer('created_by').nullable();
+  t.datetime('updated_at', { precision: 3 }).notNullable();
+  t.integer('updated_by').nullable();
+  t.integer('version').notNullable().defaultTo(1);
+}
+
+export const coreMigrations: Migration[] = [
+  {
+    name: '001_identity',
+    async up(knex) {
+      await knex.schema.createTable('sys_dept', (t) => {
+        t.increments('id');
+        t.integer('parent_id').nullable().index();
+        t.string('name', 100).notNullable();
+        t.integer('order_num').notNullable().defaultTo(0);
+        t.string('status', 1).notNullable().defaultTo('0');
+        auditColumns(t);
+      });
+      await knex.schema.createTable('sys_user', (t) => {
+        t.increments('id');
+        t.string('username', 64).notNullable().unique();
+        t.string('nickname', 64).notNullable();
+        t.string('password_hash', 255).notNullable();
+        t.string('mobile', 20).nullable();
+        t.string('email', 128).nullable();
+        t.integer('user_type').notNullable();
+        t.string('port_area', 64).nullable();
+        t.integer('company_id').nullable();
+        t.string('company_name', 100).nullable();
+        t.string('credit_code', 18).nullable();
+        t.integer('dept_id').nullable().index();
+        // 0 enabled, 1 disabled (RuoYi convention, what userStatus reports)
+        t.string('status', 1).notNullable().defaultTo('0');
+        t.datetime('password_changed_at', { precision: 3 }).nullable();
+        auditColumns(t);
+      });
+      await knex.schema.createTable('sys_role', (t) => {
+        t.increments('id');
+        t.string('code', 64).notNullable().unique();
+        t.string('name', 64).notNullable().unique();
+        t.string('data_scope', 16).notNullable().defaultTo('all');
+        t.string('status', 1).notNullable().defaultTo('0');
+        t.integer('order_num').notNullable().defaultTo(0);
+        t.string('remark', 500).nullable();
+        auditColumns(t);
+      });
+      await knex.schema.createTable('sys_user_role', (t) => {
+        t.integer('user_id').unsigned().notNullable().references('sys_user.id').onDelete('CASCADE');
+        t.integer('role_id').unsigned().notNullable().references('sys_role.id').onDelete('CASCADE');
+        t.primary(['user_id', 'role_id']);
+      });
+      await knex.schema.createTable('sys_menu', (t) => {
+        t.string('key', 128).primary();
+        t.string('parent_key', 128).nullable().index();
+        t.string('path', 255).notNullable();
+        t.string('title_key', 128).notNullable();
+        t.string('icon', 64).nullable();
+        t.string('permission', 128).nullable();
+        t.boolean('hidden').notNullable().defaultTo(false);
+        t.integer('order_num').notNullable().defaultTo(0);
+        t.string('plugin', 64).notNullable();
+        t.datetime('updated_at', { precision: 3 }).notNullable();
+      });
+      await knex.schema.createTable('sys_permission', (t) => {
+        t.string('code', 128).primary();
+        t.string('title_key', 128).notNullable();
+        t.string('menu_key', 128).nullable().index();
+        t.boolean('mandatory').notNullable().defaultTo(false);
+        t.string('plugin', 64).notNullable();
+      });
+      await knex.schema.createTable('sys_role_menu', (t) => {
+        t.integer('role_id').unsigned().notNullable().references('sys_role.id').onDelete('CASCADE');
+        t.string('menu_key', 128).notNullable();
+        t.primary(['role_id', 'menu_key']);
+      });
+      await knex.schema.createTable('sys_role_permission', (t) => {
+        t.integer('role_id').unsigned().notNullable().references('sys_role.id').onDelete('CASCADE');
+        t.string('permission_code', 128).notNullable();
+        t.primary(['role_id', 'permission_code']);
+      });
+    },
+    async down(knex) {
+      for (const t of ['sys_role_permission', 'sys_role_menu', 'sys_permission', 'sys_menu', 'sys_user_role', 'sys_role', 'sys_user', 'sys_dept']) {
+        await knex.schema.dropTableIfExists(t);
+      }
+    },
+  },
+  {
+    name: '002_sessions',
+    async up(knex) {
+      await knex.schema.createTable('sys_session', (t) => {
+        t.string('id', 64).primary();
+        t.integer('user_id').nullable().index();
+        t.text('data').notNullable();
+        t.string('ip', 64).nullable();
+        t.string('user_agent', 255).nullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.datetime('last_seen_at', { precision: 3 }).notNullable();
+        t.datetime('expires_at', { precision: 3 }).notNullable().index();
+        t.datetime('revoked_at', { precision: 3 }).nullable();
+      });
+      await knex.schema.createTable('sys_login_log', (t) => {
+        t.increments('id');
+        t.string('username', 64).notNullable();
+        t.integer('user_id').nullable();
+        t.string('ip', 64).nullable();
+        t.string('user_agent', 255).nullable();
+        t.boolean('success').notNullable();
+        t.string('message', 255).nullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.index(['username', 'created_at']);
+        t.index(['ip', 'created_at']);
+        t.index(['created_at']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_login_log');
+      await knex.schema.dropTableIfExists('sys_session');
+    },
+  },
+  {
+    name: '003_jobs',
+    async up(knex) {
+      await knex.schema.createTable('sys_job', (t) => {
+        t.string('name', 128).primary();
+        t.string('cron', 64).nullable();
+        // normal | paused
+        t.string('status', 16).notNullable().defaultTo('normal');
+        t.string('plugin', 64).notNullable();
+        t.datetime('updated_at', { precision: 3 }).notNullable();
+        t.integer('updated_by').nullable();
+      });
+      await knex.schema.createTable('sys_job_log', (t) => {
+        t.increments('id');
+        t.string('job_name', 128).notNullable();
+        // cron | manual
+        t.string('trigger', 16).notNullable();
+        // running | success | failed
+        t.string('status', 16).notNullable();
+        t.string('runner', 16).notNullable();
+        t.datetime('started_at', { precision: 3 }).notNullable();
+        t.datetime('finished_at', { precision: 3 }).nullable();
+        t.integer('duration_ms').nullable();
+        t.string('message', 1000).nullable();
+        t.text('error').nullable();
+        t.index(['job_name', 'started_at']);
+        t.index(['started_at']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_job_log');
+      await knex.schema.dropTableIfExists('sys_job');
+    },
+  },
+];

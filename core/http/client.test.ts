@@ -1,0 +1,547 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  MESSAGE_DURATION,
+  buildQuery,
+  createApiClient,
+  joinUrl,
+  parseContentDisposition,
+  type ApiClientOptions,
+  type ApiNotifier,
+} from './client';
+
+// A `t` that really interpolates the zh templates, like i18next does.
+const ZH: Record<string, string> = {
+  'core:http.timeout': '系统接口请求超时',
+  'core:http.networkError': '后端接口连接异常',
+  'core:http.statusError': '系统接口{{status}}异常',
+};
+const t = (key: string, vars?: Record<string, unknown>) =>
+  (ZH[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars?.[name] ?? ''));
+
+function makeNotifier() {
+  const pendingLog: number[] = [];
+  let pending = 0;
+  const notifier = {
+    toast: vi.fn<ApiNotifier['toast']>(),
+    alert: vi.fn<ApiNotifier['alert']>(),
+    clearSession: vi.fn<ApiNotifier['clearSession']>(),
+    reload: vi.fn<ApiNotifier['reload']>(),
+    pending: vi.fn((delta: 1 | -1) => {
+      pending += delta;
+      pendingLog.push(delta);
+    }),
+  };
+  return { notifier, pendingLog, pendingNow: () => pending };
+}
+
+type FetchArgs = [input: string, init: RequestInit];
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function makeFetch(handler: Handler) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => handler(String(input), init ?? {}));
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+function setup(handler: Handler, extra: Partial<ApiClientOptions> = {}) {
+  const n = makeNotifier();
+  const fetch = makeFetch(handler);
+  const api = createApiClient({
+    notifier: n.notifier,
+    t,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    ...extra,
+  });
+  const call = (i = 0) => fetch.mock.calls[i] as unknown as FetchArgs;
+  return { api, fetch, call, ...n };
+}
+
+/** The texts shown to the user as toasts, with severity and duration. */
+const toasts = (n: ReturnType<typeof makeNotifier>['notifier']) =>
+  n.toast.mock.calls.map(([message, o]) => ({ message, severity: o.severity, durationMs: o.durationMs }));
+
+async function rejection(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the call to reject');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('requests', () => {
+  it('posts JSON under /api and resolves with the whole envelope', async () => {
+    const { api, call, notifier } = setup(() => json({ code: 200, msg: 'ok', data: { token: 'abc' } }));
+    const res = await api.post<{ token: string }>('login/auth', { user: 'admin', pass: 'x' });
+
+    expect(res).toEqual({ code: 200, msg: 'ok', data: { token: 'abc' } });
+    expect(res.data?.token).toBe('abc');
+    const [url, init] = call();
+    expect(url).toBe('/api/login/auth');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ user: 'admin', pass: 'x' }));
+    expect(init.credentials).toBe('same-origin');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(init.headers).toMatchObject({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    });
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(notifier.alert).not.toHaveBeenCalled();
+  });
+
+  it('resolves when the envelope has no code', async () => {
+    const { api } = setup(() => json({ msg: 'fine', data: [1] }));
+    await expect(api.get('x')).resolves.toEqual({ msg: 'fine', data: [1] });
+  });
+
+  it('joins urls with or without a leading slash, and honours baseUrl', async () => {
+    const { api, call } = setup(() => json({ code: 200, msg: 'ok' }));
+    await api.post('login/auth');
+    await api.post('/login/auth');
+    expect(call(0)[0]).toBe('/api/login/auth');
+    expect(call(1)[0]).toBe('/api/login/auth');
+
+    const other = setup(() => json({ code: 200, msg: 'ok' }), { baseUrl: '/decl-api/' });
+    await other.api.get('/bill/list');
+    expect(other.call()[0]).toBe('/decl-api/bill/list');
+
+    expect(joinUrl('/api', '//a/b')).toBe('/api/a/b');
+  });
+
+  it('encodes the query: skips undefined/null, repeats array keys', async () => {
+    const { api, call } = setup(() => json({ code: 200, msg: 'ok' }));
+    await api.get('/goods/list', {
+      page: 1,
+      name: '大米 & 面',
+      empty: '',
+      skipped: undefined,
+      nothing: null,
+      ids: [3, 4, null],
+      active: false,
+    });
+    const [url, init] = call();
+    expect(url).toBe('/api/goods/list?page=1&name=%E5%A4%A7%E7%B1%B3+%26+%E9%9D%A2&empty=&ids=3&ids=4&active=false');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(new URL(url, 'http://x').searchParams.get('name')).toBe('大米 & 面');
+
+    await api.get('/goods/list');
+    expect(call(1)[0]).toBe('/api/goods/list');
+    await api.get('/goods/list?lang=zh', { page: 2 });
+    expect(call(2)[0]).toBe('/api/goods/list?lang=zh&page=2');
+    expect(buildQuery({ a: undefined, b: null })).toBe('');
+  });
+
+  it('sends DELETE, PUT and PATCH with a JSON body', async () => {
+    const { api, call } = setup(() => json({ code: 200, msg: 'ok' }));
+    await api.del('/user/7', { reason: '离职' });
+    await api.put('/user/7', { name: 'a' });
+    await api.patch('/user/7', { name: 'b' });
+    expect(call(0)[1]).toMatchObject({ method: 'DELETE', body: '{"reason":"离职"}' });
+    expect(call(1)[1]).toMatchObject({ method: 'PUT', body: '{"name":"a"}' });
+    expect(call(2)[1]).toMatchObject({ method: 'PATCH', body: '{"name":"b"}' });
+  });
+
+  it('merges per-call headers', async () => {
+    const { api, call } = setup(() => json({ code: 200, msg: 'ok' }));
+    await api.post('/x', {}, { headers: { 'X-Lang': 'my' } });
+    expect(call()[1].headers).toMatchObject({ 'X-Lang': 'my', 'X-Requested-With': 'XMLHttpRequest' });
+  });
+
+  it('uses globalThis.fetch at call time when none is injected', async () => {
+    const n = makeNotifier();
+    const api = createApiClient({ notifier: n.notifier, t });
+    const fake = makeFetch(() => json({ code: 200, msg: 'ok', data: 1 }));
+    vi.stubGlobal('fetch', fake);
+    try {
+      await expect(api.get('/ping')).resolves.toMatchObject({ data: 1 });
+      expect(fake).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('envelope codes (main)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  it('20011: warns with msg for 500 ms, then clears the session and reloads after 500 ms', async () => {
+    const { api, notifier } = setup(() => json({ code: 20011, msg: '登录已过期，请重新登录' }, 401));
+    const err = await rejection(api.get('/me'));
+
+    expect(err.code).toBe(20011);
+    expect(err.message).toBe('登录已过期，请重新登录');
+    expect(err.handled).toBe(true);
+    expect(toasts(notifier)).toEqual([
+      { message: '登录已过期，请重新登录', severity: 'warning', durationMs: MESSAGE_DURATION.notLoggedIn },
+    ]);
+    expect(MESSAGE_DURATION.notLoggedIn).toBe(500);
+
+    await vi.advanceTimersByTimeAsync(499);
+    expect(notifier.clearSession).not.toHaveBeenCalled();
+    expect(notifier.reload).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(notifier.clearSession).toHaveBeenCalledOnce();
+    expect(notifier.reload).toHaveBeenCalledOnce();
+    expect(notifier.clearSession.mock.invocationCallOrder[0]).toBeLessThan(notifier.reload.mock.invocationCallOrder[0]);
+  });
+
+  it('20011 on several requests at once: one message, one reload', async () => {
+    const { api, notifier } = setup(() => json({ code: 20011, msg: '未登录' }));
+    const errs = await Promise.all([rejection(api.get('/a')), rejection(api.get('/b')), rejection(api.post('/c'))]);
+    expect(errs.map((e) => e.code)).toEqual([20011, 20011, 20011]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(notifier.toast).toHaveBeenCalledOnce();
+    expect(notifier.clearSession).toHaveBeenCalledOnce();
+    expect(notifier.reload).toHaveBeenCalledOnce();
+  });
+
+  it('505: shows an alert box with msg, no toast', async () => {
+    const { api, notifier } = setup(() => json({ code: 505, msg: '该报关单已被锁定' }));
+    const err = await rejection(api.post('/decl/submit', { id: 1 }));
+    expect(notifier.alert).toHaveBeenCalledWith('该报关单已被锁定');
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(err).toMatchObject({ code: 505, message: '该报关单已被锁定', handled: true });
+  });
+
+  it('500: error toast with msg for 5 s', async () => {
+    const { api, notifier } = setup(() => json({ code: 500, msg: '车牌号不能为空' }));
+    const err = await rejection(api.post('/vehicle/save', {}));
+    expect(toasts(notifier)).toEqual([{ message: '车牌号不能为空', severity: 'error', durationMs: 5000 }]);
+    expect(err).toMatchObject({ code: 500, message: '车牌号不能为空', handled: true });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(notifier.reload).not.toHaveBeenCalled();
+  });
+
+  it('any other code: error toast with msg for 5 s', async () => {
+    const { api, notifier } = setup(() => json({ code: 40001, msg: '参数错误' }));
+    const err = await rejection(api.get('/x'));
+    expect(toasts(notifier)).toEqual([{ message: '参数错误', severity: 'error', durationMs: 5000 }]);
+    expect(err.code).toBe(40001);
+    expect(notifier.alert).not.toHaveBeenCalled();
+  });
+
+  it('an error code with an empty msg still tells the user something', async () => {
+    const { api, notifier } = setup(() => json({ code: 500, msg: '' }));
+    await rejection(api.get('/x'));
+    expect(toasts(notifier)[0].message).toBe('系统接口500异常');
+  });
+});
+
+describe('transport errors', () => {
+  it('network error: 后端接口连接异常 for 5 s', async () => {
+    const { api, notifier } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const err = await rejection(api.get('/x'));
+    expect(toasts(notifier)).toEqual([{ message: '后端接口连接异常', severity: 'error', durationMs: 5000 }]);
+    expect(err).toMatchObject({ code: 'NETWORK', message: '后端接口连接异常', handled: true });
+  });
+
+  it('time-out: 系统接口请求超时 after 15 s when fetch never answers, and the request is aborted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let signal: AbortSignal | undefined;
+    const { api, notifier, pendingNow } = setup((_, init) => {
+      signal = init.signal ?? undefined;
+      return new Promise<Response>(() => {}); // never settles, ignores the signal
+    });
+    let settled = false;
+    const p = api.get('/slow').finally(() => {
+      settled = true;
+    });
+    p.catch(() => {});
+
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(settled).toBe(false);
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(pendingNow()).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await rejection(p);
+    expect(err).toMatchObject({ code: 'TIMEOUT', message: '系统接口请求超时', handled: true });
+    expect(toasts(notifier)).toEqual([{ message: '系统接口请求超时', severity: 'error', durationMs: 5000 }]);
+    expect(signal?.aborted).toBe(true);
+    expect(pendingNow()).toBe(0);
+  });
+
+  it('time-out is configurable with timeoutMs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { api, notifier } = setup(() => new Promise<Response>(() => {}), { timeoutMs: 2000 });
+    const p = rejection(api.get('/slow'));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await p).code).toBe('TIMEOUT');
+    expect(toasts(notifier)[0].message).toBe('系统接口请求超时');
+  });
+
+  it('a fast answer clears the time-out: no late time-out toast', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { api, notifier } = setup(() => json({ code: 200, msg: 'ok' }));
+    await api.get('/fast');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(notifier.toast).not.toHaveBeenCalled();
+  });
+
+  it('an answer arriving after the time-out does not show a second message', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answer!: (r: Response) => void;
+    const { api, notifier } = setup(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const p = rejection(api.get('/slow'));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect((await p).code).toBe('TIMEOUT');
+    answer(json({ code: 500, msg: '迟到的错误' }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(toasts(notifier).map((x) => x.message)).toEqual(['系统接口请求超时']);
+  });
+
+  it('HTTP 502 with an HTML body: 系统接口502异常 for 5 s', async () => {
+    const { api, notifier } = setup(
+      () =>
+        new Response('<html><body>502 Bad Gateway</body></html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        })
+    );
+    const err = await rejection(api.post('/x', {}));
+    expect(toasts(notifier)).toEqual([{ message: '系统接口502异常', severity: 'error', durationMs: 5000 }]);
+    expect(err).toMatchObject({ code: 502, status: 502, message: '系统接口502异常', handled: true });
+  });
+
+  it('HTTP 403 with an envelope body: shows its msg', async () => {
+    const { api, notifier } = setup(() => json({ code: 403, msg: '没有权限访问该页面' }, 403));
+    const err = await rejection(api.get('/admin'));
+    expect(toasts(notifier)).toEqual([{ message: '没有权限访问该页面', severity: 'error', durationMs: 5000 }]);
+    expect(err).toMatchObject({ code: 403, status: 403 });
+  });
+
+  it('HTTP 404 with JSON that is not an envelope: status message', async () => {
+    const { api, notifier } = setup(() => json({ error: 'not found' }, 404));
+    await rejection(api.get('/nope'));
+    expect(toasts(notifier)[0].message).toBe('系统接口404异常');
+  });
+
+  it('HTTP 500 claiming code 200 is still an error', async () => {
+    const { api, notifier } = setup(() => json({ code: 200, msg: 'ok' }, 500));
+    expect((await rejection(api.get('/x'))).code).toBe(500);
+    expect(toasts(notifier)[0].message).toBe('系统接口500异常');
+  });
+
+  it('HTTP 200 with a non-JSON body is reported, not resolved', async () => {
+    const { api, notifier } = setup(() => new Response('<html>login</html>', { status: 200 }));
+    await rejection(api.get('/x'));
+    expect(toasts(notifier)[0].message).toBe('系统接口200异常');
+  });
+
+  it('the caller aborting is not reported to the user', async () => {
+    const { api, notifier, pendingNow } = setup(() => new Promise<Response>(() => {}));
+    const ctl = new AbortController();
+    const p = rejection(api.get('/x', undefined, { signal: ctl.signal }));
+    ctl.abort();
+    const err = await p;
+    expect(err.aborted).toBe(true);
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(pendingNow()).toBe(0);
+  });
+});
+
+describe('loading overlay counter', () => {
+  it('goes +1 then -1 on success', async () => {
+    let seenDuring = 0;
+    const n = makeNotifier();
+    const api = createApiClient({
+      notifier: n.notifier,
+      t,
+      fetch: (async () => {
+        seenDuring = n.pendingNow();
+        return json({ code: 200, msg: 'ok' });
+      }) as typeof fetch,
+    });
+    await api.get('/x');
+    expect(seenDuring).toBe(1);
+    expect(n.pendingLog).toEqual([1, -1]);
+  });
+
+  it('is balanced on envelope errors, HTTP errors and network errors', async () => {
+    const answers: Array<() => Response> = [
+      () => json({ code: 500, msg: 'x' }),
+      () => json({ code: 505, msg: 'x' }),
+      () => new Response('bad', { status: 502 }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    const { api, pendingLog, pendingNow } = setup(() => answers.shift()!());
+    for (let i = 0; i < 4; i++) await rejection(api.get('/x'));
+    expect(pendingLog).toEqual([1, -1, 1, -1, 1, -1, 1, -1]);
+    expect(pendingNow()).toBe(0);
+  });
+
+  it('counts overlapping requests', async () => {
+    const resolvers: Array<(r: Response) => void> = [];
+    const { api, pendingNow } = setup(() => new Promise<Response>((r) => resolvers.push(r)));
+    const a = api.get('/a');
+    const b = api.get('/b');
+    expect(pendingNow()).toBe(2);
+    resolvers[0](json({ code: 200, msg: 'ok' }));
+    await a;
+    expect(pendingNow()).toBe(1);
+    resolvers[1](json({ code: 200, msg: 'ok' }));
+    await b;
+    expect(pendingNow()).toBe(0);
+  });
+});
+
+describe('silent calls', () => {
+  it('show no toast or alert and do not touch the overlay, but still reject with ApiError', async () => {
+    const answers: Array<() => Response> = [
+      () => json({ code: 500, msg: '出错了' }),
+      () => json({ code: 505, msg: '提示' }),
+      () => new Response('x', { status: 503 }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    const { api, notifier, pendingLog } = setup(() => answers.shift()!());
+    const errs: ApiError[] = [];
+    for (let i = 0; i < 4; i++) errs.push(await rejection(api.get('/poll', undefined, { silent: true })));
+    expect(errs.map((e) => e.code)).toEqual([500, 505, 503, 'NETWORK']);
+    expect(errs.every((e) => e.handled === false)).toBe(true);
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(notifier.alert).not.toHaveBeenCalled();
+    expect(pendingLog).toEqual([]);
+  });
+
+  it('a silent time-out is not shown either', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { api, notifier } = setup(() => new Promise<Response>(() => {}));
+    const p = rejection(api.get('/poll', undefined, { silent: true }));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect((await p).code).toBe('TIMEOUT');
+    expect(notifier.toast).not.toHaveBeenCalled();
+  });
+
+  it('a silent success resolves normally', async () => {
+    const { api, pendingLog } = setup(() => json({ code: 200, msg: 'ok', data: 5 }));
+    await expect(api.get('/poll', undefined, { silent: true })).resolves.toMatchObject({ data: 5 });
+    expect(pendingLog).toEqual([]);
+  });
+});
+
+describe('declaration variant', () => {
+  const decl = (handler: Handler) => setup(handler, { variant: 'declaration' });
+
+  it('code 1000 resolves with the whole body', async () => {
+    const { api } = decl(() => json({ code: 1000, msg: '成功', data: { id: 9 } }));
+    await expect(api.post('/decl/save', {})).resolves.toEqual({ code: 1000, msg: '成功', data: { id: 9 } });
+  });
+
+  it('code 100 resolves with data only', async () => {
+    const { api } = decl(() => json({ code: 100, msg: 'ok', data: [{ id: 1 }, { id: 2 }] }));
+    await expect(api.get('/decl/list')).resolves.toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('any other code: error toast with msg for 3 s', async () => {
+    const { api, notifier } = decl(() => json({ code: 200, msg: '报关单号重复' }));
+    const err = await rejection(api.post('/decl/save', {}));
+    expect(toasts(notifier)).toEqual([
+      { message: '报关单号重复', severity: 'error', durationMs: MESSAGE_DURATION.declarationError },
+    ]);
+    expect(MESSAGE_DURATION.declarationError).toBe(3000);
+    expect(err).toMatchObject({ code: 200, handled: true });
+    expect(notifier.alert).not.toHaveBeenCalled();
+    expect(notifier.reload).not.toHaveBeenCalled();
+  });
+
+  it('waits an hour before timing out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { api, notifier } = decl(() => new Promise<Response>(() => {}));
+    let settled = false;
+    const p = rejection(
+      api.post('/decl/import', {}).finally(() => {
+        settled = true;
+      })
+    );
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_600_000 - 15_000 - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await p).code).toBe('TIMEOUT');
+    expect(toasts(notifier)).toEqual([{ message: '系统接口请求超时', severity: 'error', durationMs: 5000 }]);
+  });
+});
+
+describe('download', () => {
+  const file = (headers: Record<string, string>, content = 'PK\u0003\u0004') =>
+    new Response(content, { status: 200, headers: { 'Content-Type': 'application/octet-stream', ...headers } });
+
+  it('GETs with the query and returns the blob with the RFC 5987 filename', async () => {
+    const { api, call, notifier } = setup(() =>
+      file({
+        'Content-Disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(
+          '报关单 2024.xlsx'
+        )}`,
+      })
+    );
+    const { blob, filename } = await api.download('/decl/export', { ids: [1, 2], month: '2024-05' });
+    expect(filename).toBe('报关单 2024.xlsx');
+    expect(await blob.text()).toBe('PK\u0003\u0004');
+    expect(call()[0]).toBe('/api/decl/export?ids=1&ids=2&month=2024-05');
+    expect(call()[1].method).toBe('GET');
+    expect(notifier.toast).not.toHaveBeenCalled();
+  });
+
+  it('reads plain and missing filenames', async () => {
+    const heads: Array<Record<string, string>> = [
+      { 'Content-Disposition': 'attachment; filename="report (1).csv"' },
+      {},
+    ];
+    const { api } = setup(() => file(heads.shift()!));
+    expect((await api.download('/a')).filename).toBe('report (1).csv');
+    expect((await api.download('/b')).filename).toBeNull();
+  });
+
+  it('an envelope instead of a file is shown as an error', async () => {
+    const { api, notifier } = setup(() => json({ code: 500, msg: '没有可导出的数据' }));
+    await rejection(api.download('/decl/export'));
+    expect(toasts(notifier)).toEqual([{ message: '没有可导出的数据', severity: 'error', durationMs: 5000 }]);
+  });
+
+  it('an HTTP error is shown with its status', async () => {
+    const { api, notifier } = setup(() => new Response('oops', { status: 500 }));
+    await rejection(api.download('/decl/export'));
+    expect(toasts(notifier)[0].message).toBe('系统接口500异常');
+  });
+});
+
+describe('parseContentDisposition', () => {
+  it.each([
+    [`attachment; filename*=UTF-8''%E6%B8%85%E5%8D%95.pdf`, '清单.pdf'],
+    [`attachment; filename*=utf-8'zh'%E6%B8%85%E5%8D%95.pdf; filename="x.pdf"`, '清单.pdf'],
+    [`attachment; filename="x.pdf"; filename*=UTF-8''a%20b.pdf`, 'a b.pdf'],
+    [`attachment; filename*=ISO-8859-1''caf%E9.txt`, 'café.txt'],
+    [`attachment; filename=plain.txt`, 'plain.txt'],
+    [`attachment; filename="with \\"quote\\".txt"`, 'with "quote".txt'],
+    [`attachment; filename="%E6%B8%85%E5%8D%95.pdf"`, '清单.pdf'],
+    [`attachment; filename*=UTF-8''%E0%A4%A.pdf`, '%E0%A4%A.pdf'],
+    ['attachment', null],
+    ['', null],
+    [null, null],
+  ])('%s -> %s', (header, expected) => {
+    expect(parseContentDisposition(header)).toBe(expected);
+  });
+});

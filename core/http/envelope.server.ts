@@ -1,0 +1,65 @@
+// The JSON envelope every API answers with: { code, msg, data }.
+// 200 success, 500 error, 505 alert, 20011 not logged in; the HTTP status says the same thing
+// for clients that only look at it.
+export const CODE = {
+  OK: 200,
+  ERROR: 500,
+  ALERT: 505,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NOT_LOGGED_IN: 20011,
+} as const;
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data?: T;
+}
+
+export function ok<T>(data?: T, msg = 'ok', init?: ResponseInit): Response {
+  return Response.json({ code: CODE.OK, msg, data } satisfies Envelope<T>, init);
+}
+
+export function fail(msg: string, code: number = CODE.ERROR, status = 400, headers?: HeadersInit): Response {
+  return Response.json({ code, msg } satisfies Envelope, { status, headers });
+}
+
+export const notLoggedIn = (msg: string) => fail(msg, CODE.NOT_LOGGED_IN, 401);
+export const forbidden = (msg: string) => fail(msg, CODE.FORBIDDEN, 403);
+
+/** Thrown from services; API routes turn it into the envelope with the same code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public code: number = CODE.ERROR,
+    public status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs an API handler: ApiError becomes its envelope, anything unexpected a logged 500. */
+export async function handleApi(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof Response) return e;
+    if (e instanceof ApiError) return fail(e.message, e.code, e.status);
+    console.error(e);
+    return fail('Internal error', CODE.ERROR, 500);
+  }
+}
+
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const body = await request.json();
+      return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+  if (type.includes('form')) return Object.fromEntries(await request.formData());
+  return {};
+}

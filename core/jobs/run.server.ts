@@ -1,0 +1,132 @@
+// One run of one job, whoever triggers it (in-process timer, BullMQ worker, "run once"):
+// a sys_job_log row goes to 'running', the processor runs, the row ends 'success' or 'failed'.
+import type { Knex } from 'knex';
+import type { JobDef, JobRunContext } from '../plugin';
+import type { Registry } from '../registry.server';
+import { getKnex } from '../db/knex.server';
+
+export type JobTrigger = 'cron' | 'manual';
+export type JobRunner = 'inprocess' | 'bullmq';
+export type JobRunStatus = 'success' | 'failed' | 'skipped';
+
+export const MESSAGE_MAX = 1000;
+export const ERROR_MAX = 10_000;
+
+export interface RunJobOptions {
+  trigger: JobTrigger;
+  runner: JobRunner;
+  data?: Record<string, unknown>;
+  knex?: Knex;
+  /** Rethrow the processor's error after logging it (the BullMQ processor, so BullMQ retries). */
+  rethrow?: boolean;
+}
+
+export interface RunJobResult {
+  /** Id of the sys_job_log row; absent when the run was skipped (no row is written). */
+  logId?: number;
+  status: JobRunStatus;
+  message?: string;
+  error?: string;
+}
+
+/** Truncates to at most `max` characters (code points), marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return chars.slice(0, max - 1).join('') + '…';
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.stack || `${e.name}: ${e.message}`;
+  try {
+    return typeof e === 'string' ? e : JSON.stringify(e);
+  } catch {
+    return String(e);
+  }
+}
+
+function asError(e: unknown, text?: string): Error {
+  return e instanceof Error ? e : new Error(text ?? String(e));
+}
+
+export function findJob(registry: Registry, name: string): JobDef {
+  const job = registry.jobs.find((j) => j.name === name);
+  if (!job) throw new Error(`unknown job ${name}`);
+  return job;
+}
+
+/** The sys_job row's status; a job without a row (not synced yet) counts as normal. */
+export async function jobStatus(knex: Knex, name: string): Promise<'normal' | 'paused'> {
+  const row = await knex('sys_job').where({ name }).first('status');
+  return row?.status === 'paused' ? 'paused' : 'normal';
+}
+
+/**
+ * Runs one job and records it in sys_job_log. Never throws for a failing processor (the
+ * failure is in the result and the log row) unless `rethrow` is set. A paused job is skipped
+ * when the trigger is cron; manual runs always go.
+ */
+export async function runJob(registry: Registry, name: string, opts: RunJobOptions): Promise<RunJobResult> {
+  const job = findJob(registry, name);
+  const knex = opts.knex ?? getKnex();
+  if (opts.trigger === 'cron' && (await jobStatus(knex, name)) === 'paused') return { status: 'skipped' };
+
+  const startedAt = new Date();
+  const [inserted] = await knex('sys_job_log').insert({
+    job_name: name,
+    trigger: opts.trigger,
+    status: 'running',
+    runner: opts.runner,
+    started_at: startedAt,
+  });
+  const logId = Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted);
+
+  const lines: string[] = [];
+  let logged = 0;
+  const ctx: JobRunContext = {
+    ...registry.context(knex),
+    logId,
+    data: opts.data ?? {},
+    log(message: string) {
+      // Only what fits in the message column is kept.
+      if (logged > MESSAGE_MAX) return;
+      const line = String(message);
+      lines.push(line);
+      logged += line.length + 1;
+    },
+  };
+
+  let status: 'success' | 'failed';
+  let message: string | undefined;
+  let error: string | undefined;
+  let thrown: unknown;
+  try {
+    const returned = await job.process(ctx);
+    status = 'success';
+    const text = typeof returned === 'string' && returned !== '' ? returned : lines.join('\n');
+    message = text ? truncate(text, MESSAGE_MAX) : undefined;
+  } catch (e) {
+    thrown = e;
+    status = 'failed';
+    error = truncate(errorText(e), ERROR_MAX);
+    message = lines.length ? truncate(lines.join('\n'), MESSAGE_MAX) : undefined;
+  }
+  const finishedAt = new Date();
+  try {
+    await knex('sys_job_log')
+      .where({ id: logId })
+      .update({
+        status,
+        message: message ?? null,
+        error: error ?? null,
+        finished_at: finishedAt,
+        duration_ms: finishedAt.getTime() - startedAt.getTime(),
+      });
+  } catch (e) {
+    console.error(`[jobs] could not record the end of ${name} (log ${logId})`, e);
+    if (opts.rethrow) throw status === 'failed' ? asError(thrown, error) : e;
+  }
+  if (status === 'failed' && opts.rethrow) throw asError(thrown, error);
+  return { logId, status, message, error };
+}

@@ -1,0 +1,362 @@
+// Runs jobs on their cron schedule, two ways behind one interface:
+// - in-process (no Redis, the embedded default): a setTimeout chain per job in the web process;
+// - BullMQ (REDIS_URL): repeatable job schedulers on the `port-jobs` queue, processed by
+//   `npm run worker` processes (worker: true); the web process only enqueues (worker: false).
+// The schedule follows sys_job (status normal|paused, the possibly edited cron): after an
+// administrator changes a row, reschedule(name) re-reads it and applies it.
+import type { Knex } from 'knex';
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Registry } from '../registry.server';
+import { getRegistry } from '../registry.server';
+import { getKnex } from '../db/knex.server';
+import { cronTimeZone, isValidCron, nextRun } from './cron';
+import { findJob, runJob, type JobTrigger } from './run.server';
+
+export const QUEUE_NAME = 'port-jobs';
+export const DEFAULT_PREFIX = 'port';
+/** setTimeout's maximum delay; longer waits are chained. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+const RETRY_ARM_MS = 60_000;
+
+export const JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential' as const, delay: 5000 },
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+};
+
+export interface JobScheduler {
+  mode: 'inprocess' | 'bullmq';
+  /** Schedules every cron job whose sys_job row is 'normal', with the cron stored in sys_job. */
+  start(): Promise<void>;
+  /** BullMQ: adds a one-off job (queued: true); in-process: runs it now and waits for it. */
+  runOnce(name: string): Promise<{ queued: boolean; logId?: number }>;
+  /** Re-reads the job's sys_job row and applies it (after pause/resume/cron edit). */
+  reschedule(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  redisUrl?: string;
+  knex?: Knex;
+  /** BullMQ mode only: also process the queue in this process. */
+  worker?: boolean;
+  /** BullMQ key prefix (default 'port'). */
+  prefix?: string;
+  /** BullMQ worker concurrency (default 2). */
+  concurrency?: number;
+}
+
+interface JobRow {
+  name: string;
+  cron: string | null;
+  status: string;
+}
+
+/** The cron a job runs on now: the (possibly edited) sys_job cron, else the plugin's; null = not scheduled. */
+function effectiveSchedule(registry: Registry, name: string, row: JobRow | undefined): string | null {
+  const job = registry.jobs.find((j) => j.name === name);
+  // On-demand jobs (no cron in their definition) are never scheduled.
+  if (!job?.cron) return null;
+  if (row?.status === 'paused') return null;
+  const cron = row ? row.cron : (job.cron ?? null);
+  if (!cron || !isValidCron(cron)) return null;
+  return cron.trim();
+}
+
+async function readRow(knex: Knex, name: string): Promise<JobRow | undefined> {
+  return knex('sys_job').where({ name }).first('name', 'cron', 'status');
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-process
+
+interface TimerState {
+  timer?: ReturnType<typeof setTimeout>;
+  /** The run in progress (cron or manual), so runs of one job never overlap. */
+  running?: Promise<unknown>;
+  cron?: string;
+}
+
+class InProcessScheduler implements JobScheduler {
+  readonly mode = 'inprocess' as const;
+  private started = false;
+  private closed = false;
+  private states = new Map<string, TimerState>();
+  private pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private registry: Registry,
+    private knexOpt?: Knex,
+  ) {}
+
+  private get knex(): Knex {
+    return this.knexOpt ?? getKnex();
+  }
+
+  private state(name: string): TimerState {
+    let s = this.states.get(name);
+    if (!s) this.states.set(name, (s = {}));
+    return s;
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  private clearTimer(name: string): void {
+    const s = this.states.get(name);
+    if (s?.timer) clearTimeout(s.timer);
+    if (s) {
+      s.timer = undefined;
+      s.cron = undefined;
+    }
+  }
+
+  /** Reads the row and (re)arms the job's single timer, or clears it when not scheduled. */
+  private async arm(name: string): Promise<void> {
+    let cron: string | null;
+    try {
+      cron = effectiveSchedule(this.registry, name, await readRow(this.knex, name));
+    } catch (e) {
+      if (this.closed) return;
+      console.error(`[jobs] could not read the schedule of ${name}; retrying`, e);
+      this.clearTimer(name);
+      this.setTimer(name, Date.now() + RETRY_ARM_MS, () => void this.track(this.arm(name)));
+      return;
+    }
+    if (this.closed || !this.started) return;
+    this.clearTimer(name);
+    if (!cron) return;
+    this.state(name).cron = cron;
+    this.setTimer(name, nextRun(cron, new Date()).getTime(), (at) => void this.track(this.fire(name, at)));
+  }
+
+  /** One timer per job; waits longer than setTimeout allows are chained. */
+  private setTimer(name: string, at: number, onDue: (at: number) => void): void {
+    const s = this.state(name);
+    if (s.timer) clearTimeout(s.timer);
+    const delay = Math.max(0, at - Date.now());
+    s.timer = setTimeout(
+      () => {
+        s.timer = undefined;
+        if (this.closed) return;
+        if (Date.now() < at - 5) this.setTimer(name, at, onDue);
+        else onDue(at);
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
+    s.timer.unref?.();
+  }
+
+  private async fire(name: string, at: number): Promise<void> {
+    const s = this.state(name);
+    if (!s.running) {
+      // runJob re-checks the row: a job paused since it was armed is skipped.
+      try {
+        await this.exclusive(name, 'cron');
+      } catch {
+        // already reported; the schedule goes on
+      }
+    }
+    if (this.closed) return;
+    // Compute the next tick from after this one, even when the timer fired a little early.
+    if (Date.now() < at) await new Promise((r) => setTimeout(r, at - Date.now()).unref?.());
+    await this.arm(name);
+  }
+
+  /** Runs the job now, after any run of it still in progress. */
+  private async exclusive(name: string, trigger: JobTrigger) {
+    const s = this.state(name);
+    while (s.running) await s.running.catch(() => undefined);
+    const run = runJob(this.registry, name, { trigger, runner: 'inprocess', knex: this.knex }).catch((e) => {
+      console.error(`[jobs] ${name} could not run`, e);
+      throw e;
+    });
+    s.running = run;
+    try {
+      return await run;
+    } finally {
+      if (s.running === run) s.running = undefined;
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) throw new Error('scheduler is closed');
+    this.started = true;
+    await Promise.all(this.registry.jobs.map((j) => this.arm(j.name)));
+  }
+
+  async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
+    findJob(this.registry, name);
+    const result = await this.track(this.exclusive(name, 'manual'));
+    return { queued: false, logId: result.logId };
+  }
+
+  async reschedule(name: string): Promise<void> {
+    findJob(this.registry, name);
+    if (!this.started || this.closed) return;
+    await this.arm(name);
+  }
+
+  /** The cron each armed job is currently waiting on (for diagnostics and tests). */
+  scheduled(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, s] of this.states) if (s.timer && s.cron) out[name] = s.cron;
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const name of this.states.keys()) this.clearTimer(name);
+    // Let runs in progress finish writing their log rows.
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// BullMQ
+
+interface QueueJobData {
+  trigger?: JobTrigger;
+  [key: string]: unknown;
+}
+
+function redisConnection(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null });
+}
+
+class BullScheduler implements JobScheduler {
+  readonly mode = 'bullmq' as const;
+  readonly queue: Queue;
+  worker?: Worker;
+  private connections: Redis[] = [];
+  private closed = false;
+
+  constructor(
+    private registry: Registry,
+    private redisUrl: string,
+    private opts: SchedulerOptions,
+  ) {
+    const connection = redisConnection(redisUrl);
+    this.connections.push(connection);
+    this.queue = new Queue(QUEUE_NAME, { connection, prefix: opts.prefix ?? DEFAULT_PREFIX });
+    this.queue.on('error', (e) => console.error('[jobs] queue error', e));
+  }
+
+  private get knex(): Knex {
+    return this.opts.knex ?? getKnex();
+  }
+
+  private async apply(name: string, row: JobRow | undefined): Promise<void> {
+    const cron = effectiveSchedule(this.registry, name, row);
+    if (cron) {
+      await this.queue.upsertJobScheduler(
+        name,
+        { pattern: cron, tz: cronTimeZone() },
+        { name, data: {}, opts: JOB_OPTIONS },
+      );
+    } else {
+      await this.queue.removeJobScheduler(name);
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) throw new Error('scheduler is closed');
+    const rows: JobRow[] = await this.knex('sys_job').select('name', 'cron', 'status');
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const job of this.registry.jobs) await this.apply(job.name, byName.get(job.name));
+    // Schedulers of jobs no longer provided by any enabled plugin.
+    const known = new Set(this.registry.jobs.map((j) => j.name));
+    for (const s of await this.queue.getJobSchedulers(0, -1)) {
+      const id = s.key || s.id || s.name;
+      if (id && !known.has(id)) await this.queue.removeJobScheduler(id);
+    }
+    if (this.opts.worker && !this.worker) this.startWorker();
+  }
+
+  private startWorker(): void {
+    const connection = redisConnection(this.redisUrl);
+    this.connections.push(connection);
+    this.worker = new Worker(
+      QUEUE_NAME,
+      async (job: Job) => {
+        const { trigger, ...data } = (job.data ?? {}) as QueueJobData;
+        const result = await runJob(this.registry, job.name, {
+          trigger: trigger === 'manual' ? 'manual' : 'cron',
+          runner: 'bullmq',
+          data,
+          knex: this.knex,
+          rethrow: true, // BullMQ retries with backoff
+        });
+        return { logId: result.logId ?? null, status: result.status };
+      },
+      { connection, prefix: this.opts.prefix ?? DEFAULT_PREFIX, concurrency: this.opts.concurrency ?? 2 },
+    );
+    this.worker.on('error', (e) => console.error('[jobs] worker error', e));
+    this.worker.on('failed', (job, e) =>
+      console.error(`[jobs] ${job?.name ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${e.message}`),
+    );
+  }
+
+  async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
+    findJob(this.registry, name);
+    await this.queue.add(name, { trigger: 'manual' }, JOB_OPTIONS);
+    return { queued: true };
+  }
+
+  async reschedule(name: string): Promise<void> {
+    findJob(this.registry, name);
+    await this.apply(name, await readRow(this.knex, name));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.worker?.close();
+    await this.queue.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** BullMQ when a Redis URL is given, otherwise in-process. */
+export function createScheduler(registry: Registry, opts: SchedulerOptions = {}): JobScheduler {
+  if (opts.redisUrl) return new BullScheduler(registry, opts.redisUrl, opts);
+  return new InProcessScheduler(registry, opts.knex);
+}
+
+const g = globalThis as unknown as { __portScheduler?: JobScheduler };
+
+/**
+ * The process's scheduler. If none was set (startScheduler / setScheduler), one is created
+ * from REDIS_URL, not started: it can still run jobs once and apply reschedules to BullMQ.
+ */
+export function getScheduler(): JobScheduler {
+  g.__portScheduler ??= createScheduler(getRegistry(), { redisUrl: process.env.REDIS_URL || undefined });
+  return g.__portScheduler;
+}
+
+export function setScheduler(scheduler: JobScheduler | undefined): void {
+  g.__portScheduler = scheduler;
+}
+
+/**
+ * Boot helper for the web server: creates the scheduler for REDIS_URL (BullMQ, enqueue only)
+ * or in-process, makes it the process's scheduler and starts it.
+ */
+export async function startScheduler(
+  registry: Registry = getRegistry(),
+  opts: SchedulerOptions = { redisUrl: process.env.REDIS_URL || undefined },
+): Promise<JobScheduler> {
+  const previous = g.__portScheduler;
+  const scheduler = createScheduler(registry, opts);
+  await scheduler.start();
+  setScheduler(scheduler);
+  if (previous && previous !== scheduler) await previous.close().catch(() => undefined);
+  return scheduler;
+}

@@ -1,0 +1,171 @@
+// The one contract between core and a plugin. A plugin is data plus a few functions:
+// the registry (core/registry.server.ts) reads it; remix.config.js mounts its routes.
+// This file must stay free of server-only imports: vite.config.ts loads it.
+import type { Knex } from 'knex';
+
+/** A node of the sidebar menu tree. Groups have children; leaves have a path. */
+export interface MenuNode {
+  /** Stable key, matched against the keys granted to the user's roles. */
+  key: string;
+  /** Absolute URL path (leaves) or path prefix (groups). */
+  path: string;
+  /** i18n key, `namespace:key`. */
+  titleKey: string;
+  /** Name of an @mui/icons-material icon, resolved by core/ui/icons.tsx. */
+  icon?: string;
+  /** Extra permission code the user must hold to see the entry. */
+  permission?: string;
+  /** Hidden entries are routable and grantable but never shown in the sidebar. */
+  hidden?: boolean;
+  order?: number;
+  children?: MenuNode[];
+}
+
+export interface PermissionDef {
+  code: string;
+  titleKey: string;
+  /** The menu key this permission belongs to in the role editor. */
+  menu?: string;
+  /** Ticked automatically whenever its menu is granted. */
+  mandatory?: boolean;
+}
+
+export interface RouteDef {
+  /** URL path without leading slash, e.g. `management/log`. */
+  path: string;
+  /** Route module, relative to the plugin root. */
+  file: string;
+  /** `main` (sidebar, top bar, breadcrumb) or `bare` (main area only). */
+  layout?: 'main' | 'bare';
+  index?: boolean;
+}
+
+/** What a badge, stat or job receives: never core internals, only these services. */
+export interface PluginContext {
+  knex: Knex;
+  /** Calls a service another plugin registered (`registry.service('finance.bills')`). */
+  service<T = unknown>(name: string): T;
+}
+
+export interface SessionUserLike {
+  id: number;
+  username: string;
+  userType: number;
+  roles: { roleName: string; roleCode: string }[];
+  permissionList: string[];
+  isAdmin: boolean;
+}
+
+export interface BadgeDef {
+  key: string;
+  titleKey: string;
+  icon: string;
+  order?: number;
+  /** Visible when the user has one of these role codes ... */
+  roles?: string[];
+  /** ... or one of these permissions. Neither given: visible to every user. */
+  permissions?: string[];
+  count(ctx: PluginContext, user: SessionUserLike): Promise<number>;
+  /** Where clicking the badge leads (a screen or dialog route). */
+  href?: string;
+}
+
+export interface StatDef {
+  key: string;
+  titleKey: string;
+  kind: 'card' | 'chart';
+  order?: number;
+  permission?: string;
+  /** card: a number; chart: labelled series. */
+  load(ctx: PluginContext, user: SessionUserLike): Promise<StatValue>;
+}
+
+export type StatValue =
+  | { kind: 'card'; value: number; unitKey?: string }
+  | { kind: 'chart'; labels: string[]; series: { labelKey: string; data: number[] }[] };
+
+export interface JobRunContext extends PluginContext {
+  /** Id of the job-log row of this run. */
+  logId: number;
+  data: Record<string, unknown>;
+  log(message: string): void;
+}
+
+export interface JobDef {
+  /** Globally unique, `plugin.name`. */
+  name: string;
+  titleKey: string;
+  /** Cron pattern (with optional seconds field); absent for on-demand jobs. */
+  cron?: string;
+  process(ctx: JobRunContext): Promise<string | void>;
+}
+
+export interface Migration {
+  /** Unique within the plugin, sortable: `001_users`. */
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down?(knex: Knex): Promise<void>;
+}
+
+export interface Seed {
+  name: string;
+  /** Must be idempotent: seeds run on every start. */
+  run(knex: Knex, ctx: { demoPassword: string; hashPassword(p: string): Promise<string> }): Promise<void>;
+}
+
+export type LocaleBundle = Record<string, unknown>;
+
+export interface PortPlugin {
+  id: string;
+  /** Folder of the plugin relative to the project root (route files resolve from it). */
+  root: string;
+  menus?: MenuNode[];
+  permissions?: PermissionDef[];
+  routes?: RouteDef[];
+  migrations?: Migration[];
+  seeds?: Seed[];
+  jobs?: JobDef[];
+  badges?: BadgeDef[];
+  stats?: StatDef[];
+  locales?: { zh: LocaleBundle; en: LocaleBundle; my: LocaleBundle };
+  services?: Record<string, unknown>;
+}
+
+const ID = /^[a-z][a-z0-9-]*$/;
+
+export function definePlugin(plugin: PortPlugin): PortPlugin {
+  if (!ID.test(plugin.id)) throw new Error(`plugin id "${plugin.id}" must match ${ID}`);
+  return plugin;
+}
+
+export function defineJob(job: JobDef): JobDef {
+  return job;
+}
+
+export interface RouteManifestEntry {
+  id: string;
+  parentId: string;
+  path?: string;
+  index?: boolean;
+  file: string;
+}
+
+/** Turns every plugin's routes into Remix route-manifest entries under the two layouts. */
+export function pluginRouteManifest(plugins: PortPlugin[]): Record<string, RouteManifestEntry> {
+  const manifest: Record<string, RouteManifestEntry> = {};
+  for (const p of plugins) {
+    for (const r of p.routes ?? []) {
+      const file = `../${p.root.replace(/\/$/, '')}/${r.file}`;
+      const id = `${p.id}/${r.file.replace(/\.[tj]sx?$/, '')}`;
+      if (manifest[id]) throw new Error(`duplicate route id ${id}`);
+      manifest[id] = {
+        id,
+        parentId: (r.layout ?? 'main') === 'main' ? 'routes/_main' : 'routes/_bare',
+        path: r.index ? undefined : r.path,
+        index: r.index,
+        file,
+      };
+    }
+  }
+  return manifest;
+}

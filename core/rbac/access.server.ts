@@ -1,0 +1,74 @@
+// Loads who the user is and what they may see and do from the database.
+import type { Knex } from 'knex';
+import { ADMIN_ROLE_NAME } from '../seed-demo.server';
+import type { MenuItem, SessionUser } from './menu';
+
+export * from './menu';
+
+export async function loadSessionUser(knex: Knex, userId: number): Promise<SessionUser | null> {
+  const u = await knex('sys_user').where({ id: userId }).first();
+  if (!u) return null;
+  const roles: { id: number; code: string; name: string }[] = await knex('sys_role as r')
+    .join('sys_user_role as ur', 'ur.role_id', 'r.id')
+    .where('ur.user_id', userId)
+    .andWhere('r.status', '0')
+    .select('r.id', 'r.code', 'r.name');
+  const isAdmin = roles.some((r) => r.name === ADMIN_ROLE_NAME);
+  const roleIds = roles.map((r) => r.id);
+  let menuList: string[];
+  let permissionList: string[];
+  if (isAdmin) {
+    menuList = (await knex('sys_menu').select('key')).map((r: { key: string }) => r.key);
+    permissionList = (await knex('sys_permission').select('code')).map((r: { code: string }) => r.code);
+  } else if (roleIds.length) {
+    menuList = (await knex('sys_role_menu').whereIn('role_id', roleIds).distinct('menu_key')).map((r: { menu_key: string }) => r.menu_key);
+    permissionList = (await knex('sys_role_permission').whereIn('role_id', roleIds).distinct('permission_code')).map(
+      (r: { permission_code: string }) => r.permission_code,
+    );
+  } else {
+    menuList = [];
+    permissionList = [];
+  }
+  return {
+    id: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    mobile: u.mobile,
+    email: u.email,
+    userType: Number(u.user_type),
+    portArea: u.port_area,
+    companyId: u.company_id,
+    companyName: u.company_name,
+    userStatus: String(u.status),
+    roles: roles.map((r) => ({ roleName: r.name, roleCode: r.code })),
+    isAdmin,
+    menuList: menuList.sort(),
+    permissionList: permissionList.sort(),
+  };
+}
+
+export async function loadMenuTree(knex: Knex): Promise<MenuItem[]> {
+  const rows = await knex('sys_menu').select('*').orderBy([{ column: 'order_num' }, { column: 'key' }]);
+  const byKey = new Map<string, MenuItem>();
+  for (const r of rows) {
+    byKey.set(r.key, {
+      key: r.key,
+      parentKey: r.parent_key,
+      path: r.path,
+      titleKey: r.title_key,
+      icon: r.icon,
+      permission: r.permission,
+      hidden: r.hidden === true || r.hidden === 1,
+      order: Number(r.order_num),
+      children: [],
+    });
+  }
+  const roots: MenuItem[] = [];
+  for (const item of byKey.values()) {
+    const parent = item.parentKey ? byKey.get(item.parentKey) : undefined;
+    if (parent) parent.children.push(item);
+    else roots.push(item);
+  }
+  return roots;
+}
+

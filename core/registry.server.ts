@@ -1,0 +1,123 @@
+// Loads the enabled plugins (core's own contributions first), validates them and exposes
+// what the shell is generated from: menus, permissions, badges, jobs, stats, locales, services.
+import type { Knex } from 'knex';
+import type { BadgeDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, StatDef } from './plugin';
+import { getKnex } from './db/knex.server';
+import corePlugin from './core-plugin.server';
+import configured from '../plugins.config';
+
+export type Lang = 'zh' | 'en' | 'my';
+export const LANGS: Lang[] = ['zh', 'en', 'my'];
+
+export interface Registry {
+  plugins: PortPlugin[];
+  menus: MenuNode[];
+  permissions: PermissionDef[];
+  badges: BadgeDef[];
+  jobs: JobDef[];
+  stats: StatDef[];
+  /** i18n resources of one language: one namespace per plugin id (core's is `core`). */
+  resources(lang: Lang): Record<string, Record<string, unknown>>;
+  service<T = unknown>(name: string): T;
+  context(knex?: Knex): PluginContext;
+}
+
+function walk(nodes: MenuNode[], fn: (n: MenuNode) => void): void {
+  for (const n of nodes) {
+    fn(n);
+    if (n.children) walk(n.children, fn);
+  }
+}
+
+/** Merges menu trees: a group declared by two plugins (same key) gets both plugins' children. */
+function mergeMenus(lists: MenuNode[][]): MenuNode[] {
+  const top: MenuNode[] = [];
+  const byKey = new Map<string, MenuNode>();
+  const add = (target: MenuNode[], n: MenuNode) => {
+    const existing = byKey.get(n.key);
+    if (existing) {
+      if (!n.children?.length) throw new Error(`duplicate menu key ${n.key}`);
+      existing.children ??= [];
+      for (const c of n.children) add(existing.children, c);
+      return;
+    }
+    const copy: MenuNode = { ...n, children: n.children ? [] : undefined };
+    byKey.set(n.key, copy);
+    target.push(copy);
+    for (const c of n.children ?? []) add(copy.children!, c);
+  };
+  for (const list of lists) for (const n of list) add(top, n);
+  const sort = (nodes: MenuNode[]) => {
+    nodes.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    for (const n of nodes) if (n.children) sort(n.children);
+  };
+  sort(top);
+  return top;
+}
+
+export function createRegistry(pluginList: PortPlugin[]): Registry {
+  const plugins = [corePlugin, ...pluginList.filter((p) => p.id !== 'core')];
+  const ids = new Set<string>();
+  for (const p of plugins) {
+    if (ids.has(p.id)) throw new Error(`plugin ${p.id} is listed twice`);
+    ids.add(p.id);
+  }
+  const menus = mergeMenus(plugins.map((p) => p.menus ?? []));
+  const menuKeys = new Set<string>();
+  walk(menus, (n) => menuKeys.add(n.key));
+
+  const permissions: PermissionDef[] = [];
+  const codes = new Set<string>();
+  for (const p of plugins) {
+    for (const perm of p.permissions ?? []) {
+      if (codes.has(perm.code)) throw new Error(`duplicate permission ${perm.code} (${p.id})`);
+      if (perm.menu && !menuKeys.has(perm.menu)) throw new Error(`permission ${perm.code} names unknown menu ${perm.menu}`);
+      codes.add(perm.code);
+      permissions.push(perm);
+    }
+  }
+  const jobs = plugins.flatMap((p) => p.jobs ?? []);
+  const jobNames = new Set<string>();
+  for (const j of jobs) {
+    if (jobNames.has(j.name)) throw new Error(`duplicate job ${j.name}`);
+    jobNames.add(j.name);
+  }
+  const badges = plugins.flatMap((p) => p.badges ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const stats = plugins.flatMap((p) => p.stats ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const services = new Map<string, unknown>();
+  for (const p of plugins) {
+    for (const [name, impl] of Object.entries(p.services ?? {})) {
+      const full = name.includes('.') ? name : `${p.id}.${name}`;
+      services.set(full, impl);
+    }
+  }
+
+  const registry: Registry = {
+    plugins,
+    menus,
+    permissions,
+    badges,
+    jobs,
+    stats,
+    resources(lang) {
+      const out: Record<string, Record<string, unknown>> = {};
+      for (const p of plugins) if (p.locales) out[p.id] = p.locales[lang] as Record<string, unknown>;
+      return out;
+    },
+    service<T>(name: string): T {
+      if (!services.has(name)) throw new Error(`no plugin provides service ${name}`);
+      return services.get(name) as T;
+    },
+    context(knex?: Knex): PluginContext {
+      return { knex: knex ?? getKnex(), service: (n) => registry.service(n) };
+    },
+  };
+  return registry;
+}
+
+const g = globalThis as unknown as { __portRegistry?: Registry };
+
+export function getRegistry(): Registry {
+  g.__portRegistry ??= createRegistry(configured);
+  return g.__portRegistry;
+}

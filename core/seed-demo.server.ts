@@ -1,0 +1,101 @@
+// Demo roles and one demo user per account type. Idempotent: existing rows are left alone
+// (an administrator may have changed them), missing ones are created.
+import type { Knex } from 'knex';
+import type { Seed } from './plugin';
+
+/** Account types in the order the spec lists them: a trader is userType 4. */
+export const ACCOUNT_TYPES = [
+  { userType: 1, key: 'shipAgent' },
+  { userType: 2, key: 'freightAgent' },
+  { userType: 3, key: 'platformOperation' },
+  { userType: 4, key: 'trader' },
+  { userType: 5, key: 'customsBroker' },
+  { userType: 6, key: 'platformAdmin' },
+] as const;
+
+export const ADMIN_ROLE_NAME = '管理员';
+
+export const DEMO_ROLES = [
+  { code: 'admin', name: ADMIN_ROLE_NAME, remark: 'Sees every route' },
+  { code: 'ZWYCAU', name: '作业运营', remark: '' },
+  { code: 'WLFZ', name: '物流辅助', remark: '' },
+  { code: 'GBYW', name: '过磅业务', remark: '' },
+  { code: 'customs_admin', name: '报关管理', remark: '' },
+  { code: '0', name: '普通用户', remark: '' },
+  { code: 'PTGL', name: '平台管理', remark: '' },
+];
+
+export const DEMO_USERS = [
+  { username: 'shipagent', nickname: '船代演示', userType: 1, roles: ['ZWYCAU'], company: '瑞丽船务代理有限公司' },
+  { username: 'freightagent', nickname: '货代演示', userType: 2, roles: ['WLFZ'], company: '畹町国际货运代理有限公司' },
+  { username: 'operator', nickname: '平台运营', userType: 3, roles: ['PTGL', 'GBYW'], company: '中缅口岸服务平台' },
+  { username: 'trader', nickname: '贸易商演示', userType: 4, roles: ['0'], company: '德宏边境贸易有限公司' },
+  { username: 'broker', nickname: '报关行演示', userType: 5, roles: ['customs_admin'], company: '姐告报关行' },
+  { username: 'admin', nickname: '系统管理员', userType: 6, roles: ['admin'], company: '中缅口岸服务平台' },
+];
+
+/** Which menus and permissions the demo roles get (管理员 needs none: it sees everything). */
+export const DEMO_GRANTS: Record<string, { menus: string[]; permissions: string[] }> = {
+  ZWYCAU: { menus: [], permissions: ['shipShow:remind'] },
+  PTGL: { menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'] },
+  customs_admin: { menus: [], permissions: [] },
+  WLFZ: { menus: [], permissions: [] },
+  GBYW: { menus: [], permissions: [] },
+  '0': { menus: [], permissions: [] },
+};
+
+async function upsertRoles(knex: Knex): Promise<Map<string, number>> {
+  const now = new Date();
+  for (const [i, r] of DEMO_ROLES.entries()) {
+    const found = await knex('sys_role').where({ code: r.code }).first();
+    if (!found) {
+      await knex('sys_role').insert({ code: r.code, name: r.name, remark: r.remark, order_num: i, data_scope: 'all', status: '0', created_at: now, updated_at: now, version: 1 });
+    }
+  }
+  const rows: { id: number; code: string }[] = await knex('sys_role').select('id', 'code');
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+export const demoSeed: Seed = {
+  name: 'demo-identity',
+  async run(knex, { demoPassword, hashPassword }) {
+    const roleIds = await upsertRoles(knex);
+    const menuKeys = new Set((await knex('sys_menu').select('key')).map((r: { key: string }) => r.key));
+    const permCodes = new Set((await knex('sys_permission').select('code')).map((r: { code: string }) => r.code));
+    for (const [code, grant] of Object.entries(DEMO_GRANTS)) {
+      const roleId = roleIds.get(code)!;
+      const hasAny = await knex('sys_role_menu').where({ role_id: roleId }).first();
+      const hasAnyPerm = await knex('sys_role_permission').where({ role_id: roleId }).first();
+      // Grant only to roles nobody has configured yet.
+      if (!hasAny) {
+        const rows = grant.menus.filter((k) => menuKeys.has(k)).map((k) => ({ role_id: roleId, menu_key: k }));
+        if (rows.length) await knex('sys_role_menu').insert(rows);
+      }
+      if (!hasAnyPerm) {
+        const rows = grant.permissions.filter((c) => permCodes.has(c)).map((c) => ({ role_id: roleId, permission_code: c }));
+        if (rows.length) await knex('sys_role_permission').insert(rows);
+      }
+    }
+    const hash = await hashPassword(demoPassword);
+    const now = new Date();
+    for (const u of DEMO_USERS) {
+      const found = await knex('sys_user').where({ username: u.username }).first();
+      if (found) continue;
+      const [id] = await knex('sys_user').insert({
+        username: u.username,
+        nickname: u.nickname,
+        password_hash: hash,
+        user_type: u.userType,
+        company_name: u.company,
+        mobile: null,
+        email: `${u.username}@example.com`,
+        port_area: '瑞丽',
+        status: '0',
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      });
+      await knex('sys_user_role').insert(u.roles.map((c) => ({ user_id: id, role_id: roleIds.get(c)! })));
+    }
+  },
+};

@@ -1,0 +1,291 @@
+// The main layout: sidebar (accordion, one open group, state in the sidebarStatus cookie),
+// top bar (breadcrumb, plugin badges, language, user menu), watermarked main area.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Form, Link as RemixLink, useFetcher, useLocation } from '@remix-run/react';
+import {
+  Alert,
+  AppBar,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Collapse,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem as MuiMenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Translate from '@mui/icons-material/Translate';
+import { useTranslation } from 'react-i18next';
+import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
+import { menuTrail, sidebarTree, type MenuItem } from '../rbac/menu';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { NamedIcon } from './icons';
+import { LoadingOverlay } from './LoadingOverlay';
+import { Watermark } from './Watermark';
+
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+const WIDE = 232;
+const NARROW = 60;
+
+export interface LayoutUser {
+  id: number;
+  username: string;
+  nickname: string;
+  mobile: string | null;
+}
+
+export interface LayoutBadge {
+  key: string;
+  titleKey: string;
+  icon: string;
+  count: number;
+  href?: string;
+}
+
+export interface AppLayoutProps {
+  user: LayoutUser;
+  menus: MenuItem[];
+  badges: LayoutBadge[];
+  sidebarOpen: boolean;
+  welcome: boolean;
+  lang: Lang;
+  children: ReactNode;
+}
+
+function writeSidebarCookie(open: boolean) {
+  document.cookie = `${SIDEBAR_COOKIE}=${open ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+function Sidebar({ menus, open, onExpand }: { menus: MenuItem[]; open: boolean; onExpand(): void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const groups = useMemo(() => sidebarTree(menus), [menus]);
+  const activeGroup = groups.find((g) => menuTrail([g], location.pathname).length > 0)?.key ?? null;
+  const [openGroup, setOpenGroup] = useState<string | null>(activeGroup);
+  useEffect(() => {
+    if (activeGroup) setOpenGroup(activeGroup);
+  }, [activeGroup]);
+
+  return (
+    <List component="nav" dense data-testid="sidebar" sx={{ py: 0 }}>
+      {groups.map((g) => {
+        const expanded = open && openGroup === g.key;
+        return (
+          <Box key={g.key} data-menu-key={g.key}>
+            <Tooltip title={open ? '' : t(g.titleKey)} placement="right">
+              <ListItemButton
+                onClick={() => {
+                  if (!open) {
+                    onExpand();
+                    setOpenGroup(g.key);
+                    return;
+                  }
+                  // Accordion: opening one group closes the others.
+                  setOpenGroup(expanded ? null : g.key);
+                }}
+                selected={!open && activeGroup === g.key}
+                aria-expanded={expanded}
+                data-testid={`menu-group-${g.key}`}
+                sx={{ color: 'grey.100', minHeight: 44 }}
+              >
+                <ListItemIcon sx={{ color: 'grey.300', minWidth: 36 }}>
+                  <NamedIcon name={g.icon} />
+                </ListItemIcon>
+                {open && <ListItemText primary={t(g.titleKey)} />}
+                {open && (expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+              </ListItemButton>
+            </Tooltip>
+            <Collapse in={expanded} timeout="auto" unmountOnExit>
+              <List dense disablePadding sx={{ bgcolor: 'rgba(0,0,0,0.18)' }}>
+                {g.children.map((c) => {
+                  const selected = location.pathname === c.path || location.pathname.startsWith(c.path + '/');
+                  return (
+                    <ListItemButton
+                      key={c.key}
+                      component={RemixLink}
+                      to={c.path}
+                      prefetch="intent"
+                      selected={selected}
+                      data-testid={`menu-item-${c.key}`}
+                      sx={{ pl: 6.5, color: selected ? '#fff' : 'grey.300', '&.Mui-selected': { bgcolor: 'primary.main' } }}
+                    >
+                      <ListItemText primary={t(c.titleKey)} />
+                    </ListItemButton>
+                  );
+                })}
+              </List>
+            </Collapse>
+          </Box>
+        );
+      })}
+    </List>
+  );
+}
+
+function useBadges(initial: LayoutBadge[]): LayoutBadge[] {
+  const fetcher = useFetcher<{ code: number; data?: LayoutBadge[] }>({ key: 'bg:badges' });
+  useEffect(() => {
+    if (!initial.length) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') fetcher.load('/api/core/badges');
+    }, 60_000);
+    return () => window.clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial.length]);
+  return fetcher.data?.data ?? initial;
+}
+
+export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, welcome, lang, children }: AppLayoutProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(sidebarOpen);
+  const [userMenu, setUserMenu] = useState<HTMLElement | null>(null);
+  const [langMenu, setLangMenu] = useState<HTMLElement | null>(null);
+  const [pwOpen, setPwOpen] = useState(false);
+  const [showWelcome, setShowWelcome] = useState(welcome);
+  const badges = useBadges(initialBadges);
+  const trail = menuTrail(menus, location.pathname);
+  const width = open ? WIDE : NARROW;
+
+  const toggle = (next = !open) => {
+    setOpen(next);
+    writeSidebarCookie(next);
+  };
+
+  useEffect(() => {
+    if (!showWelcome) return;
+    const timer = window.setTimeout(() => setShowWelcome(false), 8000);
+    return () => window.clearTimeout(timer);
+  }, [showWelcome]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }} data-sidebar-open={open ? '1' : '0'}>
+      <Drawer
+        variant="permanent"
+        sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, bgcolor: '#1d2b3a', color: 'grey.100', overflowX: 'hidden', transition: 'width .2s' } }}
+      >
+        <Toolbar sx={{ px: open ? 2 : 1, gap: 1 }}>
+          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
+          {open && (
+            <Typography variant="subtitle2" noWrap sx={{ fontWeight: 700 }}>
+              {t('core:app.shortName')}
+            </Typography>
+          )}
+        </Toolbar>
+        <Divider sx={{ borderColor: 'rgba(255,255,255,0.08)' }} />
+        <Sidebar menus={menus} open={open} onExpand={() => toggle(true)} />
+      </Drawer>
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Toolbar variant="dense" sx={{ gap: 1 }}>
+            <IconButton edge="start" onClick={() => toggle()} aria-label={t('core:layout.toggleSidebar')} data-testid="sidebar-toggle">
+              <MenuIcon />
+            </IconButton>
+            <Breadcrumbs sx={{ flexGrow: 1 }} data-testid="breadcrumb">
+              <Link component={RemixLink} to="/dashboard" underline="hover" color="inherit">
+                {t('core:menu.dashboard')}
+              </Link>
+              {trail.map((m, i) =>
+                i === trail.length - 1 ? (
+                  <Typography key={m.key} color="text.primary" sx={{ fontSize: 'inherit' }}>
+                    {t(m.titleKey)}
+                  </Typography>
+                ) : (
+                  <Typography key={m.key} color="text.secondary" sx={{ fontSize: 'inherit' }}>
+                    {t(m.titleKey)}
+                  </Typography>
+                ),
+              )}
+            </Breadcrumbs>
+            {badges.map((b) => (
+              <Tooltip key={b.key} title={t(b.titleKey)}>
+                <IconButton component={b.href ? RemixLink : 'button'} to={b.href} data-testid={`badge-${b.key}`} aria-label={t(b.titleKey)}>
+                  <Badge badgeContent={b.count} color="error" max={999}>
+                    <NamedIcon name={b.icon} fontSize="medium" />
+                  </Badge>
+                </IconButton>
+              </Tooltip>
+            ))}
+            <Tooltip title={t('core:layout.language')}>
+              <IconButton onClick={(e) => setLangMenu(e.currentTarget)} data-testid="language-button">
+                <Translate />
+              </IconButton>
+            </Tooltip>
+            <Menu anchorEl={langMenu} open={!!langMenu} onClose={() => setLangMenu(null)}>
+              {LANGS.map((l) => (
+                <MuiMenuItem key={l} component="a" href={`${location.pathname}?lng=${l}`} selected={l === lang} data-testid={`lang-${l}`}>
+                  {LANG_LABELS[l]}
+                </MuiMenuItem>
+              ))}
+            </Menu>
+            <Box
+              component="button"
+              onClick={(e: React.MouseEvent<HTMLElement>) => setUserMenu(e.currentTarget)}
+              data-testid="user-menu-button"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, border: 0, bgcolor: 'transparent', cursor: 'pointer', font: 'inherit' }}
+            >
+              <AccountCircle color="action" />
+              <Typography variant="body2">{user.nickname}</Typography>
+            </Box>
+            <Menu anchorEl={userMenu} open={!!userMenu} onClose={() => setUserMenu(null)}>
+              <MuiMenuItem component={RemixLink} to="/dashboard" onClick={() => setUserMenu(null)}>
+                {t('core:menu.dashboard')}
+              </MuiMenuItem>
+              <MuiMenuItem component={RemixLink} to="/" onClick={() => setUserMenu(null)}>
+                {t('core:layout.home')}
+              </MuiMenuItem>
+              <MuiMenuItem
+                onClick={() => {
+                  setUserMenu(null);
+                  setPwOpen(true);
+                }}
+                data-testid="menu-change-password"
+              >
+                {t('core:password.title')}
+              </MuiMenuItem>
+              <Form method="post" action="/logout" reloadDocument>
+                <MuiMenuItem component="button" type="submit" sx={{ width: '100%' }} data-testid="menu-logout">
+                  {t('core:layout.logout')}
+                </MuiMenuItem>
+              </Form>
+            </Menu>
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ position: 'relative', flexGrow: 1, p: 2 }}>
+          <Watermark label={`${user.nickname} ${user.username}`} />
+          {showWelcome && (
+            <Alert severity="success" onClose={() => setShowWelcome(false)} sx={{ mb: 2 }} data-testid="welcome-banner">
+              {t('core:layout.welcome', { name: user.nickname })}
+            </Alert>
+          )}
+          {children}
+        </Box>
+      </Box>
+      <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} userId={user.id} mobile={user.mobile} />
+      <LoadingOverlay />
+    </Box>
+  );
+}
+
+/** The second layout: only the main area (print views, embedded screens). */
+export function BareLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box component="main" sx={{ p: 2 }}>
+      {children}
+      <LoadingOverlay />
+    </Box>
+  );
+}

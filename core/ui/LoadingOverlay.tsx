@@ -1,0 +1,28 @@
+// Full-screen loading overlay while a navigation, a form submission, a fetcher or an API
+// call is pending. A short delay keeps quick requests from flashing it.
+import { useEffect, useState } from 'react';
+import { Backdrop, CircularProgress } from '@mui/material';
+import { useFetchers, useNavigation } from '@remix-run/react';
+import { useNotify } from './notify';
+
+export function LoadingOverlay({ delayMs = 250 }: { delayMs?: number }) {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const { pending } = useNotify();
+  // Background refreshes (badge polling) use fetcher keys starting with "bg:".
+  const busy = navigation.state !== 'idle' || pending > 0 || fetchers.some((f) => f.state !== 'idle' && !String(f.key).startsWith('bg:'));
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setShow(false);
+      return;
+    }
+    const t = window.setTimeout(() => setShow(true), delayMs);
+    return () => window.clearTimeout(t);
+  }, [busy, delayMs]);
+  return (
+    <Backdrop open={show} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="loading-overlay">
+      <CircularProgress color="inherit" />
+    </Backdrop>
+  );
+}

@@ -1,0 +1,48 @@
+// Menu and badge icons are named in plugin data; this maps names to components.
+// Only the icons listed here reach the bundle; unknown names fall back to a dot.
+import type { SvgIconComponent } from '@mui/icons-material';
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import Anchor from '@mui/icons-material/Anchor';
+import Article from '@mui/icons-material/Article';
+import BarChart from '@mui/icons-material/BarChart';
+import Circle from '@mui/icons-material/FiberManualRecord';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Description from '@mui/icons-material/Description';
+import DirectionsBoat from '@mui/icons-material/DirectionsBoat';
+import Extension from '@mui/icons-material/Extension';
+import History from '@mui/icons-material/History';
+import LocalShipping from '@mui/icons-material/LocalShipping';
+import Notifications from '@mui/icons-material/Notifications';
+import Payments from '@mui/icons-material/Payments';
+import People from '@mui/icons-material/People';
+import Scale from '@mui/icons-material/Scale';
+import Schedule from '@mui/icons-material/Schedule';
+import Settings from '@mui/icons-material/Settings';
+import Storage from '@mui/icons-material/Storage';
+import Warehouse from '@mui/icons-material/Warehouse';
+
+const ICONS: Record<string, SvgIconComponent> = {
+  AccountBalanceWallet,
+  Anchor,
+  Article,
+  BarChart,
+  Dashboard,
+  Description,
+  DirectionsBoat,
+  Extension,
+  History,
+  LocalShipping,
+  Notifications,
+  Payments,
+  People,
+  Scale,
+  Schedule,
+  Settings,
+  Storage,
+  Warehouse,
+};
+
+export function NamedIcon({ name, fontSize = 'small' }: { name?: string | null; fontSize?: 'small' | 'medium' | 'inherit' }) {
+  const Icon = (name && ICONS[name]) || Circle;
+  return <Icon fontSize={fontSize} sx={name && ICONS[name] ? undefined : { fontSize: 8 }} />;
+}

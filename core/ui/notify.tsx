@@ -1,0 +1,101 @@
+// Toasts, the alert box, the pending-request counter and the API client wired to them.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, Snackbar } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { createApiClient, type ApiClient, type ApiNotifier } from '../http/client';
+
+type Severity = 'error' | 'warning' | 'success' | 'info';
+interface Toast {
+  id: number;
+  message: string;
+  severity: Severity;
+  durationMs: number;
+}
+
+interface NotifyApi {
+  toast(message: string, opts?: { severity?: Severity; durationMs?: number }): void;
+  alert(message: string): void;
+  pending: number;
+  api: ApiClient;
+}
+
+const NotifyContext = createContext<NotifyApi | null>(null);
+
+function clearClientSession() {
+  document.cookie = 'hasLogin=; Path=/; Max-Age=0';
+  try {
+    window.sessionStorage.clear();
+    window.localStorage.removeItem('port.state');
+  } catch {
+    /* storage may be blocked */
+  }
+}
+
+export function NotifyProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [alertText, setAlertText] = useState<string | null>(null);
+  const [pending, setPending] = useState(0);
+  const seq = useRef(0);
+
+  const toast = useCallback<NotifyApi['toast']>((message, opts = {}) => {
+    const id = ++seq.current;
+    setToasts((list) => [...list, { id, message, severity: opts.severity ?? 'success', durationMs: opts.durationMs ?? 3000 }]);
+  }, []);
+  const alert = useCallback((message: string) => setAlertText(message), []);
+
+  const tRef = useRef(t);
+  tRef.current = t;
+  const api = useMemo(() => {
+    const notifier: ApiNotifier = {
+      toast: (message, o) => toast(message, o),
+      alert,
+      clearSession: clearClientSession,
+      reload: () => window.location.reload(),
+      pending: (d) => setPending((n) => Math.max(0, n + d)),
+    };
+    return createApiClient({ notifier, t: (k, v) => tRef.current(k, v) });
+  }, [toast, alert]);
+
+  const current = toasts[0];
+  const value = useMemo(() => ({ toast, alert, pending, api }), [toast, alert, pending, api]);
+  return (
+    <NotifyContext.Provider value={value}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={!!current}
+        autoHideDuration={current?.durationMs}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        onClose={(_e, reason) => {
+          if (reason === 'clickaway') return;
+          setToasts((list) => list.slice(1));
+        }}
+      >
+        {current ? (
+          <Alert severity={current.severity} variant="filled" onClose={() => setToasts((list) => list.slice(1))} data-testid="toast">
+            {current.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+      <Dialog open={alertText !== null} onClose={() => setAlertText(null)} data-testid="alert-box">
+        <DialogContent>{alertText}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAlertText(null)} autoFocus>
+            {t('core:common.ok')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </NotifyContext.Provider>
+  );
+}
+
+export function useNotify(): NotifyApi {
+  const ctx = useContext(NotifyContext);
+  if (!ctx) throw new Error('useNotify outside NotifyProvider');
+  return ctx;
+}
+
+export function useApi(): ApiClient {
+  return useNotify().api;
+}

@@ -1,0 +1,20 @@
+import { createTheme } from '@mui/material/styles';
+import type { Lang } from '../i18n/i18n';
+import { localePacks } from './locale-packs';
+
+export const FONT_STACK = '"Noto Sans Myanmar", "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", system-ui, sans-serif';
+
+export function createAppTheme(lang: Lang) {
+  return createTheme(
+    {
+      palette: { primary: { main: '#1f5fa8' }, secondary: { main: '#0f8a7e' }, background: { default: '#f3f5f8' } },
+      typography: { fontFamily: FONT_STACK, fontSize: 13 },
+      shape: { borderRadius: 6 },
+      components: {
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTextField: { defaultProps: { size: 'small' } },
+      },
+    },
+    ...localePacks(lang),
+  );
+}

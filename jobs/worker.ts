@@ -1,0 +1,53 @@
+// The job worker process (`npm run worker`): processes the BullMQ `port-jobs` queue and keeps
+// the cron job schedulers in Redis. Start as many as needed; each runs two jobs at a time.
+// The web server owns migrations and seeding; this process only needs the same database.
+import { getRegistry } from '../core/registry.server';
+import { getKnex } from '../core/db/knex.server';
+import { createScheduler, setScheduler } from '../core/jobs/scheduler.server';
+
+async function main(): Promise<void> {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    console.error('[worker] REDIS_URL is not set: the job worker needs Redis (without it the web process runs jobs itself).');
+    process.exit(1);
+  }
+  const registry = getRegistry();
+  const knex = getKnex();
+  const scheduler = createScheduler(registry, {
+    redisUrl,
+    knex,
+    worker: true,
+    concurrency: Number(process.env.JOBS_CONCURRENCY) || undefined,
+  });
+  setScheduler(scheduler);
+  await scheduler.start();
+  console.log(`[worker] worker ready (${registry.jobs.length} jobs, pid ${process.pid})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[worker] ${signal}: finishing running jobs`);
+    const force = setTimeout(() => {
+      console.error('[worker] did not stop in time, exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await scheduler.close();
+      await knex.destroy();
+      console.log('[worker] stopped');
+      process.exit(0);
+    } catch (e) {
+      console.error('[worker] error while stopping', e);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error('[worker] failed to start', e);
+  process.exit(1);
+});

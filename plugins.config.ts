@@ -1,0 +1,12 @@
+// The enabled plugins, in order (their migrations and seeds run in this order after core's).
+// A partner plugin is added by importing it here (a local folder or an npm package).
+import type { PortPlugin } from './core/plugin';
+import system from './plugins/system';
+import partnerExample from './examples/partner-plugin';
+
+const plugins: PortPlugin[] = [system];
+
+// The example partner plugin proves the contract in tests; never on in production.
+if (process.env.ENABLE_EXAMPLE_PLUGIN === '1') plugins.push(partnerExample);
+
+export default plugins;

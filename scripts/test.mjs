@@ -1,0 +1,374 @@
+#!/usr/bin/env node
+// `npm test`: everything needed to pass the tests on a fresh machine, then the tests.
+//   1 deps        npm ci if node_modules is missing or package-lock.json changed
+//   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests; apt-get when root
+//   3 mariadb     start it if installed but stopped; ensure the `test` database
+//   4 redis       start it if installed but stopped
+//   5 typecheck + lint
+//   6 unit + integration (vitest, real MariaDB/Redis)  → test-results/unit.json
+//   7 e2e build   (build/e2e, with the example partner plugin)
+//   8 browser tests (vitest + playwright-core + chromium) → test-results/e2e.json
+// Options: --unit-only (skips 2, 7, 8), --e2e-only (skips 5, 6).
+// Ends with one line `N passed, M failed[, K skipped]`; exits 1 on any failure.
+// Node built-ins only until step 1 has installed the dependencies.
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const CHROMIUM = '/usr/bin/chromium';
+const MARIADBD = '/usr/sbin/mariadbd';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/test';
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const testEnv = { ...process.env, TEST_DATABASE_URL, TEST_REDIS_URL };
+
+// ---------------------------------------------------------------- helpers
+
+export function header(msg) {
+  console.log(`\n=== ${msg} ===`);
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (1 if it could not start or died by a signal). */
+export function run(cmd, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env, shell: false });
+    child.on('error', (err) => {
+      console.error(`cannot run ${cmd}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** The full path of a command on PATH, or null. */
+export function which(cmd) {
+  for (const dir of (process.env.PATH || '').split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, cmd);
+    try {
+      if (statSync(p).isFile()) return p;
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+/** True if something accepts a TCP connection on host:port within timeoutMs. */
+export function portOpen(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function waitForPort(host, port, seconds) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (await portOpen(host, port)) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+const isLocal = (host) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);
+
+// ---------------------------------------------------------------- steps
+
+async function ensureDeps() {
+  header('1/8 deps');
+  const lock = join(root, 'package-lock.json');
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  const stale =
+    !existsSync(join(root, 'node_modules')) ||
+    !existsSync(installed) ||
+    statSync(lock).mtimeMs > statSync(installed).mtimeMs;
+  if (!stale) {
+    console.log('node_modules is up to date');
+    return true;
+  }
+  console.log('installing dependencies… (npm ci)');
+  const env = { ...process.env };
+  // This machine builds native addons (better-sqlite3) against Node's headers in /usr.
+  if (existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
+  return (await run('npm', ['ci'], env)) === 0;
+}
+
+function hasCjkFont() {
+  const r = spawnSync('fc-list', { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.includes('Noto Sans CJK');
+}
+
+async function ensureChromium() {
+  header('2/8 chromium');
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!existsSync(CHROMIUM)) {
+    if (!isRoot()) {
+      console.error('browser tests need Debian\'s chromium: run `sudo apt-get install -y chromium fonts-noto-cjk`');
+      return false;
+    }
+    console.log('installing chromium and fonts-noto-cjk… (apt-get)');
+    if ((await run('apt-get', ['update'], aptEnv)) !== 0) return false;
+    if ((await run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk'], aptEnv)) !== 0) return false;
+    return existsSync(CHROMIUM);
+  }
+  if (!hasCjkFont()) {
+    if (isRoot()) {
+      console.log('installing fonts-noto-cjk… (apt-get)');
+      let code = await run('apt-get', ['install', '-y', 'fonts-noto-cjk'], aptEnv);
+      if (code !== 0) {
+        await run('apt-get', ['update'], aptEnv);
+        code = await run('apt-get', ['install', '-y', 'fonts-noto-cjk'], aptEnv);
+      }
+      if (code !== 0) console.warn('warning: could not install fonts-noto-cjk; Chinese text may render as boxes');
+    } else {
+      console.warn('warning: no Noto Sans CJK font; Chinese text may render as boxes (`sudo apt-get install -y fonts-noto-cjk`)');
+    }
+  }
+  console.log(`using ${CHROMIUM}`);
+  return true;
+}
+
+/** mariadbd needs /run/mysqld for its socket; on a fresh container it may be missing. */
+function ensureMysqldRunDir() {
+  const dir = '/run/mysqld';
+  if (existsSync(dir) || !isRoot()) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('mysql:'));
+    if (line) {
+      const [, , uid, gid] = line.split(':');
+      chownSync(dir, Number(uid), Number(gid));
+    }
+  } catch (err) {
+    console.warn(`warning: could not prepare ${dir}: ${err.message}`);
+  }
+}
+
+async function createTestDatabase(db) {
+  const mysql = (await import('mysql2/promise')).default;
+  const conn = await mysql.createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    connectTimeout: 10000,
+  });
+  try {
+    await conn.query(`CREATE DATABASE IF NOT EXISTS \`${db.database.replace(/`/g, '``')}\``);
+  } finally {
+    await conn.end();
+  }
+}
+
+export async function ensureMariaDB() {
+  header('3/8 mariadb');
+  const u = new URL(TEST_DATABASE_URL);
+  const db = {
+    host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1',
+    port: Number(u.port) || 3306,
+    user: decodeURIComponent(u.username) || 'root',
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'test',
+  };
+  const where = `${db.host}:${db.port}`;
+
+  if (!(await portOpen(db.host, db.port))) {
+    if (isLocal(db.host) && existsSync(MARIADBD)) {
+      console.log(`nothing on ${where}: starting MariaDB…`);
+      ensureMysqldRunDir();
+      await run('start-stop-daemon', ['--start', '--oknodo', '--background', '--exec', MARIADBD]);
+      if (!(await waitForPort(db.host, db.port, 60))) {
+        console.error(`MariaDB did not open ${where} within 60 s`);
+        return false;
+      }
+    } else {
+      console.error(
+        `no MariaDB/MySQL on ${where}: install mariadb-server (Debian: \`apt-get install -y mariadb-server\`) ` +
+          'or point TEST_DATABASE_URL at a server',
+      );
+      return false;
+    }
+  }
+
+  try {
+    await createTestDatabase(db);
+  } catch (err) {
+    console.log(`login as ${db.user} failed (${err.code || err.message})`);
+    if (!isLocal(db.host) || !which('mariadb')) {
+      console.error(`cannot create database \`${db.database}\` on ${where}: ${err.message}`);
+      return false;
+    }
+    console.log('allowing root with an empty password over TCP (mariadb CLI, socket login)…');
+    const name = db.database.replace(/`/g, '``');
+    await run('mariadb', [
+      '-e',
+      "ALTER USER 'root'@'localhost' IDENTIFIED VIA mysql_native_password USING PASSWORD('') OR unix_socket; " +
+        `CREATE DATABASE IF NOT EXISTS \`${name}\`;`,
+    ]);
+    try {
+      await createTestDatabase(db);
+    } catch (err2) {
+      console.error(`cannot create database \`${db.database}\` on ${where}: ${err2.message}`);
+      return false;
+    }
+  }
+  console.log(`MariaDB on ${where}, database \`${db.database}\` ready`);
+  return true;
+}
+
+export async function ensureRedis() {
+  header('4/8 redis');
+  const u = new URL(TEST_REDIS_URL);
+  const host = u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
+  const port = Number(u.port) || 6379;
+  const where = `${host}:${port}`;
+  if (!(await portOpen(host, port))) {
+    if (isLocal(host) && which('redis-server')) {
+      console.log(`nothing on ${where}: starting Redis…`);
+      await run('redis-server', [
+        '--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no',
+      ]);
+      if (!(await waitForPort(host, port, 30))) {
+        console.error(`Redis did not open ${where} within 30 s`);
+        return false;
+      }
+    } else {
+      console.error(
+        `no Redis on ${where}: install redis-server (Debian: \`apt-get install -y redis-server\`) ` +
+          'or point TEST_REDIS_URL at a server',
+      );
+      return false;
+    }
+  }
+  console.log(`Redis on ${where} ready`);
+  return true;
+}
+
+/** { passed, failed, skipped } from a vitest json report; a missing/unreadable file counts as 1 failed. */
+export function readTotals(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    return {
+      passed: r.numPassedTests ?? 0,
+      failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
+      skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+    };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const unitOnly = argv.includes('--unit-only');
+  const e2eOnly = argv.includes('--e2e-only');
+  if (unitOnly && e2eOnly) {
+    console.error('use at most one of --unit-only and --e2e-only');
+    process.exit(2);
+  }
+  const started = Date.now();
+  const failures = [];
+  const fatal = (what) => {
+    console.error(`\n${what} failed: stopping.`);
+    process.exit(1);
+  };
+
+  if (!(await ensureDeps())) fatal('installing dependencies');
+  if (unitOnly) header('2/8 chromium (skipped: --unit-only)');
+  else if (!(await ensureChromium())) fatal('chromium');
+  if (!(await ensureMariaDB())) fatal('MariaDB');
+  if (!(await ensureRedis())) fatal('Redis');
+
+  const resultsDir = join(root, 'test-results');
+  mkdirSync(resultsDir, { recursive: true });
+  const unitJson = join(resultsDir, 'unit.json');
+  const e2eJson = join(resultsDir, 'e2e.json');
+  // Never count a previous run's results.
+  rmSync(unitJson, { force: true });
+  rmSync(e2eJson, { force: true });
+
+  if (!e2eOnly) {
+    header('5/8 typecheck + lint');
+    if ((await run('npm', ['run', 'typecheck'])) !== 0) failures.push('typecheck');
+    if ((await run('npm', ['run', 'lint'])) !== 0) failures.push('lint');
+
+    header('6/8 unit + integration tests');
+    const code = await run(
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit.json')}`],
+      testEnv,
+    );
+    if (code !== 0) failures.push('unit + integration tests');
+  }
+
+  if (!unitOnly) {
+    header('7/8 e2e build');
+    const buildEnv = { ...testEnv, BUILD_DIR: 'build/e2e', ENABLE_EXAMPLE_PLUGIN: '1' };
+    if ((await run(bin('remix'), ['vite:build'], buildEnv)) !== 0) {
+      failures.push('e2e build');
+      header('8/8 browser tests (skipped: the e2e build failed)');
+    } else {
+      header('8/8 browser tests');
+      const e2eEnv = { ...buildEnv, E2E_BUILD_DIR: 'build/e2e', CHROMIUM_PATH: CHROMIUM };
+      const code = await run(
+        bin('vitest'),
+        [
+          'run',
+          '--config',
+          'vitest.e2e.config.ts',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile=${join('test-results', 'e2e.json')}`,
+        ],
+        e2eEnv,
+      );
+      if (code !== 0) failures.push('browser tests');
+    }
+  }
+
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of [...(e2eOnly ? [] : [unitJson]), ...(unitOnly ? [] : [e2eJson])]) {
+    const t = readTotals(file);
+    totals.passed += t.passed;
+    totals.failed += t.failed;
+    totals.skipped += t.skipped;
+  }
+  if (totals.failed > 0 && !failures.some((f) => f.includes('tests'))) failures.push('tests');
+
+  const minutes = ((Date.now() - started) / 60000).toFixed(1);
+  console.log(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'all steps passed'} (${minutes} min)`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped > 0 ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(failures.length ? 1 : 0);
+}
+
+// Run main() only when executed (not when imported, e.g. to try one step by itself).
+function invokedDirectly() {
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,93 @@
+// The web process: migrate + seed, start the job scheduler, serve the Remix app on Express.
+//   tsx server.ts               production build from $BUILD_DIR (default build/)
+//   tsx server.ts --dev         Vite dev server with HMR
+//   tsx server.ts --setup-only  migrate + seed, then exit
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import express from 'express';
+import morgan from 'morgan';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import { getKnex, isMysql } from './core/db/knex.server';
+import { migrateAll, seedAll } from './core/db/migrate.server';
+import { getRegistry } from './core/registry.server';
+import { createScheduler, setScheduler } from './core/jobs/scheduler.server';
+import { DEMO_USERS } from './core/seed-demo.server';
+
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+
+async function prepareDatabase() {
+  const registry = getRegistry();
+  const knex = getKnex();
+  const done = await migrateAll(knex, registry.plugins);
+  if (done.length) console.log(`migrated: ${done.join(', ')}`);
+  await seedAll(knex, registry.plugins, registry);
+  return { registry, knex };
+}
+
+async function main() {
+  const { registry, knex } = await prepareDatabase();
+  if (args.has('--setup-only')) {
+    console.log(`database ready (${isMysql(knex) ? 'MySQL' : 'SQLite'})`);
+    await knex.destroy();
+    return;
+  }
+
+  const scheduler = createScheduler(registry, { redisUrl: process.env.REDIS_URL, worker: false });
+  setScheduler(scheduler);
+  await scheduler.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : process.env.TRUST_PROXY);
+  app.use(compression());
+  // The client address reaches Remix loaders through a header only the server can set.
+  app.use((req, _res, next) => {
+    req.headers['x-port-client-ip'] = req.ip ?? '';
+    next();
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (dev) {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+  } else {
+    const buildDir = path.resolve(process.env.BUILD_DIR || 'build');
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
+    build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  }
+  if (process.env.LOG_REQUESTS !== '0') app.use(morgan('tiny'));
+  app.all('*', createRequestHandler({ build, mode: dev ? 'development' : 'production' }));
+
+  const port = Number(process.env.PORT || 3000);
+  const host = process.env.HOST || '0.0.0.0';
+  const server = app.listen(port, host, () => {
+    const url = `http://localhost:${port}`;
+    const password = process.env.DEMO_PASSWORD || 'Demo@12345';
+    console.log('');
+    console.log(`Port services platform is running at ${url}`);
+    console.log(`database: ${isMysql(knex) ? 'MySQL' : 'SQLite'}, jobs: ${scheduler.mode}`);
+    console.log(`demo logins (password ${password}):`);
+    for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(13)} userType ${u.userType}  ${u.nickname}`);
+    console.log('');
+  });
+
+  const stop = async () => {
+    server.close();
+    await scheduler.close();
+    await knex.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

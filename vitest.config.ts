@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+// Unit and integration tests (real MariaDB and Redis). Browser tests: vitest.e2e.config.ts.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'examples/**/*.test.ts', 'jobs/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    pool: 'forks',
+  },
+});
