@@ -78,5 +78,5 @@ export function toBool(v: unknown): boolean {
 /** `column LIKE %value%` with the user's % and _ taken literally, on MySQL and SQLite alike. */
 export function whereContains(qb: Knex.QueryBuilder, column: string, value: string): Knex.QueryBuilder {
   const escaped = value.replace(/[\\%_]/g, (c) => '\\' + c);
-  return qb.whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, `%${escaped}%`]);
+  return qb.whereRaw(`?? LIKE ? ESCAPE ?`, [column, `%${escaped}%`, '\\']);
 }

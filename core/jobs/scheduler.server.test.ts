@@ -1,7 +1,7 @@
 // In-process scheduler: the embedded default without Redis.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineJob, definePlugin } from '../plugin';
-import { createScheduler, getScheduler, MAX_TIMER_MS, setScheduler, type JobScheduler } from './scheduler.server';
+import { createScheduler, getScheduler, MAX_TIMER_MS, setScheduler } from './scheduler.server';
 import { countLogs, createJobsTestDb, waitFor, type JobsTestDb } from './test-db';
 
 // The registry is built from the test plugin below; the configured plugin list is not needed.

@@ -1,0 +1,276 @@
+// /api/login/auth, /api/login/getInfo and /api/login/logout against a fresh seeded MariaDB.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, envelope, req, respond, setCookie } from '../../tests/support/http';
+import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { action as authAction } from './api.login.auth';
+import { action as getInfoAction } from './api.login.getInfo';
+import { action as logoutAction } from './api.login.logout';
+
+let db: TestDb;
+const envBefore = { ...process.env };
+
+beforeAll(async () => {
+  db = await createTestDb();
+  // Extra accounts with the demo password for the lock tests, so locking them leaves the
+  // demo users usable.
+  const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
+  const now = new Date();
+  for (const username of ['locka', 'lockb', 'lockc', 'lockd']) {
+    await db.knex('sys_user').insert({ username, nickname: username, password_hash: admin.password_hash, user_type: 3, status: '0', created_at: now, updated_at: now, version: 1 });
+  }
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+afterEach(() => {
+  for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
+  Object.assign(process.env, envBefore);
+});
+
+let ipSeq = 0;
+/** A fresh client address per test, so the per-address throttle never mixes tests. */
+const freshIp = () => `10.1.0.${++ipSeq}`;
+
+const login = (body: Record<string, unknown>, ip = freshIp(), path = '/api/login/auth') =>
+  respond(authAction, req(path, { json: body, ip }));
+const getInfo = (cookie?: string) => respond(getInfoAction, req('/api/login/getInfo', { method: 'POST', cookie }));
+
+describe('POST /api/login/auth', () => {
+  it('signs in with the right password: code 200, an HttpOnly SameSite=Lax sid cookie and a readable hasLogin=1 cookie', async () => {
+    const res = await login({ username: 'admin', password: DEMO_PASSWORD, type: 'account' });
+    expect(res.status).toBe(200);
+    const body = await envelope(res);
+    expect(body.code).toBe(200);
+    expect(body.msg).toBe('登录成功');
+
+    const sid = setCookie(res, 'sid');
+    expect(sid).toBeDefined();
+    expect(sid).toMatch(/;\s*HttpOnly/i);
+    expect(sid).toMatch(/;\s*SameSite=Lax/i);
+    expect(sid).toMatch(/;\s*Path=\//i);
+
+    const hasLogin = setCookie(res, 'hasLogin');
+    expect(hasLogin).toMatch(/^hasLogin=1;/);
+    expect(hasLogin).not.toMatch(/HttpOnly/i);
+    expect(hasLogin).toMatch(/Max-Age=[1-9]\d*/);
+
+    const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
+    expect(body.data).toEqual({ userId: admin.id });
+  });
+
+  it('trims the username and password before checking them', async () => {
+    const body = await envelope(await login({ username: '  trader ', password: ` ${DEMO_PASSWORD}  ` }));
+    expect(body.code).toBe(200);
+  });
+
+  it('refuses a wrong password with code 500 账号或密码错误 and sets no session cookie', async () => {
+    const res = await login({ username: 'admin', password: 'wrong-password' });
+    const body = await envelope(res);
+    expect(body.code).toBe(500);
+    expect(body.msg).toBe('账号或密码错误');
+    expect(setCookie(res, 'sid')).toBeUndefined();
+    expect(setCookie(res, 'hasLogin')).toBeUndefined();
+  });
+
+  it('answers an unknown username exactly like a wrong password', async () => {
+    const res = await login({ username: 'nobody-here', password: DEMO_PASSWORD });
+    expect(await envelope(res)).toMatchObject({ code: 500, msg: '账号或密码错误' });
+    expect(setCookie(res, 'sid')).toBeUndefined();
+  });
+
+  it('requires the username (请输入用户名), blank counts as missing', async () => {
+    for (const username of [undefined, '', '   ']) {
+      const res = await login({ username, password: DEMO_PASSWORD });
+      expect(await envelope(res)).toMatchObject({ code: 500, msg: '请输入用户名' });
+      expect(setCookie(res, 'sid')).toBeUndefined();
+    }
+  });
+
+  it('requires the password (请输入密码), blank counts as missing', async () => {
+    for (const password of [undefined, '', '  ']) {
+      const res = await login({ username: 'admin', password });
+      expect(await envelope(res)).toMatchObject({ code: 500, msg: '请输入密码' });
+      expect(setCookie(res, 'sid')).toBeUndefined();
+    }
+  });
+
+  it('answers in English with ?lng=en', async () => {
+    const res = await login({ username: 'admin', password: 'nope' }, freshIp(), '/api/login/auth?lng=en');
+    expect((await envelope(res)).msg).toBe('Incorrect account or password');
+  });
+
+  it('refuses a disabled user with 账号已停用… even with the right password', async () => {
+    await db.knex('sys_user').where({ username: 'broker' }).update({ status: '1' });
+    try {
+      const res = await login({ username: 'broker', password: DEMO_PASSWORD });
+      const body = await envelope(res);
+      expect(body.code).toBe(500);
+      expect(body.msg).toMatch(/^账号已停用/);
+      expect(setCookie(res, 'sid')).toBeUndefined();
+    } finally {
+      await db.knex('sys_user').where({ username: 'broker' }).update({ status: '0' });
+    }
+    expect((await envelope(await login({ username: 'broker', password: DEMO_PASSWORD }))).code).toBe(200);
+  });
+
+  it('locks a username after LOGIN_MAX_FAILURES failures, even for the right password, and logs every attempt', async () => {
+    const max = 5; // the default of LOGIN_MAX_FAILURES
+    for (let i = 0; i < max; i++) {
+      const body = await envelope(await login({ username: 'locka', password: `bad-${i}` }, freshIp()));
+      expect(body.msg).toBe('账号或密码错误');
+    }
+    const res = await login({ username: 'locka', password: DEMO_PASSWORD }, freshIp());
+    const body = await envelope(res);
+    expect(body.code).toBe(500);
+    expect(body.msg).toContain('分钟');
+    expect(body.msg).toContain('15');
+    expect(res.status).toBe(429);
+    expect(setCookie(res, 'sid')).toBeUndefined();
+
+    const rows = await db.knex('sys_login_log').where({ username: 'locka' }).orderBy('id');
+    expect(rows.map((r: { message: string }) => r.message)).toEqual([...Array(max).fill('invalid'), 'locked']);
+    expect(rows.every((r: { success: unknown }) => !r.success)).toBe(true);
+    const user = await db.knex('sys_user').where({ username: 'locka' }).first();
+    expect(rows.slice(0, max).every((r: { user_id: number }) => r.user_id === user.id)).toBe(true);
+    expect(rows[0].ip).toBe(`10.1.0.${ipSeq - max}`);
+  });
+
+  it('counts LOGIN_MAX_FAILURES from the environment', async () => {
+    process.env.LOGIN_MAX_FAILURES = '2';
+    await login({ username: 'lockb', password: 'bad-1' });
+    expect((await envelope(await login({ username: 'lockb', password: 'bad-2' }))).msg).toBe('账号或密码错误');
+    expect((await envelope(await login({ username: 'lockb', password: DEMO_PASSWORD }))).msg).toContain('分钟');
+  });
+
+  it('locks per username: another user on the same address still logs in', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await login({ username: 'lockc', password: `bad-${i}` }, ip);
+    expect((await envelope(await login({ username: 'lockc', password: DEMO_PASSWORD }, ip))).msg).toContain('分钟');
+    const res = await login({ username: 'trader', password: DEMO_PASSWORD }, ip);
+    expect((await envelope(res)).code).toBe(200);
+    expect(setCookie(res, 'sid')).toBeDefined();
+  });
+
+  it('a success resets the failure count: failures before it do not add up to a lock', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) await login({ username: 'lockd', password: `bad-${i}` }, ip);
+    expect((await envelope(await login({ username: 'lockd', password: DEMO_PASSWORD }, ip))).code).toBe(200);
+    await login({ username: 'lockd', password: 'bad-again' }, ip);
+    expect((await envelope(await login({ username: 'lockd', password: DEMO_PASSWORD }, ip))).code).toBe(200);
+  });
+});
+
+describe('POST /api/login/getInfo', () => {
+  it('returns the SPEC §3 session fields plus userPermission for a signed-in trader (userType 4)', async () => {
+    const cookie = await loginAs('trader');
+    const res = await getInfo(cookie);
+    expect(res.status).toBe(200);
+    const body = await envelope(res);
+    expect(body.code).toBe(200);
+    const data = body.data as Record<string, unknown>;
+    for (const field of [
+      'nickname',
+      'id',
+      'username',
+      'mobile',
+      'email',
+      'userType',
+      'portArea',
+      'companyId',
+      'userStatus',
+      'companyName',
+      'roles',
+      'menuList',
+      'permissionList',
+      'userPermission',
+    ]) {
+      expect(data, field).toHaveProperty(field);
+    }
+    const trader = await db.knex('sys_user').where({ username: 'trader' }).first();
+    expect(data).toMatchObject({
+      id: trader.id,
+      username: 'trader',
+      nickname: '贸易商演示',
+      userType: 4,
+      userStatus: '0',
+      companyName: '德宏边境贸易有限公司',
+      email: 'trader@example.com',
+      portArea: '瑞丽',
+      roles: [{ roleName: '普通用户', roleCode: '0' }],
+    });
+    expect(data.userPermission).toEqual(data.permissionList);
+    expect(data).not.toHaveProperty('isAdmin');
+  });
+
+  it('gives the admin (role 管理员) every sys_menu key and every permission', async () => {
+    const body = await envelope(await getInfo(await loginAs('admin')));
+    const data = body.data as { roles: { roleName: string }[]; menuList: string[]; permissionList: string[]; userType: number };
+    expect(data.roles.map((r) => r.roleName)).toContain('管理员');
+    const keys = (await db.knex('sys_menu').select('key')).map((r: { key: string }) => r.key).sort();
+    expect(keys.length).toBeGreaterThan(0);
+    expect([...data.menuList].sort()).toEqual(keys);
+    const codes = (await db.knex('sys_permission').select('code')).map((r: { code: string }) => r.code).sort();
+    expect([...data.permissionList].sort()).toEqual(codes);
+  });
+
+  it('answers HTTP 401 with code 20011 without a cookie', async () => {
+    const res = await getInfo();
+    expect(res.status).toBe(401);
+    expect(await envelope(res)).toMatchObject({ code: 20011, msg: '未登录或登录已过期，请重新登录' });
+  });
+
+  it('answers 20011 for a tampered session cookie', async () => {
+    const cookie = await loginAs('trader');
+    const forged = cookie.replace(/sid=([^;]+)/, (_m, v: string) => `sid=${v.slice(0, -3)}abc`);
+    expect(forged).not.toBe(cookie);
+    expect((await envelope(await getInfo(forged))).code).toBe(20011);
+  });
+
+  it('refuses a session whose sys_session row was revoked', async () => {
+    const cookie = await loginAs('shipagent', DEMO_PASSWORD, freshIp());
+    expect((await envelope(await getInfo(cookie))).code).toBe(200);
+    const user = await db.knex('sys_user').where({ username: 'shipagent' }).first();
+    const n = await db.knex('sys_session').where({ user_id: user.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+    expect(n).toBeGreaterThan(0);
+    const res = await getInfo(cookie);
+    expect(res.status).toBe(401);
+    expect((await envelope(res)).code).toBe(20011);
+  });
+
+  it('refuses the session of a user disabled after signing in', async () => {
+    const cookie = await loginAs('broker', DEMO_PASSWORD, freshIp());
+    await db.knex('sys_user').where({ username: 'broker' }).update({ status: '1' });
+    try {
+      expect((await envelope(await getInfo(cookie))).code).toBe(20011);
+    } finally {
+      await db.knex('sys_user').where({ username: 'broker' }).update({ status: '0' });
+    }
+  });
+});
+
+describe('POST /api/login/logout', () => {
+  it('clears hasLogin (Max-Age=0), and the old cookie no longer works for getInfo (20011)', async () => {
+    const cookie = await loginAs('operator', DEMO_PASSWORD, freshIp());
+    expect((await envelope(await getInfo(cookie))).code).toBe(200);
+
+    const res = await respond(logoutAction, req('/api/login/logout', { method: 'POST', cookie }));
+    expect((await envelope(res)).code).toBe(200);
+    expect(setCookie(res, 'hasLogin')).toMatch(/^hasLogin=;.*Max-Age=0/);
+    const sid = setCookie(res, 'sid');
+    expect(sid).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(cookieHeader(res)).toBe('');
+
+    const after = await getInfo(cookie);
+    expect(after.status).toBe(401);
+    expect((await envelope(after)).code).toBe(20011);
+  });
+
+  it('only ends its own session: the same user signed in elsewhere stays signed in', async () => {
+    const a = await loginAs('admin', DEMO_PASSWORD, freshIp());
+    const b = await loginAs('admin', DEMO_PASSWORD, freshIp());
+    await respond(logoutAction, req('/api/login/logout', { method: 'POST', cookie: a }));
+    expect((await envelope(await getInfo(a))).code).toBe(20011);
+    expect((await envelope(await getInfo(b))).code).toBe(200);
+  });
+});

@@ -1,0 +1,125 @@
+// What the demo users see: their session user, filtered menu tree and sidebar, loaded from
+// a freshly seeded database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { filterMenuTree, loadMenuTree, loadSessionUser, matchesRoleOrPermission, menuTrail, sidebarTree, type MenuItem, type SessionUser } from './access.server';
+
+let db: TestDb;
+let tree: MenuItem[];
+
+beforeAll(async () => {
+  db = await createTestDb();
+  tree = await loadMenuTree(db.knex);
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+async function demo(username: string): Promise<SessionUser> {
+  const row = await db.knex('sys_user').where({ username }).first();
+  const u = await loadSessionUser(db.knex, row.id);
+  if (!u) throw new Error(`no user ${username}`);
+  return u;
+}
+
+const keys = (nodes: MenuItem[]) => nodes.map((n) => n.key);
+
+describe('loadSessionUser', () => {
+  it('marks only the user with role 管理员 as admin and gives them every menu and permission', async () => {
+    const admin = await demo('admin');
+    expect(admin.isAdmin).toBe(true);
+    expect(admin.roles).toEqual([{ roleName: '管理员', roleCode: 'admin' }]);
+    expect(admin.menuList).toEqual((await db.knex('sys_menu').pluck('key')).sort());
+    expect(admin.permissionList).toEqual((await db.knex('sys_permission').pluck('code')).sort());
+    for (const u of ['shipagent', 'freightagent', 'operator', 'trader', 'broker']) expect((await demo(u)).isAdmin, u).toBe(false);
+  });
+
+  it('gives the operator the union of its roles PTGL and GBYW', async () => {
+    const op = await demo('operator');
+    expect(op.roles.map((r) => r.roleCode).sort()).toEqual(['GBYW', 'PTGL']);
+    expect(op.menuList).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
+    expect(op.permissionList).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
+    expect(op.userType).toBe(3);
+  });
+
+  it('a disabled role grants nothing', async () => {
+    await db.knex('sys_role').where({ code: 'PTGL' }).update({ status: '1' });
+    try {
+      const op = await demo('operator');
+      expect(op.roles.map((r) => r.roleCode)).toEqual(['GBYW']);
+      expect(op.menuList).toEqual([]);
+    } finally {
+      await db.knex('sys_role').where({ code: 'PTGL' }).update({ status: '0' });
+    }
+  });
+
+  it('answers null for an unknown user id', async () => {
+    expect(await loadSessionUser(db.knex, 987654)).toBeNull();
+  });
+});
+
+describe('menus and sidebar of the demo users', () => {
+  it('admin: the management group with log and job; jobLog is in the tree but hidden from the sidebar', async () => {
+    const menus = filterMenuTree(tree, await demo('admin'));
+    const mgmt = menus.find((g) => g.key === 'management')!;
+    expect(keys(mgmt.children)).toEqual(['management.log', 'management.job', 'management.jobLog']);
+    const side = sidebarTree(menus).find((g) => g.key === 'management')!;
+    expect(keys(side.children)).toEqual(['management.log', 'management.job']);
+    expect(side.path).toBe('/management');
+  });
+
+  it('operator (role PTGL) sees the management group in the sidebar', async () => {
+    const side = sidebarTree(filterMenuTree(tree, await demo('operator')));
+    expect(keys(side)).toEqual(['management']);
+    expect(keys(side[0].children)).toEqual(['management.log', 'management.job']);
+  });
+
+  it('trader sees no group at all', async () => {
+    const trader = await demo('trader');
+    expect(trader.userType).toBe(4);
+    expect(filterMenuTree(tree, trader)).toEqual([]);
+    expect(sidebarTree(filterMenuTree(tree, trader))).toEqual([]);
+  });
+
+  it('granting a role one menu shows exactly that entry', async () => {
+    const role = await db.knex('sys_role').where({ code: 'WLFZ' }).first();
+    await db.knex('sys_role_menu').insert({ role_id: role.id, menu_key: 'management.job' });
+    try {
+      const side = sidebarTree(filterMenuTree(tree, await demo('freightagent')));
+      expect(keys(side)).toEqual(['management']);
+      expect(keys(side[0].children)).toEqual(['management.job']);
+    } finally {
+      await db.knex('sys_role_menu').where({ role_id: role.id }).delete();
+    }
+  });
+
+  it('menuTrail gives group → item for /management/systemMaintenance/jobLog', () => {
+    const trail = menuTrail(tree, '/management/systemMaintenance/jobLog');
+    expect(trail.map((m) => [m.key, m.titleKey])).toEqual([
+      ['management', 'system:menu.management'],
+      ['management.jobLog', 'system:menu.jobLog'],
+    ]);
+  });
+});
+
+describe('top-bar rules on the demo users (SPEC §6)', () => {
+  const twoPort = (u: SessionUser) => matchesRoleOrPermission(u, ['ZWYCAU', 'customs_admin', 'PTGL', '0'], ['shipShow:remind']);
+  const weighing = (u: SessionUser) => matchesRoleOrPermission(u, ['ZWYCAU', 'WLFZ', 'GBYW', 'customs_admin']);
+  const fund = (u: SessionUser) => matchesRoleOrPermission(u, ['ZWYCAU', 'customs_admin', 'PTGL']);
+
+  it('two-port: shipagent, operator, trader, broker, admin yes; freightagent no', async () => {
+    const seen: Record<string, boolean> = {};
+    for (const u of ['shipagent', 'freightagent', 'operator', 'trader', 'broker', 'admin']) seen[u] = twoPort(await demo(u));
+    expect(seen).toEqual({ shipagent: true, freightagent: false, operator: true, trader: true, broker: true, admin: true });
+  });
+
+  it('weighing: the operator sees it through GBYW, the trader does not', async () => {
+    expect(weighing(await demo('operator'))).toBe(true);
+    expect(weighing(await demo('trader'))).toBe(false);
+  });
+
+  it('fund reminder: the broker (customs_admin) sees it, the freight agent does not', async () => {
+    expect(fund(await demo('broker'))).toBe(true);
+    expect(fund(await demo('freightagent'))).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+// Starts the built server (build/e2e, with the example partner plugin) once for all browser
+// tests, on a fresh MariaDB database, and hands its URL to the tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import knexFactory from 'knex';
+import type { TestProject } from 'vitest/node';
+import { knexConfig } from '../../core/db/knex.server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+  }
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/test';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+let server: ChildProcess | undefined;
+let dbName = '';
+
+export default async function setup(project: TestProject) {
+  dbName = `e2e_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = knexFactory(knexConfig(TEST_DATABASE_URL));
+  await admin.raw(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.destroy();
+  const dbUrl = new URL(TEST_DATABASE_URL);
+  dbUrl.pathname = `/${dbName}`;
+
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl.toString(),
+    BUILD_DIR: process.env.E2E_BUILD_DIR || 'build/e2e',
+    ENABLE_EXAMPLE_PLUGIN: '1',
+    SESSION_SECRET: 'e2e-secret',
+    LOG_REQUESTS: '0',
+    NODE_ENV: 'production' as const,
+  };
+  delete (env as Record<string, string | undefined>).REDIS_URL;
+  server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (b: Buffer) => {
+      output += b.toString();
+      if (output.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server!.stdout!.on('data', onData);
+    server!.stderr!.on('data', (b: Buffer) => {
+      output += b.toString();
+      process.stderr.write(b);
+    });
+    server!.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('databaseUrl', dbUrl.toString());
+
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    const a = knexFactory(knexConfig(TEST_DATABASE_URL));
+    await a.raw(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await a.destroy();
+  };
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { cookie, launch, login, newContext, screenshot } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function sidebarGroups(page: import('playwright-core').Page): Promise<string[]> {
+  await page.locator('[data-testid=sidebar]').waitFor({ state: 'attached' });
+  return page.locator('[data-testid=sidebar] [data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key') ?? ''));
+}
+
+describe('sidebar', () => {
+  it('filters the menu by role: 管理员 sees everything, others only what they were granted', async () => {
+    const expected: Record<string, string[]> = {
+      admin: ['partner', 'management'],
+      operator: ['partner', 'management'],
+      trader: [],
+      shipagent: [],
+    };
+    for (const [username, groups] of Object.entries(expected)) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await login(page, username);
+      if (username === 'trader') await page.goto('/404');
+      else expect(await sidebarGroups(page), username).toEqual(groups);
+      if (username === 'trader') {
+        // A trader has no menu group at all; the layout is still there on any main screen.
+        const res = await context.request.get('/management/log', { maxRedirects: 0 });
+        expect(res.status()).toBe(403);
+      }
+      await context.close();
+    }
+  });
+
+  it('opens one group at a time and shows the breadcrumb of the current screen', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, 'admin');
+    await page.locator('[data-testid=menu-group-management]').click();
+    await page.locator('[data-testid="menu-item-management.job"]').click();
+    await page.waitForURL('**/management/systemMaintenance/job');
+    await page.locator('[data-testid=job-table]').waitFor();
+    expect(await page.locator('[data-testid=breadcrumb]').innerText()).toMatch(/数据统计\s*\/\s*系统管理\s*\/\s*定时任务/);
+    await page.locator('[data-testid=menu-group-partner]').click();
+    await page.locator('[data-testid="menu-item-partner.hello"]').waitFor();
+    // Accordion: opening the partner group closed the management group.
+    await page.locator('[data-testid="menu-item-management.job"]').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=menu-group-management]').getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('keeps its collapsed state in the sidebarStatus cookie across a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, 'admin');
+    const layout = page.locator('[data-sidebar-open]');
+    expect(await layout.getAttribute('data-sidebar-open')).toBe('1');
+    await page.locator('[data-testid=sidebar-toggle]').click();
+    expect(await layout.getAttribute('data-sidebar-open')).toBe('0');
+    expect((await cookie(context, 'sidebarStatus'))?.value).toBe('0');
+    await page.reload();
+    expect(await page.locator('[data-sidebar-open]').getAttribute('data-sidebar-open')).toBe('0');
+    await page.locator('[data-testid=sidebar-toggle]').click();
+    await page.reload();
+    expect(await page.locator('[data-sidebar-open]').getAttribute('data-sidebar-open')).toBe('1');
+    await context.close();
+  });
+});
+
+describe('top bar', () => {
+  it('shows a plugin badge with its count only to the roles it names', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, 'operator');
+    const badge = page.locator('[data-testid="badge-partner.greetings"]');
+    await badge.waitFor();
+    expect(await badge.innerText()).toContain('2');
+    await context.close();
+
+    const other = await newContext(browser);
+    const p2 = await other.newPage();
+    await login(p2, 'shipagent');
+    await p2.locator('[data-testid=sidebar]').waitFor({ state: 'attached' });
+    expect(await p2.locator('[data-testid="badge-partner.greetings"]').count()).toBe(0);
+    await other.close();
+  });
+
+  it('watermarks the main area with the user and a running clock, and restores it when removed', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, 'operator');
+    const mark = page.locator('[data-watermark]');
+    await mark.waitFor({ state: 'attached' });
+    const first = await mark.getAttribute('data-text');
+    expect(first).toContain('平台运营 operator');
+    await page.waitForTimeout(1100);
+    expect(await mark.getAttribute('data-text')).not.toBe(first);
+    await page.evaluate(() => document.querySelector('[data-watermark]')?.remove());
+    await page.waitForTimeout(700);
+    expect(await page.locator('[data-watermark]').count()).toBe(1);
+    await screenshot(page, 'dashboard-operator');
+    await context.close();
+  });
+});
