@@ -34,7 +34,7 @@ export default function Dashboard() {
       <Typography variant="h6" sx={{ mb: 2 }}>
         {t('core:menu.dashboard')}
       </Typography>
-      <Grid container spacing={2}>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
         {cards.map((s) => (
           <Grid key={s.key} size={{ xs: 12, sm: 6, md: 3 }}>
             <Card data-testid={`stat-${s.key}`}>
@@ -49,6 +49,8 @@ export default function Dashboard() {
             </Card>
           </Grid>
         ))}
+      </Grid>
+      <Grid container spacing={2}>
         {charts.map((s) =>
           s.value?.kind === 'chart' ? (
             <Grid key={s.key} size={{ xs: 12, md: 6 }}>
@@ -59,7 +61,7 @@ export default function Dashboard() {
                   </Typography>
                   <BarChart
                     height={260}
-                    xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 32 }]}
+                    xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 48 }]}
                     yAxis={[{ tickMinStep: 1, width: 40 }]}
                     series={s.value.series.map((x) => ({ data: x.data, label: t(x.labelKey) }))}
                   />

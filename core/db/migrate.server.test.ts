@@ -1,0 +1,142 @@
+// migrateAll + seedAll on both supported databases: they build the schema and demo data,
+// and running them again (every start does) changes nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import system from '../../plugins/system/index';
+import partnerExample from '../../examples/partner-plugin/index';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { attemptLogin } from '../auth/login.server';
+import { tFor } from '../i18n/i18n.server';
+import { createRegistry, type Registry } from '../registry.server';
+import { DEMO_USERS } from '../seed-demo.server';
+import { knexConfig } from './knex.server';
+import { migrateAll, rollbackAll, seedAll } from './migrate.server';
+
+const TABLES = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_permission', 'sys_role_menu', 'sys_role_permission', 'sys_job', 'ptn_greeting'];
+
+async function counts(knex: Knex): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) out[t] = Number((await knex(t).count({ n: '*' }).first())!.n);
+  return out;
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'port-migrate-'));
+const registry: Registry = createRegistry([system, partnerExample]);
+let sqlite: Knex;
+let maria: TestDb;
+let firstRun: string[];
+
+beforeAll(async () => {
+  sqlite = knexFactory(knexConfig('sqlite:' + path.join(tmp, 'app.sqlite')));
+  firstRun = await migrateAll(sqlite, registry.plugins);
+  await seedAll(sqlite, registry.plugins, registry);
+  maria = await createTestDb({ plugins: [system, partnerExample] });
+});
+afterAll(async () => {
+  await sqlite?.destroy();
+  await maria?.destroy();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('on SQLite', () => {
+  it('migrates core first, then the plugins in list order', () => {
+    expect(firstRun).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'partner-hello/001_greeting']);
+  });
+
+  it('seeds one demo user per account type, with their roles', async () => {
+    const users = await sqlite('sys_user').orderBy('user_type').select('username', 'user_type', 'status');
+    expect(users).toEqual(DEMO_USERS.map((u) => ({ username: u.username, user_type: u.userType, status: '0' })));
+    const opRoles = await sqlite('sys_role as r')
+      .join('sys_user_role as ur', 'ur.role_id', 'r.id')
+      .join('sys_user as u', 'u.id', 'ur.user_id')
+      .where('u.username', 'operator')
+      .orderBy('r.code')
+      .pluck('r.code');
+    expect(opRoles).toEqual(['GBYW', 'PTGL']);
+    expect(await sqlite('sys_menu').orderBy('key').pluck('key')).toEqual(['management', 'management.job', 'management.jobLog', 'management.log', 'partner', 'partner.hello']);
+  });
+
+  it('a demo user can sign in with the demo password, a wrong one is refused and the lock works', async () => {
+    const t = tFor('zh');
+    const attempt = (username: string, password: string) => attemptLogin(sqlite, t, { username, password, ip: '10.5.0.1', userAgent: null });
+    expect(await attempt('admin', 'Demo@12345')).toMatchObject({ ok: true });
+    for (let i = 0; i < 5; i++) expect(await attempt('trader', `bad-${i}`)).toMatchObject({ ok: false, reason: 'invalid' });
+    const locked = await attempt('trader', 'Demo@12345');
+    expect(locked).toMatchObject({ ok: false, reason: 'locked' });
+    expect(locked.ok ? '' : locked.message).toContain('15分钟');
+  });
+
+  it('running migrate and seed again is a no-op: nothing migrated, same row counts, no duplicate users', async () => {
+    const before = await counts(sqlite);
+    expect(before.sys_user).toBe(DEMO_USERS.length);
+    expect(await migrateAll(sqlite, registry.plugins)).toEqual([]);
+    await seedAll(sqlite, registry.plugins, registry);
+    await seedAll(sqlite, registry.plugins, registry);
+    expect(await counts(sqlite)).toEqual(before);
+  });
+
+  it('a second seed run keeps a demo user’s changed nickname and password', async () => {
+    const before = await sqlite('sys_user').where({ username: 'trader' }).first();
+    await sqlite('sys_user').where({ username: 'trader' }).update({ nickname: '改过的昵称', password_hash: 'changed-hash' });
+    await seedAll(sqlite, registry.plugins, registry);
+    const after = await sqlite('sys_user').where({ username: 'trader' }).first();
+    expect(after.nickname).toBe('改过的昵称');
+    expect(after.password_hash).toBe('changed-hash');
+    expect(after.id).toBe(before.id);
+  });
+
+  it('a second seed run brings back a deleted demo user, and only that one', async () => {
+    const before = await counts(sqlite);
+    await sqlite('sys_user').where({ username: 'broker' }).delete();
+    await seedAll(sqlite, registry.plugins, registry);
+    expect(await counts(sqlite)).toEqual(before);
+    expect(await sqlite('sys_user').where({ username: 'broker' }).first()).toMatchObject({ nickname: '报关行演示', user_type: 5 });
+  });
+
+  it('rollbackAll undoes every migration, and migrateAll builds it all again', async () => {
+    await rollbackAll(sqlite, registry.plugins);
+    for (const t of TABLES) expect(await sqlite.schema.hasTable(t), t).toBe(false);
+    expect(await migrateAll(sqlite, registry.plugins)).toHaveLength(4);
+    await seedAll(sqlite, registry.plugins, registry);
+    expect((await counts(sqlite)).sys_user).toBe(DEMO_USERS.length);
+  });
+});
+
+describe('on MariaDB', () => {
+  it('running migrate and seed again is a no-op', async () => {
+    const before = await counts(maria.knex);
+    expect(before.sys_user).toBe(DEMO_USERS.length);
+    expect(before.ptn_greeting).toBe(2);
+    expect(await migrateAll(maria.knex, registry.plugins)).toEqual([]);
+    await seedAll(maria.knex, registry.plugins, registry);
+    expect(await counts(maria.knex)).toEqual(before);
+  });
+
+  it('a second seed run keeps a demo user’s changed nickname', async () => {
+    await maria.knex('sys_user').where({ username: 'admin' }).update({ nickname: 'Chief' });
+    await seedAll(maria.knex, registry.plugins, registry);
+    expect((await maria.knex('sys_user').where({ username: 'admin' }).first()).nickname).toBe('Chief');
+  });
+
+  it('a second seed run keeps a menu an administrator hid, and its order', async () => {
+    await maria.knex('sys_menu').where({ key: 'management.job' }).update({ hidden: true, order_num: 99 });
+    await seedAll(maria.knex, registry.plugins, registry);
+    expect(await maria.knex('sys_menu').where({ key: 'management.job' }).first()).toMatchObject({ hidden: 1, order_num: 99 });
+  });
+
+  it('a second seed run keeps an administrator’s extra grant to a demo role', async () => {
+    const ptgl = await maria.knex('sys_role').where({ code: 'PTGL' }).first();
+    await maria.knex('sys_role_permission').insert({ role_id: ptgl.id, permission_code: 'system:job:run' });
+    await seedAll(maria.knex, registry.plugins, registry);
+    expect(await maria.knex('sys_role_permission').where({ role_id: ptgl.id }).orderBy('permission_code').pluck('permission_code')).toEqual([
+      'partner:hello:view',
+      'shipShow:remind',
+      'system:job:list',
+      'system:job:run',
+      'system:log:list',
+    ]);
+  });
+});

@@ -1,0 +1,146 @@
+// The plugin contract end to end with the example partner plugin: what it declares reaches
+// the registry and the database, its seed grants the operator, its badge is role-limited,
+// and dropping it from the plugin list removes its rows and grants again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import system from '../../plugins/system/index';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { badgesFor } from '../../core/badges.server';
+import { statsFor } from '../../core/stats/stats.server';
+import { createRegistry } from '../../core/registry.server';
+import { syncRegistryData } from '../../core/rbac/sync.server';
+import { filterMenuTree, loadMenuTree, loadSessionUser, sidebarTree, type SessionUser } from '../../core/rbac/access.server';
+import { req, run } from '../../tests/support/http';
+import { loginAs } from '../../tests/support/session';
+import partnerExample from './index';
+import { loader as helloLoader } from './routes/hello';
+
+let db: TestDb;
+
+beforeAll(async () => {
+  db = await createTestDb({ plugins: [system, partnerExample] });
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+async function demo(username: string): Promise<SessionUser> {
+  const row = await db.knex('sys_user').where({ username }).first();
+  return (await loadSessionUser(db.knex, row.id))!;
+}
+
+const roleId = async (code: string) => (await db.knex('sys_role').where({ code }).first()).id as number;
+
+describe('with the partner plugin listed', () => {
+  it('the registry has its menu, permission, job, badge and stat', () => {
+    const r = db.registry;
+    const group = r.menus.find((m) => m.key === 'partner');
+    expect(group?.children?.map((c) => c.key)).toEqual(['partner.hello']);
+    expect(r.permissions.find((p) => p.code === 'partner:hello:view')).toMatchObject({ menu: 'partner.hello', mandatory: true });
+    expect(r.jobs.map((j) => j.name)).toContain('partner-hello.count');
+    expect(r.badges.map((b) => b.key)).toContain('partner.greetings');
+    expect(r.stats.map((s) => s.key)).toContain('partner.greetings');
+  });
+
+  it('the database has its sys_menu, sys_permission and sys_job rows, owned by the plugin', async () => {
+    const menus = await db.knex('sys_menu').where({ plugin: 'partner-hello' }).orderBy('key');
+    expect(menus.map((m: { key: string; parent_key: string | null; path: string }) => [m.key, m.parent_key, m.path])).toEqual([
+      ['partner', null, '/partner'],
+      ['partner.hello', 'partner', '/partner/hello'],
+    ]);
+    expect(await db.knex('sys_permission').where({ plugin: 'partner-hello' }).pluck('code')).toEqual(['partner:hello:view']);
+    expect(await db.knex('sys_job').where({ plugin: 'partner-hello' }).pluck('name')).toEqual(['partner-hello.count']);
+    expect(await db.knex('ptn_greeting').count({ n: '*' }).first()).toMatchObject({ n: 2 });
+  });
+
+  it('its seed grants the operator (PTGL) the partner menu and permission', async () => {
+    const op = await demo('operator');
+    expect(op.menuList).toEqual(expect.arrayContaining(['partner', 'partner.hello']));
+    expect(op.permissionList).toContain('partner:hello:view');
+    const side = sidebarTree(filterMenuTree(await loadMenuTree(db.knex), op));
+    expect(side.map((g) => g.key)).toEqual(['partner', 'management']);
+    expect(side[0].children.map((c) => c.key)).toEqual(['partner.hello']);
+  });
+
+  it('the trader gets neither the partner menu nor its screen', async () => {
+    const trader = await demo('trader');
+    expect(filterMenuTree(await loadMenuTree(db.knex), trader)).toEqual([]);
+    const { res } = await run(helloLoader, req('/partner/hello', { cookie: await loginAs('trader') }));
+    expect(res?.status).toBe(403);
+  });
+
+  it('the operator opens the partner screen and sees the seeded greetings', async () => {
+    const { res, data } = await run(helloLoader, req('/partner/hello', { cookie: await loginAs('operator') }));
+    expect(res).toBeNull();
+    expect((data as { rows: { text: string }[] }).rows.map((r) => r.text)).toEqual(['Mingalaba', '你好']);
+  });
+
+  it('the badge is role-limited: the operator (PTGL) gets it with its count, the trader does not', async () => {
+    const opBadges = await badgesFor(db.registry, await demo('operator'));
+    expect(opBadges.find((b) => b.key === 'partner.greetings')).toEqual({
+      key: 'partner.greetings',
+      titleKey: 'partner-hello:badge',
+      icon: 'Notifications',
+      count: 2,
+      href: '/partner/hello',
+    });
+    expect((await badgesFor(db.registry, await demo('trader'))).map((b) => b.key)).not.toContain('partner.greetings');
+    expect((await badgesFor(db.registry, await demo('admin'))).map((b) => b.key)).toContain('partner.greetings');
+  });
+
+  it('the stat needs partner:hello:view: the operator gets it, the trader does not', async () => {
+    const op = await statsFor(db.registry, await demo('operator'));
+    expect(op.find((s) => s.key === 'partner.greetings')?.value).toEqual({ kind: 'card', value: 2 });
+    expect((await statsFor(db.registry, await demo('trader'))).map((s) => s.key)).not.toContain('partner.greetings');
+  });
+
+  it('the job runs against its own table', async () => {
+    const job = db.registry.jobs.find((j) => j.name === 'partner-hello.count')!;
+    const out = await job.process({ ...db.registry.context(db.knex), logId: 0, data: {}, log: () => undefined });
+    expect(out).toBe('greetings: 2');
+  });
+
+  it('running the seeds again grants nothing twice', async () => {
+    const before = await db.knex('sys_role_menu').where({ role_id: await roleId('PTGL') }).count({ n: '*' }).first();
+    for (const s of partnerExample.seeds!) await s.run(db.knex, { demoPassword: 'x', hashPassword: async (p) => p });
+    const after = await db.knex('sys_role_menu').where({ role_id: await roleId('PTGL') }).count({ n: '*' }).first();
+    expect(Number(after!.n)).toBe(Number(before!.n));
+    expect(await db.knex('ptn_greeting').count({ n: '*' }).first()).toMatchObject({ n: 2 });
+  });
+});
+
+describe('after the partner plugin is dropped from the list', () => {
+  beforeAll(async () => {
+    // an administrator also granted the partner screen to another role by hand
+    await db.knex('sys_role_menu').insert({ role_id: await roleId('WLFZ'), menu_key: 'partner.hello' });
+    await db.knex('sys_role_permission').insert({ role_id: await roleId('WLFZ'), permission_code: 'partner:hello:view' });
+    await syncRegistryData(db.knex, createRegistry([system]));
+  });
+
+  it('its sys_menu rows are gone, the others stay', async () => {
+    expect(await db.knex('sys_menu').whereIn('key', ['partner', 'partner.hello']).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(await db.knex('sys_menu').where({ plugin: 'partner-hello' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect((await db.knex('sys_menu').pluck('key')).sort()).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
+  });
+
+  it('its sys_permission rows are gone', async () => {
+    expect(await db.knex('sys_permission').where({ code: 'partner:hello:view' }).first()).toBeUndefined();
+    expect(await db.knex('sys_permission').where({ code: 'system:log:list' }).first()).toBeDefined();
+  });
+
+  it('every role grant of its menus and permissions is gone, other grants stay', async () => {
+    expect(await db.knex('sys_role_menu').whereIn('menu_key', ['partner', 'partner.hello']).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(await db.knex('sys_role_permission').where({ permission_code: 'partner:hello:view' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    const op = await demo('operator');
+    expect(op.menuList).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
+    expect(op.permissionList).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
+  });
+
+  it('its sys_job row is gone, core and system jobs stay', async () => {
+    expect(await db.knex('sys_job').pluck('name')).toEqual(['core.sessionCleanup']);
+  });
+
+  it('the operator no longer sees the partner group', async () => {
+    const side = sidebarTree(filterMenuTree(await loadMenuTree(db.knex), await demo('operator')));
+    expect(side.map((g) => g.key)).toEqual(['management']);
+  });
+});
