@@ -26,3 +26,14 @@ export async function badgesFor(registry: Registry, user: SessionUser): Promise<
     }),
   );
 }
+
+/**
+ * Who sees the four top-bar badges of SPEC §6. The plugins that provide the counts
+ * (ship reporting, weighing, funds) use these so the rule lives in one place.
+ */
+export const SPEC_BADGE_VISIBILITY = {
+  shipReport: { permissions: ['shipShow:remind'] },
+  twoPortShipReport: { roles: ['ZWYCAU', 'customs_admin', 'PTGL', '0'], permissions: ['shipShow:remind'] },
+  weighing: { roles: ['ZWYCAU', 'WLFZ', 'GBYW', 'customs_admin'] },
+  fundReminder: { roles: ['ZWYCAU', 'customs_admin', 'PTGL'] },
+} as const satisfies Record<string, { roles?: readonly string[]; permissions?: readonly string[] }>;

@@ -62,9 +62,9 @@ export interface BadgeDef {
   icon: string;
   order?: number;
   /** Visible when the user has one of these role codes ... */
-  roles?: string[];
+  roles?: readonly string[];
   /** ... or one of these permissions. Neither given: visible to every user. */
-  permissions?: string[];
+  permissions?: readonly string[];
   count(ctx: PluginContext, user: SessionUserLike): Promise<number>;
   /** Where clicking the badge leads (a screen or dialog route). */
   href?: string;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, envelope, req, respond, setCookie } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
 import { createTestDb, type TestDb } from '../../tests/support/db';
+import { THROTTLE } from '@core/auth/login.server';
 import { action as authAction } from './api.login.auth';
 import { action as getInfoAction } from './api.login.getInfo';
 import { action as logoutAction } from './api.login.logout';
@@ -115,7 +116,7 @@ describe('POST /api/login/auth', () => {
   });
 
   it('locks a username after LOGIN_MAX_FAILURES failures, even for the right password, and logs every attempt', async () => {
-    const max = 5; // the default of LOGIN_MAX_FAILURES
+    const max = THROTTLE.maxPerUser; // LOGIN_MAX_FAILURES, 5 by default
     for (let i = 0; i < max; i++) {
       const body = await envelope(await login({ username: 'locka', password: `bad-${i}` }, freshIp()));
       expect(body.msg).toBe('账号或密码错误');
@@ -145,7 +146,7 @@ describe('POST /api/login/auth', () => {
 
   it('locks per username: another user on the same address still logs in', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) await login({ username: 'lockc', password: `bad-${i}` }, ip);
+    for (let i = 0; i < THROTTLE.maxPerUser; i++) await login({ username: 'lockc', password: `bad-${i}` }, ip);
     expect((await envelope(await login({ username: 'lockc', password: DEMO_PASSWORD }, ip))).msg).toContain('分钟');
     const res = await login({ username: 'trader', password: DEMO_PASSWORD }, ip);
     expect((await envelope(res)).code).toBe(200);
@@ -154,7 +155,7 @@ describe('POST /api/login/auth', () => {
 
   it('a success resets the failure count: failures before it do not add up to a lock', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 4; i++) await login({ username: 'lockd', password: `bad-${i}` }, ip);
+    for (let i = 0; i < THROTTLE.maxPerUser - 1; i++) await login({ username: 'lockd', password: `bad-${i}` }, ip);
     expect((await envelope(await login({ username: 'lockd', password: DEMO_PASSWORD }, ip))).code).toBe(200);
     await login({ username: 'lockd', password: 'bad-again' }, ip);
     expect((await envelope(await login({ username: 'lockd', password: DEMO_PASSWORD }, ip))).code).toBe(200);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
 import partnerExample from '../../examples/partner-plugin/index';
 import { createTestDb, type TestDb } from '../../tests/support/db';
-import { attemptLogin } from '../auth/login.server';
+import { DEMO_PASSWORD } from '../../tests/support/session';
+import { attemptLogin, THROTTLE } from '../auth/login.server';
 import { tFor } from '../i18n/i18n.server';
 import { createRegistry, type Registry } from '../registry.server';
 import { DEMO_USERS } from '../seed-demo.server';
@@ -62,9 +63,9 @@ describe('on SQLite', () => {
   it('a demo user can sign in with the demo password, a wrong one is refused and the lock works', async () => {
     const t = tFor('zh');
     const attempt = (username: string, password: string) => attemptLogin(sqlite, t, { username, password, ip: '10.5.0.1', userAgent: null });
-    expect(await attempt('admin', 'Demo@12345')).toMatchObject({ ok: true });
-    for (let i = 0; i < 5; i++) expect(await attempt('trader', `bad-${i}`)).toMatchObject({ ok: false, reason: 'invalid' });
-    const locked = await attempt('trader', 'Demo@12345');
+    expect(await attempt('admin', DEMO_PASSWORD)).toMatchObject({ ok: true });
+    for (let i = 0; i < THROTTLE.maxPerUser; i++) expect(await attempt('trader', `bad-${i}`)).toMatchObject({ ok: false, reason: 'invalid' });
+    const locked = await attempt('trader', DEMO_PASSWORD);
     expect(locked).toMatchObject({ ok: false, reason: 'locked' });
     expect(locked.ok ? '' : locked.message).toContain('15分钟');
   });

@@ -34,7 +34,7 @@ export function hasMenu(user: SessionUser, key: string): boolean {
 }
 
 /** Badge and button visibility of SPEC §6: one of the roles, or one of the permissions. */
-export function matchesRoleOrPermission(user: SessionUserLike, roles?: string[], permissions?: string[]): boolean {
+export function matchesRoleOrPermission(user: SessionUserLike, roles?: readonly string[], permissions?: readonly string[]): boolean {
   if (!roles?.length && !permissions?.length) return true;
   if (user.isAdmin) return true;
   if (roles?.some((r) => user.roles.some((ur) => ur.roleCode === r))) return true;
