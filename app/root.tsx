@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { Box, Button, Typography } from '@mui/material';
 import myanmarFont from '@fontsource/noto-sans-myanmar/400.css?url';
 import myanmarFontBold from '@fontsource/noto-sans-myanmar/700.css?url';
+import { autoLoginRedirect } from '@core/auth/autologin.server';
 import { getLang, langCookie, resourcesFor } from '@core/i18n/i18n.server';
 import { DEFAULT_LANG, isLang, LANG_TAGS, type Lang, type Resources } from '@core/i18n/i18n';
 import { AppProviders } from '@core/ui/AppProviders';
@@ -15,6 +16,9 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // ?username=…&password=<AES>&flag=1 on any page signs in, then reloads that page.
+  const auto = await autoLoginRedirect(request);
+  if (auto) throw auto;
   const url = new URL(request.url);
   const requested = url.searchParams.get('lng');
   // ?lng=xx switches the language: remember it in the cookie and drop it from the URL.

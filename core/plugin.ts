@@ -109,7 +109,12 @@ export interface Migration {
 
 export interface Seed {
   name: string;
-  /** Must be idempotent: seeds run on every start. */
+  /**
+   * Run once per database (recorded in sys_seed_log), so later administrator changes such as
+   * revoked grants or deleted demo users stay as they are. Without it the seed runs on every
+   * start and must be idempotent.
+   */
+  once?: boolean;
   run(knex: Knex, ctx: { demoPassword: string; hashPassword(p: string): Promise<string> }): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
-// Demo roles and one demo user per account type. Idempotent: existing rows are left alone
-// (an administrator may have changed them), missing ones are created.
+// Demo roles and one demo user per account type, seeded once per database: afterwards
+// the administrator owns them (changed grants and deleted users stay that way).
 import type { Knex } from 'knex';
 import type { Seed } from './plugin';
 
@@ -58,6 +58,7 @@ async function upsertRoles(knex: Knex): Promise<Map<string, number>> {
 
 export const demoSeed: Seed = {
   name: 'demo-identity',
+  once: true,
   async run(knex, { demoPassword, hashPassword }) {
     const roleIds = await upsertRoles(knex);
     const menuKeys = new Set((await knex('sys_menu').select('key')).map((r: { key: string }) => r.key));
@@ -66,7 +67,7 @@ export const demoSeed: Seed = {
       const roleId = roleIds.get(code)!;
       const hasAny = await knex('sys_role_menu').where({ role_id: roleId }).first();
       const hasAnyPerm = await knex('sys_role_permission').where({ role_id: roleId }).first();
-      // Grant only to roles nobody has configured yet.
+      // Databases seeded before sys_seed_log existed: grant only to unconfigured roles.
       if (!hasAny) {
         const rows = grant.menus.filter((k) => menuKeys.has(k)).map((k) => ({ role_id: roleId, menu_key: k }));
         if (rows.length) await knex('sys_role_menu').insert(rows);

@@ -1,6 +1,6 @@
 // POST /api/user/updatePw: the SPEC §5 change-password rules, one failing and one passing
 // case each, the success path and who may change whose password.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envelope, req, respond } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
 import { createTestDb, type TestDb } from '../../tests/support/db';
@@ -52,6 +52,11 @@ const tryLogin = async (username: string, password: string) =>
 
 const getInfoCode = async (cookie: string) =>
   (await envelope(await respond(getInfoAction, req('/api/login/getInfo', { method: 'POST', cookie })))).code;
+
+// Wrong old passwords count towards the login lock; each test starts unlocked.
+beforeEach(async () => {
+  await db.knex('sys_login_log').where({ success: false }).delete();
+});
 
 describe('change-password rules (SPEC §5), each refused without changing the password', () => {
   // A body that breaks exactly one rule; the next rule down is what a valid value meets.
@@ -184,5 +189,21 @@ describe('a successful change', () => {
     const { body } = await updatePw(cookie, form({ id, password: 'English#1', checkPassword: 'English#1' }), '?lng=en');
     expect(body).toMatchObject({ code: 200, msg: 'Password changed' });
     expect(await tryLogin('shipagent', 'English#1')).toBe(200);
+  });
+});
+
+describe('guessing the old password', () => {
+  it('locks password change and login after too many wrong old passwords, and logs each guess', async () => {
+    const cookie = await loginAs('operator', DEMO_PASSWORD, '10.2.0.9');
+    const id = (await db.knex('sys_user').where({ username: 'operator' }).first()).id;
+    for (let i = 0; i < 5; i++) {
+      const { body } = await updatePw(cookie, form({ id, oldPassword: `guess-${i}` }));
+      expect(body.msg).toBe('密码修改失败，旧密码错误');
+    }
+    const locked = await updatePw(cookie, form({ id }));
+    expect(locked.body.msg).toContain('分钟');
+    expect(await tryLogin('operator', DEMO_PASSWORD)).toBe(500);
+    const logged = await db.knex('sys_login_log').where({ username: 'operator', message: 'passwordChange' }).count({ n: '*' }).first();
+    expect(Number(logged?.n)).toBe(5);
   });
 });

@@ -23,7 +23,8 @@ export function encryptAes(plain: string): string {
   const c = keyIv();
   if (!c) throw new Error('AUTOLOGIN_AES_KEY / AUTOLOGIN_AES_IV are not set');
   const data = Buffer.from(plain, 'utf8');
-  const padded = Buffer.concat([data, Buffer.alloc(16 - (data.length % 16))]);
+  // CryptoJS ZeroPadding: zeros up to the block size, none when already a whole block.
+  const padded = Buffer.concat([data, Buffer.alloc((16 - (data.length % 16)) % 16)]);
   const cipher = crypto.createCipheriv(algo(c.key), c.key, c.iv).setAutoPadding(false);
   return Buffer.concat([cipher.update(padded), cipher.final()]).toString('base64');
 }
@@ -42,4 +43,30 @@ export function decryptAes(encoded: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Handles an auto-login link on any page: signs in, then reloads the same page without the
+ * credentials in the URL. Returns null when the URL carries no auto-login query.
+ */
+export async function autoLoginRedirect(request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  const username = url.searchParams.get('username');
+  const encoded = url.searchParams.get('password');
+  if (!username || !encoded || url.searchParams.get('flag') !== '1') return null;
+  const [{ redirect }, { attemptLogin }, { clientIp, startSession }, { getKnex }, { getT }] = await Promise.all([
+    import('@remix-run/node'),
+    import('./login.server'),
+    import('./session.server'),
+    import('../db/knex.server'),
+    import('../i18n/i18n.server'),
+  ]);
+  const password = autoLoginEnabled() ? decryptAes(encoded) : null;
+  if (password === null) return redirect('/login?autologin=off');
+  const ip = clientIp(request);
+  const userAgent = request.headers.get('user-agent');
+  const result = await attemptLogin(getKnex(), await getT(request), { username, password, ip, userAgent });
+  if (!result.ok) return redirect(`/login?autologin=${result.reason}`);
+  for (const k of ['username', 'password', 'flag']) url.searchParams.delete(k);
+  return redirect(url.pathname + url.search, { headers: await startSession(request, result.userId, { ip, userAgent }) });
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError } from '../http/envelope.server';
+import { lockMinutesLeft } from './login.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { revokeUserSessions } from './session.server';
 
@@ -27,12 +28,29 @@ export async function changePassword(
   userId: number,
   sessionId: string,
   input: unknown,
+  meta: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
 ): Promise<void> {
   const parsed = changePasswordSchema(t).safeParse(input);
   if (!parsed.success) throw new ApiError(parsed.error.issues[0].message);
   const { oldPassword, password } = parsed.data;
   const user = await knex('sys_user').where({ id: userId }).first();
-  if (!user || !(await verifyPassword(user.password_hash, oldPassword))) throw new ApiError(t('core:password.failedOld'));
+  if (!user) throw new ApiError(t('core:password.failedOld'));
+  // Guessing the old password through a stolen session counts towards the same lock as
+  // failed logins, and is recorded in the login log.
+  const minutes = await lockMinutesLeft(knex, user.username, meta.ip);
+  if (minutes > 0) throw new ApiError(t('core:login.locked', { minutes }), 500, 429);
+  if (!(await verifyPassword(user.password_hash, oldPassword))) {
+    await knex('sys_login_log').insert({
+      username: user.username,
+      user_id: user.id,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 255) ?? null,
+      success: false,
+      message: 'passwordChange',
+      created_at: new Date(),
+    });
+    throw new ApiError(t('core:password.failedOld'));
+  }
   if (oldPassword === password) throw new ApiError(t('core:password.sameAsOld'));
   const now = new Date();
   await knex('sys_user')

@@ -159,4 +159,16 @@ export const coreMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('sys_job');
     },
   },
+  {
+    name: '004_seed_log',
+    async up(knex) {
+      await knex.schema.createTable('sys_seed_log', (t) => {
+        t.string('name', 191).primary();
+        t.datetime('ran_at', { precision: 3 }).notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_seed_log');
+    },
+  },
 ];

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe('on SQLite', () => {
   it('migrates core first, then the plugins in list order', () => {
-    expect(firstRun).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'partner-hello/001_greeting']);
+    expect(firstRun).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'core/004_seed_log', 'partner-hello/001_greeting']);
   });
 
   it('seeds one demo user per account type, with their roles', async () => {
@@ -89,18 +89,32 @@ describe('on SQLite', () => {
     expect(after.id).toBe(before.id);
   });
 
-  it('a second seed run brings back a deleted demo user, and only that one', async () => {
-    const before = await counts(sqlite);
+  it('seeds demo data once: a deleted demo user and a revoked grant stay that way', async () => {
+    const broker = await sqlite('sys_user').where({ username: 'broker' }).first();
+    const brokerRoles = await sqlite('sys_user_role').where({ user_id: broker.id });
+    const ptglGrants = await sqlite('sys_role_menu').select('*');
+    const ptglPerms = await sqlite('sys_role_permission').select('*');
     await sqlite('sys_user').where({ username: 'broker' }).delete();
+    const ptgl = await sqlite('sys_role').where({ code: 'PTGL' }).first();
+    await sqlite('sys_role_menu').where({ role_id: ptgl.id }).delete();
+    await sqlite('sys_role_permission').where({ role_id: ptgl.id }).delete();
     await seedAll(sqlite, registry.plugins, registry);
-    expect(await counts(sqlite)).toEqual(before);
-    expect(await sqlite('sys_user').where({ username: 'broker' }).first()).toMatchObject({ nickname: '报关行演示', user_type: 5 });
+    expect(await sqlite('sys_user').where({ username: 'broker' }).first()).toBeUndefined();
+    expect(await sqlite('sys_role_menu').where({ role_id: ptgl.id })).toEqual([]);
+    expect(await sqlite('sys_role_permission').where({ role_id: ptgl.id })).toEqual([]);
+    expect((await sqlite('sys_seed_log').select('name')).map((r: { name: string }) => r.name).sort()).toEqual(['core/demo-identity', 'partner-hello/greetings']);
+    // Put the demo data back for the tests that follow.
+    await sqlite('sys_user').insert(broker);
+    await sqlite('sys_user_role').insert(brokerRoles);
+    await sqlite('sys_role_menu').where({ role_id: ptgl.id }).delete();
+    await sqlite('sys_role_menu').insert(ptglGrants.filter((g: { role_id: number }) => g.role_id === ptgl.id));
+    await sqlite('sys_role_permission').insert(ptglPerms.filter((g: { role_id: number }) => g.role_id === ptgl.id));
   });
 
   it('rollbackAll undoes every migration, and migrateAll builds it all again', async () => {
     await rollbackAll(sqlite, registry.plugins);
     for (const t of TABLES) expect(await sqlite.schema.hasTable(t), t).toBe(false);
-    expect(await migrateAll(sqlite, registry.plugins)).toHaveLength(4);
+    expect(await migrateAll(sqlite, registry.plugins)).toHaveLength(5);
     await seedAll(sqlite, registry.plugins, registry);
     expect((await counts(sqlite)).sys_user).toBe(DEMO_USERS.length);
   });

@@ -59,7 +59,10 @@ export async function seedAll(knex: Knex, plugins: PortPlugin[], registry: Regis
   await syncRegistryData(knex, registry);
   for (const p of plugins) {
     for (const s of p.seeds ?? []) {
+      const name = `${p.id}/${s.name}`;
+      if (s.once && (await knex('sys_seed_log').where({ name }).first())) continue;
       await s.run(knex, { demoPassword, hashPassword });
+      if (s.once) await knex('sys_seed_log').insert({ name, ran_at: new Date() });
     }
   }
 }

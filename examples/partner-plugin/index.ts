@@ -41,6 +41,7 @@ export default definePlugin({
   seeds: [
     {
       name: 'greetings',
+      once: true,
       async run(knex) {
         const row = await knex('ptn_greeting').count({ n: '*' }).first();
         if (Number(row?.n ?? 0) === 0) {
