@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { requireCurrent } from '@core/auth/guard.server';
+import { clearWelcome } from '@core/auth/session.server';
 import { badgesFor } from '@core/badges.server';
 import { getKnex } from '@core/db/knex.server';
 import { filterMenuTree, loadMenuTree, menuForPath } from '@core/rbac/access.server';
@@ -24,9 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const target = menuForPath(tree, pathname);
   const menus = filterMenuTree(tree, user);
   if (target && !menuForPath(menus, pathname)) throw new Response('Forbidden', { status: 403 });
-  if (welcome) {
-    await knex('sys_session').where({ id: sessionId }).update({ data: JSON.stringify({ userId: user.id }) });
-  }
+  if (welcome) await clearWelcome(sessionId, user.id);
   return {
     user: { id: user.id, username: user.username, nickname: user.nickname, mobile: user.mobile, userType: user.userType, roles: user.roles },
     menus,

@@ -2,6 +2,11 @@
 // with zero padding and base64 encoded, as the customer's existing client produces it.
 // Key and IV come from the environment; without them the feature is off.
 import crypto from 'node:crypto';
+import { redirect } from '@remix-run/node';
+import { getKnex } from '../db/knex.server';
+import { getT } from '../i18n/i18n.server';
+import { attemptLogin } from './login.server';
+import { clientIp, startSession } from './session.server';
 
 function keyIv(): { key: Buffer; iv: Buffer } | null {
   const k = process.env.AUTOLOGIN_AES_KEY;
@@ -54,13 +59,6 @@ export async function autoLoginRedirect(request: Request): Promise<Response | nu
   const username = url.searchParams.get('username');
   const encoded = url.searchParams.get('password');
   if (!username || !encoded || url.searchParams.get('flag') !== '1') return null;
-  const [{ redirect }, { attemptLogin }, { clientIp, startSession }, { getKnex }, { getT }] = await Promise.all([
-    import('@remix-run/node'),
-    import('./login.server'),
-    import('./session.server'),
-    import('../db/knex.server'),
-    import('../i18n/i18n.server'),
-  ]);
   const password = autoLoginEnabled() ? decryptAes(encoded) : null;
   if (password === null) return redirect('/login?autologin=off');
   const ip = clientIp(request);

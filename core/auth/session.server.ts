@@ -132,6 +132,12 @@ export async function endSession(request: Request): Promise<Headers> {
   return headers;
 }
 
+/** The welcome banner shows once per login: drop the flag after the first page. */
+export async function clearWelcome(sessionId: string, userId: number): Promise<void> {
+  const data: SessionData = { userId };
+  await getKnex()('sys_session').where({ id: sessionId }).update({ data: JSON.stringify(data) });
+}
+
 export async function revokeUserSessions(userId: number, exceptId?: string): Promise<number> {
   const q = getKnex()('sys_session').where({ user_id: userId }).whereNull('revoked_at');
   if (exceptId) q.andWhereNot({ id: exceptId });
