@@ -2,9 +2,10 @@
 // A partner plugin is added by importing it here (a local folder or an npm package).
 import type { PortPlugin } from './core/plugin';
 import system from './plugins/system';
+import customs from './plugins/customs';
 import partnerExample from './examples/partner-plugin';
 
-const plugins: PortPlugin[] = [system];
+const plugins: PortPlugin[] = [system, customs];
 
 // The example partner plugin proves the contract in tests; never on in production.
 if (process.env.ENABLE_EXAMPLE_PLUGIN === '1') plugins.push(partnerExample);

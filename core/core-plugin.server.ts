@@ -27,6 +27,21 @@ export default definePlugin({
         return `sessions removed: ${expired}, login log rows removed: ${logs}`;
       },
     }),
+    // On demand only: a resource import (sys_import row) started by POST .../import.
+    defineJob({
+      name: 'core.resourceImport',
+      titleKey: 'core:jobs.resourceImport',
+      async process({ knex, data }) {
+        const importId = Number(data.importId);
+        if (!Number.isInteger(importId) || importId <= 0) throw new Error('core.resourceImport needs data.importId');
+        // Loaded when run: the import module reaches the registry, which loads this file.
+        const { processImport } = await import('./resource/import.server');
+        const lang = typeof data.lang === 'string' ? data.lang : undefined;
+        const ip = typeof data.ip === 'string' ? data.ip : null;
+        const r = await processImport(importId, { knex, lang, ip });
+        return `import ${r.id}: ${r.status}, ${r.inserted} inserted, ${r.failed} failed of ${r.total}`;
+      },
+    }),
   ],
   locales: { zh, en, my },
 });

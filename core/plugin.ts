@@ -2,6 +2,7 @@
 // the registry (core/registry.server.ts) reads it; remix.config.js mounts its routes.
 // This file must stay free of server-only imports: vite.config.ts loads it.
 import type { Knex } from 'knex';
+import type { ServerResource } from './resource/define.server';
 
 /** A node of the sidebar menu tree. Groups have children; leaves have a path. */
 export interface MenuNode {
@@ -35,8 +36,8 @@ export interface RouteDef {
   path: string;
   /** Route module, relative to the plugin root. */
   file: string;
-  /** `main` (sidebar, top bar, breadcrumb) or `bare` (main area only). */
-  layout?: 'main' | 'bare';
+  /** `main` (sidebar, top bar, breadcrumb), `bare` (main area only) or `none` (API / resource routes). */
+  layout?: 'main' | 'bare' | 'none';
   index?: boolean;
 }
 
@@ -134,6 +135,18 @@ export interface PortPlugin {
   stats?: StatDef[];
   locales?: { zh: LocaleBundle; en: LocaleBundle; my: LocaleBundle };
   services?: Record<string, unknown>;
+  /** Resource-engine declarations: list/get/create/update/delete/export/import + REST API. */
+  resources?: ServerResource[];
+  /** Option lists for pickers (`/api/lookup/<plugin>.<name>`), e.g. roles for the user form. */
+  lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>>;
+}
+
+export interface LookupOption {
+  value: string;
+  /** Display text, or an i18n key when it contains ':'. */
+  label: string;
+  /** Parent value, for cascading pickers (province → city → county). */
+  parent?: string | null;
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
@@ -165,7 +178,7 @@ export function pluginRouteManifest(plugins: PortPlugin[]): Record<string, Route
       if (manifest[id]) throw new Error(`duplicate route id ${id}`);
       manifest[id] = {
         id,
-        parentId: (r.layout ?? 'main') === 'main' ? 'routes/_main' : 'routes/_bare',
+        parentId: { main: 'routes/_main', bare: 'routes/_bare', none: 'root' }[r.layout ?? 'main'],
         path: r.index ? undefined : r.path,
         index: r.index,
         file,

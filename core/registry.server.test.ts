@@ -65,7 +65,7 @@ describe('createRegistry', () => {
   it('exposes one locale namespace per plugin and services by full name', () => {
     const svc = plugin({ id: 'svc', services: { greet: () => 'hi', 'other.thing': 1 } });
     const r = createRegistry([system, partnerExample, svc]);
-    expect(Object.keys(r.resources('en'))).toEqual(['core', 'system', 'partner-hello']);
+    expect(Object.keys(r.locales('en'))).toEqual(['core', 'system', 'partner-hello']);
     expect(r.service<() => string>('svc.greet')()).toBe('hi');
     expect(r.service('other.thing')).toBe(1);
     expect(() => r.service('svc.missing')).toThrow(/no plugin provides service svc\.missing/);

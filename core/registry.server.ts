@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { BadgeDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, StatDef } from './plugin';
 import { getKnex } from './db/knex.server';
+import type { ServerResource } from './resource/define.server';
 import corePlugin from './core-plugin.server';
 import configured from '../plugins.config';
 
@@ -16,8 +17,12 @@ export interface Registry {
   badges: BadgeDef[];
   jobs: JobDef[];
   stats: StatDef[];
+  /** Resources by `plugin.name` (the REST API path /api/<plugin>/<name>). */
+  resources: Map<string, ServerResource>;
+  /** Picker option sources by `plugin.name`. */
+  lookups: Map<string, NonNullable<PortPlugin['lookups']>[string]>;
   /** i18n resources of one language: one namespace per plugin id (core's is `core`). */
-  resources(lang: Lang): Record<string, Record<string, unknown>>;
+  locales(lang: Lang): Record<string, Record<string, unknown>>;
   service<T = unknown>(name: string): T;
   context(knex?: Knex): PluginContext;
 }
@@ -84,6 +89,17 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
   }
   const badges = plugins.flatMap((p) => p.badges ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const stats = plugins.flatMap((p) => p.stats ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const resources = new Map<string, ServerResource>();
+  for (const p of plugins) {
+    for (const r of p.resources ?? []) {
+      const key = `${r.def.plugin}.${r.def.name}`;
+      if (r.def.plugin !== p.id) throw new Error(`resource ${key} is declared by plugin ${p.id}`);
+      if (resources.has(key)) throw new Error(`duplicate resource ${key}`);
+      resources.set(key, r);
+    }
+  }
+  const lookups: Registry['lookups'] = new Map();
+  for (const p of plugins) for (const [name, fn] of Object.entries(p.lookups ?? {})) lookups.set(`${p.id}.${name}`, fn);
   const services = new Map<string, unknown>();
   for (const p of plugins) {
     for (const [name, impl] of Object.entries(p.services ?? {})) {
@@ -99,7 +115,9 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     badges,
     jobs,
     stats,
-    resources(lang) {
+    resources,
+    lookups,
+    locales(lang) {
       const out: Record<string, Record<string, unknown>> = {};
       for (const p of plugins) if (p.locales) out[p.id] = p.locales[lang] as Record<string, unknown>;
       return out;

@@ -16,7 +16,7 @@ export const ACCOUNT_TYPES = [
 export const ADMIN_ROLE_NAME = '管理员';
 
 export const DEMO_ROLES = [
-  { code: 'admin', name: ADMIN_ROLE_NAME, remark: 'Sees every route' },
+  { code: 'admin', name: ADMIN_ROLE_NAME, remark: '拥有全部菜单与权限' },
   { code: 'ZWYCAU', name: '作业运营', remark: '' },
   { code: 'WLFZ', name: '物流辅助', remark: '' },
   { code: 'GBYW', name: '过磅业务', remark: '' },

@@ -6,6 +6,7 @@ import { getT } from '../i18n/i18n.server';
 import { forbidden, notLoggedIn } from '../http/envelope.server';
 import { hasMenu, hasPermission, loadSessionUser, type SessionUser } from '../rbac/access.server';
 import { getSession } from './session.server';
+import { userForToken } from './token.server';
 
 export function isApiRequest(request: Request): boolean {
   return new URL(request.url).pathname.startsWith('/api/');
@@ -18,6 +19,12 @@ export interface Current {
 }
 
 export async function getCurrent(request: Request): Promise<Current | null> {
+  // Partner systems call the API with a bearer token instead of a session.
+  const auth = request.headers.get('authorization');
+  if (auth?.startsWith('Bearer ') && isApiRequest(request)) {
+    const user = await userForToken(getKnex(), auth.slice(7).trim());
+    return user ? { user, sessionId: '', welcome: false } : null;
+  }
   const session = await getSession(request);
   const userId = session.get('userId');
   if (!userId || !session.id) return null;

@@ -171,4 +171,69 @@ export const coreMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('sys_seed_log');
     },
   },
+  {
+    name: '005_resource_engine',
+    async up(knex) {
+      // Every write through the resource engine: who, when, what, before and after.
+      await knex.schema.createTable('sys_audit_log', (t) => {
+        t.bigIncrements('id');
+        t.string('resource', 128).notNullable();
+        t.string('record_id', 64).nullable();
+        t.string('action', 32).notNullable();
+        t.integer('user_id').nullable();
+        t.string('username', 64).nullable();
+        t.string('ip', 64).nullable();
+        t.string('summary', 255).nullable();
+        t.text('changes').nullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.index(['resource', 'record_id']);
+        t.index(['created_at']);
+        t.index(['username', 'created_at']);
+      });
+      // Partner API tokens: scoped to a role, revocable; only a hash is stored.
+      await knex.schema.createTable('sys_api_token', (t) => {
+        t.increments('id');
+        t.string('name', 100).notNullable();
+        t.string('token_hash', 64).notNullable().unique();
+        t.string('prefix', 12).notNullable();
+        t.integer('role_id').unsigned().notNullable().references('sys_role.id').onDelete('CASCADE');
+        t.integer('created_by').nullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.datetime('expires_at', { precision: 3 }).nullable();
+        t.datetime('revoked_at', { precision: 3 }).nullable();
+        t.datetime('last_used_at', { precision: 3 }).nullable();
+      });
+      // Per-user screen preferences (grid columns, page size).
+      await knex.schema.createTable('sys_user_pref', (t) => {
+        t.integer('user_id').notNullable();
+        t.string('pref_key', 128).notNullable();
+        t.text('value').notNullable();
+        t.datetime('updated_at', { precision: 3 }).notNullable();
+        t.primary(['user_id', 'pref_key']);
+      });
+      // Import runs with their progress and per-row error report.
+      await knex.schema.createTable('sys_import', (t) => {
+        t.increments('id');
+        t.string('resource', 128).notNullable();
+        t.string('file_name', 255).notNullable();
+        t.string('file_path', 500).notNullable();
+        // all | valid
+        t.string('mode', 8).notNullable();
+        // queued | running | done | failed
+        t.string('status', 16).notNullable();
+        t.integer('total').notNullable().defaultTo(0);
+        t.integer('processed').notNullable().defaultTo(0);
+        t.integer('inserted').notNullable().defaultTo(0);
+        t.integer('failed').notNullable().defaultTo(0);
+        t.text('errors').nullable();
+        t.string('message', 500).nullable();
+        t.integer('created_by').notNullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.datetime('finished_at', { precision: 3 }).nullable();
+      });
+    },
+    async down(knex) {
+      for (const t of ['sys_import', 'sys_user_pref', 'sys_api_token', 'sys_audit_log']) await knex.schema.dropTableIfExists(t);
+    },
+  },
 ];

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe('on SQLite', () => {
   it('migrates core first, then the plugins in list order', () => {
-    expect(firstRun).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'core/004_seed_log', 'partner-hello/001_greeting']);
+    expect(firstRun).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'core/004_seed_log', 'core/005_resource_engine', 'partner-hello/001_greeting']);
   });
 
   it('seeds one demo user per account type, with their roles', async () => {
@@ -114,7 +114,7 @@ describe('on SQLite', () => {
   it('rollbackAll undoes every migration, and migrateAll builds it all again', async () => {
     await rollbackAll(sqlite, registry.plugins);
     for (const t of TABLES) expect(await sqlite.schema.hasTable(t), t).toBe(false);
-    expect(await migrateAll(sqlite, registry.plugins)).toHaveLength(5);
+    expect(await migrateAll(sqlite, registry.plugins)).toHaveLength(6);
     await seedAll(sqlite, registry.plugins, registry);
     expect((await counts(sqlite)).sys_user).toBe(DEMO_USERS.length);
   });

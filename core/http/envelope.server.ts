@@ -20,8 +20,8 @@ export function ok<T>(data?: T, msg = 'ok', init?: ResponseInit): Response {
   return Response.json({ code: CODE.OK, msg, data } satisfies Envelope<T>, init);
 }
 
-export function fail(msg: string, code: number = CODE.ERROR, status = 400, headers?: HeadersInit): Response {
-  return Response.json({ code, msg } satisfies Envelope, { status, headers });
+export function fail(msg: string, code: number = CODE.ERROR, status = 400, headers?: HeadersInit, data?: unknown): Response {
+  return Response.json({ code, msg, ...(data === undefined ? {} : { data }) } satisfies Envelope, { status, headers });
 }
 
 export const notLoggedIn = (msg: string) => fail(msg, CODE.NOT_LOGGED_IN, 401);
@@ -33,8 +33,17 @@ export class ApiError extends Error {
     message: string,
     public code: number = CODE.ERROR,
     public status = 400,
+    /** Extra detail for the client, e.g. `{ fieldErrors: { name: '…' } }`. */
+    public data?: unknown,
   ) {
     super(message);
+  }
+}
+
+/** A validation failure tied to form fields: the first message is the envelope's msg. */
+export class FieldError extends ApiError {
+  constructor(public fieldErrors: Record<string, string>) {
+    super(Object.values(fieldErrors)[0] ?? 'invalid', CODE.ERROR, 400, { fieldErrors });
   }
 }
 
@@ -44,7 +53,7 @@ export async function handleApi(fn: () => Promise<Response>): Promise<Response> 
     return await fn();
   } catch (e) {
     if (e instanceof Response) return e;
-    if (e instanceof ApiError) return fail(e.message, e.code, e.status);
+    if (e instanceof ApiError) return fail(e.message, e.code, e.status, undefined, e.data);
     console.error(e);
     return fail('Internal error', CODE.ERROR, 500);
   }

@@ -30,8 +30,8 @@ export async function getLang(request: Request): Promise<Lang> {
 /** Resources the browser needs for one language: that language and the zh fallback. */
 export function resourcesFor(lang: Lang): Resources {
   const registry = getRegistry();
-  const out: Resources = { [lang]: registry.resources(lang) };
-  if (lang !== DEFAULT_LANG) out[DEFAULT_LANG] = registry.resources(DEFAULT_LANG);
+  const out: Resources = { [lang]: registry.locales(lang) };
+  if (lang !== DEFAULT_LANG) out[DEFAULT_LANG] = registry.locales(DEFAULT_LANG);
   return out;
 }
 
@@ -42,7 +42,7 @@ export function tFor(lang: Lang): TFunction {
   if (!inst) {
     const registry = getRegistry();
     const all: Resources = {};
-    for (const l of LANGS) all[l] = registry.resources(l);
+    for (const l of LANGS) all[l] = registry.locales(l);
     inst = createI18n(lang, all);
     instances.set(lang, inst);
   }

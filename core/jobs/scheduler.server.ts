@@ -35,6 +35,12 @@ export interface JobScheduler {
   /** Re-reads the job's sys_job row and applies it (after pause/resume/cron edit). */
   reschedule(name: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Starts one run of a job with data, without waiting for it (routes hand work to jobs with
+   * this). BullMQ: adds a one-off job (queued: true); in-process: starts runJob in the
+   * background (queued: false), errors logged.
+   */
+  enqueue?(name: string, data?: Record<string, unknown>): Promise<{ queued: boolean }>;
 }
 
 export interface SchedulerOptions {
@@ -202,6 +208,16 @@ class InProcessScheduler implements JobScheduler {
     await this.arm(name);
   }
 
+  async enqueue(name: string, data: Record<string, unknown> = {}): Promise<{ queued: boolean }> {
+    findJob(this.registry, name);
+    if (this.closed) throw new Error('scheduler is closed');
+    // Tracked, so close() lets it finish; not awaited, so the caller answers at once.
+    void this.track(runJob(this.registry, name, { trigger: 'manual', runner: 'inprocess', data, knex: this.knex })).catch((e) =>
+      console.error(`[jobs] ${name} could not run`, e),
+    );
+    return { queued: false };
+  }
+
   /** The cron each armed job is currently waiting on (for diagnostics and tests). */
   scheduled(): Record<string, string> {
     const out: Record<string, string> = {};
@@ -313,6 +329,12 @@ class BullScheduler implements JobScheduler {
     await this.apply(name, await readRow(this.knex, name));
   }
 
+  async enqueue(name: string, data: Record<string, unknown> = {}): Promise<{ queued: boolean }> {
+    findJob(this.registry, name);
+    await this.queue.add(name, { ...data, trigger: 'manual' }, JOB_OPTIONS);
+    return { queued: true };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -359,4 +381,11 @@ export async function startScheduler(
   setScheduler(scheduler);
   if (previous && previous !== scheduler) await previous.close().catch(() => undefined);
   return scheduler;
+}
+
+/** Starts one run of a job with data on the process's scheduler, without waiting for it. */
+export async function enqueueJob(name: string, data: Record<string, unknown> = {}): Promise<{ queued: boolean }> {
+  const scheduler = getScheduler();
+  if (!scheduler.enqueue) throw new Error(`the ${scheduler.mode} scheduler cannot enqueue jobs`);
+  return scheduler.enqueue(name, data);
 }

@@ -1,18 +1,18 @@
 // Loads who the user is and what they may see and do from the database.
 import type { Knex } from 'knex';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
-import type { MenuItem, SessionUser } from './menu';
+import type { DataScope, MenuItem, SessionUser } from './menu';
 
 export * from './menu';
 
 export async function loadSessionUser(knex: Knex, userId: number): Promise<SessionUser | null> {
   const u = await knex('sys_user').where({ id: userId }).first();
   if (!u) return null;
-  const roles: { id: number; code: string; name: string }[] = await knex('sys_role as r')
+  const roles: { id: number; code: string; name: string; data_scope: string }[] = await knex('sys_role as r')
     .join('sys_user_role as ur', 'ur.role_id', 'r.id')
     .where('ur.user_id', userId)
     .andWhere('r.status', '0')
-    .select('r.id', 'r.code', 'r.name');
+    .select('r.id', 'r.code', 'r.name', 'r.data_scope');
   const isAdmin = roles.some((r) => r.name === ADMIN_ROLE_NAME);
   const roleIds = roles.map((r) => r.id);
   let menuList: string[];
@@ -42,9 +42,18 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
     userStatus: String(u.status),
     roles: roles.map((r) => ({ roleName: r.name, roleCode: r.code })),
     isAdmin,
+    deptId: u.dept_id ?? null,
+    dataScope: isAdmin ? 'all' : widestScope(roles.map((r) => r.data_scope)),
     menuList: menuList.sort(),
     permissionList: permissionList.sort(),
   };
+}
+
+/** Several roles: the widest scope wins; no role grants nothing beyond the user's own rows. */
+function widestScope(scopes: string[]): DataScope {
+  if (scopes.includes('all')) return 'all';
+  if (scopes.includes('dept')) return 'dept';
+  return 'self';
 }
 
 export async function loadMenuTree(knex: Knex): Promise<MenuItem[]> {

@@ -18,6 +18,8 @@ function user(roleCodes: string[], permissionList: string[] = [], over: Partial<
     permissionList,
     menuList: [],
     isAdmin: false,
+    deptId: null,
+    dataScope: 'self',
     ...over,
   };
 }

@@ -11,7 +11,13 @@ export interface SessionUser extends SessionUserLike {
   companyName: string | null;
   userStatus: string;
   menuList: string[];
+  deptId: number | null;
+  /** Widest data scope of the user's roles: all, dept (department and below) or self. */
+  dataScope: DataScope;
 }
+
+export type DataScope = 'all' | 'dept' | 'self';
+export const DATA_SCOPES: DataScope[] = ['all', 'dept', 'self'];
 
 export interface MenuItem {
   key: string;
@@ -59,7 +65,13 @@ export function filterMenuTree(tree: MenuItem[], user: SessionUser): MenuItem[] 
 /** What the sidebar shows: non-hidden groups that have non-hidden children. */
 export function sidebarTree(tree: MenuItem[]): MenuItem[] {
   const visible = (nodes: MenuItem[]): MenuItem[] =>
-    nodes.filter((n) => !n.hidden).map((n) => ({ ...n, children: visible(n.children) }));
+    nodes
+      .filter((n) => !n.hidden)
+      .flatMap((n) => {
+        if (!n.children.length) return [n];
+        const kids = visible(n.children);
+        return kids.length ? [{ ...n, children: kids }] : [];
+      });
   return visible(tree).filter((g) => g.children.length > 0);
 }
 

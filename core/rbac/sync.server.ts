@@ -5,6 +5,9 @@ import type { Knex } from 'knex';
 import type { MenuNode } from '../plugin';
 import type { Registry } from '../registry.server';
 
+/** sys_menu.plugin of entries administrators create in the menu screen. */
+export const CUSTOM_MENU_PLUGIN = 'custom';
+
 interface MenuRow {
   key: string;
   parent_key: string | null;
@@ -68,9 +71,11 @@ export async function syncRegistryData(knex: Knex, registry: Registry): Promise<
         await trx('sys_menu').insert({ ...m, updated_at: now });
       }
     }
+    // Entries an administrator added by hand (plugin 'custom') stay; a removed plugin's go.
     const keys = menus.map((m) => m.key);
-    await trx('sys_menu').whereNotIn('key', keys.length ? keys : ['']).delete();
-    await trx('sys_role_menu').whereNotIn('menu_key', keys.length ? keys : ['']).delete();
+    await trx('sys_menu').whereNotIn('key', keys.length ? keys : ['']).whereNot('plugin', CUSTOM_MENU_PLUGIN).delete();
+    const kept = (await trx('sys_menu').select('key')).map((r: { key: string }) => r.key);
+    await trx('sys_role_menu').whereNotIn('menu_key', kept.length ? kept : ['']).delete();
 
     const codes = registry.permissions.map((p) => p.code);
     const existingPerms = new Set((await trx('sys_permission').select('code')).map((r: { code: string }) => r.code));

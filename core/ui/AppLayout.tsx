@@ -110,28 +110,54 @@ function Sidebar({ menus, open, onExpand }: { menus: MenuItem[]; open: boolean; 
             </Tooltip>
             <Collapse in={expanded} timeout="auto" unmountOnExit>
               <List dense disablePadding sx={{ bgcolor: 'rgba(0,0,0,0.18)' }}>
-                {g.children.map((c) => {
-                  const selected = location.pathname === c.path || location.pathname.startsWith(c.path + '/');
-                  return (
-                    <ListItemButton
-                      key={c.key}
-                      component={RemixLink}
-                      to={c.path}
-                      prefetch="intent"
-                      selected={selected}
-                      data-testid={`menu-item-${c.key}`}
-                      sx={{ pl: 6.5, color: selected ? '#fff' : 'grey.300', '&.Mui-selected': { bgcolor: 'primary.main' } }}
-                    >
-                      <ListItemText primary={t(c.titleKey)} />
-                    </ListItemButton>
-                  );
-                })}
+                {g.children.map((c) => (
+                  <SidebarNode key={c.key} node={c} depth={1} />
+                ))}
               </List>
             </Collapse>
           </Box>
         );
       })}
     </List>
+  );
+}
+
+/** A menu entry under a group: a link, or a sub-group that opens on its own. */
+function SidebarNode({ node, depth }: { node: MenuItem; depth: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const inside = menuTrail([node], location.pathname).length > 0;
+  const [open, setOpen] = useState(inside);
+  const pl = 4.5 + depth * 2;
+  if (node.children.length) {
+    return (
+      <>
+        <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} data-testid={`menu-group-${node.key}`} sx={{ pl, color: 'grey.300' }}>
+          <ListItemText primary={t(node.titleKey)} />
+          {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+        </ListItemButton>
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <List dense disablePadding>
+            {node.children.map((c) => (
+              <SidebarNode key={c.key} node={c} depth={depth + 1} />
+            ))}
+          </List>
+        </Collapse>
+      </>
+    );
+  }
+  const selected = location.pathname === node.path || location.pathname.startsWith(node.path + '/');
+  return (
+    <ListItemButton
+      component={RemixLink}
+      to={node.path}
+      prefetch="intent"
+      selected={selected}
+      data-testid={`menu-item-${node.key}`}
+      sx={{ pl, color: selected ? '#fff' : 'grey.300', '&.Mui-selected': { bgcolor: 'primary.main' } }}
+    >
+      <ListItemText primary={t(node.titleKey)} />
+    </ListItemButton>
   );
 }
 

@@ -1,10 +1,25 @@
-// System management: login log and online users, scheduled jobs and their log.
-// (Users, roles, departments, menus and code tables arrive with the resource engine.)
+// System management and base data: users, departments, roles and permissions, menus,
+// scheduled jobs, API tokens, login/operation logs and online users, code types and codes.
 import { definePlugin } from '../../core/plugin';
 import { systemStats } from './stats.server';
+import { systemMigrations } from './migrations';
+import { referenceCodesSeed } from './seeds';
+import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
+import { userResource } from './resources/user.server';
+import { deptResource } from './resources/dept.server';
+import { roleResource } from './resources/role.server';
+import { apiTokenResource, auditResource } from './resources/misc.server';
+import { baseData } from './baseData';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
+
+const crud = (base: string, menu: string, titleBase: string) => [
+  { code: `${base}:list`, titleKey: `${titleBase}.list`, menu, mandatory: true },
+  { code: `${base}:add`, titleKey: `${titleBase}.add`, menu },
+  { code: `${base}:edit`, titleKey: `${titleBase}.edit`, menu },
+  { code: `${base}:remove`, titleKey: `${titleBase}.remove`, menu },
+];
 
 export default definePlugin({
   id: 'system',
@@ -17,25 +32,113 @@ export default definePlugin({
       icon: 'Settings',
       order: 900,
       children: [
-        { key: 'management.log', path: '/management/log', titleKey: 'system:menu.log', icon: 'History', order: 10 },
-        { key: 'management.job', path: '/management/systemMaintenance/job', titleKey: 'system:menu.job', icon: 'Schedule', order: 20 },
-        { key: 'management.jobLog', path: '/management/systemMaintenance/jobLog', titleKey: 'system:menu.jobLog', hidden: true, order: 30 },
+        { key: 'management.user', path: '/management/user', titleKey: 'system:menu.user', order: 10 },
+        {
+          key: 'management.userGroup',
+          path: '/management/userGroupManagement',
+          titleKey: 'system:menu.userGroup',
+          order: 20,
+          children: [
+            { key: 'management.dept', path: '/management/userGroupManagement/department', titleKey: 'system:menu.dept', order: 10 },
+            { key: 'management.role', path: '/management/userGroupManagement/role', titleKey: 'system:menu.role', order: 20 },
+            { key: 'management.permission', path: '/management/userGroupManagement/permission', titleKey: 'system:menu.permission', order: 30 },
+          ],
+        },
+        {
+          key: 'management.systemMaintenance',
+          path: '/management/systemMaintenance',
+          titleKey: 'system:menu.systemMaintenance',
+          order: 30,
+          children: [
+            { key: 'management.menu', path: '/management/systemMaintenance/menu', titleKey: 'system:menu.menu', order: 10 },
+            { key: 'management.job', path: '/management/systemMaintenance/job', titleKey: 'system:menu.job', order: 20 },
+            { key: 'management.jobLog', path: '/management/systemMaintenance/jobLog', titleKey: 'system:menu.jobLog', hidden: true, order: 30 },
+            { key: 'management.apiToken', path: '/management/systemMaintenance/apiToken', titleKey: 'system:menu.apiToken', order: 40 },
+          ],
+        },
+        { key: 'management.log', path: '/management/log', titleKey: 'system:menu.log', icon: 'History', order: 40 },
+      ],
+    },
+    {
+      key: 'dataBase',
+      path: '/dataBase',
+      titleKey: 'system:menu.dataBase',
+      icon: 'Storage',
+      order: 850,
+      children: [
+        {
+          key: 'dataBase.systemData',
+          path: '/dataBase/systemData',
+          titleKey: 'system:menu.systemData',
+          order: 10,
+          children: [
+            { key: 'dataBase.refCodeType', path: '/dataBase/systemData/refCodeType', titleKey: 'system:menu.refCodeType', order: 10 },
+            { key: 'dataBase.refCode', path: '/dataBase/systemData/refCode', titleKey: 'system:menu.refCode', order: 20 },
+            ...baseData.menuItems,
+          ],
+        },
       ],
     },
   ],
   permissions: [
+    ...crud('system:user', 'management.user', 'system:perm.user'),
+    ...crud('system:dept', 'management.dept', 'system:perm.dept'),
+    ...crud('system:role', 'management.role', 'system:perm.role'),
+    { code: 'system:menu:list', titleKey: 'system:perm.menu.list', menu: 'management.menu', mandatory: true },
+    { code: 'system:menu:edit', titleKey: 'system:perm.menu.edit', menu: 'management.menu' },
+    { code: 'system:apiToken:list', titleKey: 'system:perm.apiToken.list', menu: 'management.apiToken', mandatory: true },
+    { code: 'system:apiToken:add', titleKey: 'system:perm.apiToken.add', menu: 'management.apiToken' },
+    { code: 'system:apiToken:remove', titleKey: 'system:perm.apiToken.remove', menu: 'management.apiToken' },
     { code: 'system:log:list', titleKey: 'system:perm.logList', menu: 'management.log', mandatory: true },
     { code: 'system:session:forceLogout', titleKey: 'system:perm.forceLogout', menu: 'management.log' },
     { code: 'system:job:list', titleKey: 'system:perm.jobList', menu: 'management.job', mandatory: true },
     { code: 'system:job:run', titleKey: 'system:perm.jobRun', menu: 'management.job' },
     { code: 'system:job:edit', titleKey: 'system:perm.jobEdit', menu: 'management.job' },
+    ...crud('system:refCodeType', 'dataBase.refCodeType', 'system:perm.refCodeType'),
+    ...crud('system:refCode', 'dataBase.refCode', 'system:perm.refCode'),
+    ...baseData.permissions,
     { code: 'shipShow:remind', titleKey: 'system:perm.shipShowRemind' },
   ],
   routes: [
+    { path: 'management/user', file: 'routes/user.tsx' },
+    { path: 'api/system/userAction/:id/:op', file: 'routes/api.userActions.ts', layout: 'none' },
+    { path: 'management/userGroupManagement/department', file: 'routes/dept.tsx' },
+    { path: 'management/userGroupManagement/role', file: 'routes/role.tsx' },
+    { path: 'management/userGroupManagement/permission', file: 'routes/permission.tsx' },
+    { path: 'management/systemMaintenance/menu', file: 'routes/menu.tsx' },
+    { path: 'api/system/menu/:op', file: 'routes/api.menuAdmin.ts', layout: 'none' },
+    { path: 'management/systemMaintenance/apiToken', file: 'routes/apiToken.tsx' },
+    { path: 'api/system/apiToken/issue', file: 'routes/api.apiTokenIssue.ts', layout: 'none' },
     { path: 'management/log', file: 'routes/log.tsx' },
     { path: 'management/systemMaintenance/job', file: 'routes/job.tsx' },
     { path: 'management/systemMaintenance/jobLog', file: 'routes/jobLog.tsx' },
+    { path: 'dataBase/systemData/refCodeType', file: 'routes/refCodeType.tsx' },
+    { path: 'dataBase/systemData/refCode', file: 'routes/refCode.tsx' },
+    { path: 'api/dropDown/queryAllRefCodeList', file: 'routes/api.queryAllRefCodeList.ts', layout: 'none' },
+    ...baseData.routes,
   ],
+  migrations: [...systemMigrations, ...baseData.migrations],
+  seeds: [referenceCodesSeed, ...baseData.seeds],
+  resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
+  lookups: {
+    ...baseData.lookups,
+    async roles({ knex }) {
+      const rows: { id: number; name: string; code: string }[] = await knex('sys_role').orderBy('order_num').select('id', 'name', 'code');
+      return rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.code})` }));
+    },
+    async depts({ knex }) {
+      const rows: { id: number; name: string; parent_id: number | null }[] = await knex('sys_dept').orderBy('order_num').select('id', 'name', 'parent_id');
+      return rows.map((r) => ({ value: String(r.id), label: r.name, parent: r.parent_id === null ? null : String(r.parent_id) }));
+    },
+    async codeTypes({ knex }) {
+      const rows: { type_code: string; name: string }[] = await knex('sys_ref_code_type').select('type_code', 'name').orderBy('type_code');
+      return rows.map((r) => ({ value: r.type_code, label: `${r.type_code} ${r.name}` }));
+    },
+  },
   stats: systemStats,
-  locales: { zh, en, my },
+  locales: {
+    zh: { ...zh, baseData: baseData.locales.zh },
+    en: { ...en, baseData: baseData.locales.en },
+    my: { ...my, baseData: baseData.locales.my },
+  },
 });

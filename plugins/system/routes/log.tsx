@@ -31,7 +31,11 @@ import { getKnex } from '@core/db/knex.server';
 import { getT } from '@core/i18n/i18n.server';
 import { hasPermission } from '@core/rbac/menu';
 import { useNotify } from '@core/ui/notify';
+import { resourcePageData } from '@core/resource/page.server';
+import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { forceLogout, listLoginLog, listOnlineSessions } from '../services/log.server';
+import { auditDef } from '../resources/audit';
+import { auditResource } from '../resources/misc.server';
 
 const MENU = 'management.log';
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -39,7 +43,8 @@ const PAGE_SIZES = [10, 20, 50, 100];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireCurrent(request, { menu: MENU, permission: 'system:log:list' });
   const url = new URL(request.url);
-  const tab = url.searchParams.get('tab') === 'online' ? 'online' : 'logins';
+  const tabParam = url.searchParams.get('tab');
+  const tab = tabParam === 'online' || tabParam === 'oper' ? tabParam : 'logins';
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
   const size = Number(url.searchParams.get('pageSize'));
   const pageSize = PAGE_SIZES.includes(size) ? size : 20;
@@ -52,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query: { username, status, page, pageSize },
     logins: tab === 'logins' ? await listLoginLog(knex, { username, status, page, pageSize }) : null,
     online: tab === 'online' ? await listOnlineSessions(knex) : null,
+    oper: tab === 'oper' ? await resourcePageData(auditResource, request) : null,
     canForceLogout: hasPermission(user, 'system:session:forceLogout'),
   };
 }
@@ -95,6 +101,7 @@ export default function LogPage() {
     <Paper sx={{ p: 2 }}>
       <Tabs value={data.tab} onChange={(_e, v) => go({ tab: v === 'logins' ? null : v, page: null })} sx={{ mb: 2 }}>
         <Tab value="logins" label={t('system:log.loginLog')} data-testid="tab-logins" />
+        <Tab value="oper" label={t('system:audit.title')} data-testid="tab-oper" />
         <Tab value="online" label={t('system:log.online')} data-testid="tab-online" />
       </Tabs>
 
@@ -162,6 +169,8 @@ export default function LogPage() {
           />
         </>
       )}
+
+      {data.oper && <ResourcePage def={auditDef} data={data.oper} />}
 
       {data.online && (
         <TableContainer>

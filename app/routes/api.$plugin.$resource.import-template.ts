@@ -1,0 +1,5 @@
+// GET /api/<plugin>/<resource>/import-template: an XLSX with the importable columns.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { importTemplate } from '@core/resource/import.server';
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => importTemplate(request, params);

@@ -1,0 +1,61 @@
+// The server half of a resource: hooks where domain logic plugs into the engine (the way
+// Twenty's pre-query hooks or Payload's collection hooks do) and the data-scope columns.
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import type { SessionUser } from '../rbac/menu';
+import type { ResourceDef } from './define';
+
+export type Row = Record<string, unknown>;
+
+export interface Actor {
+  user: SessionUser;
+  ip: string | null;
+}
+
+export interface HookContext {
+  trx: Knex.Transaction;
+  actor: Actor;
+  t: TFunction;
+}
+
+export interface WriteContext extends HookContext {
+  op: 'create' | 'update';
+  /** The row as it was (update only), in API form. */
+  before: Row | null;
+}
+
+export interface ResourceHooks {
+  /** Base query (joins, computed columns). Default: the resource's table. */
+  query?(knex: Knex): Knex.QueryBuilder;
+  /** Adds fields to a page of API rows (related names, counts). */
+  decorate?(rows: Row[], knex: Knex): Promise<void>;
+  /** Column values from validated input; the default copies declared fields with a column. */
+  toDb?(input: Row, ctx: WriteContext): Promise<Row> | Row;
+  /** Checks beyond the schema (uniqueness, references); throw FieldError / ApiError. */
+  validate?(input: Row, ctx: WriteContext): Promise<void>;
+  /** After insert/update in the same transaction (join tables, side records). */
+  afterWrite?(id: number, input: Row, ctx: WriteContext): Promise<void>;
+  /** Before rows are deleted, in the same transaction. */
+  beforeDelete?(rows: Row[], ctx: HookContext): Promise<void>;
+  /** After a state-machine transition, in the same transaction (e.g. disabling signs out). */
+  afterTransition?(rows: Row[], transition: string, ctx: HookContext): Promise<void>;
+  /** Hard delete (default) or soft delete by setting a column (value may be computed at delete time). */
+  softDelete?: { column: string; value: unknown | (() => unknown); /** Keep soft-deleted rows in lists. */ keepInList?: boolean };
+}
+
+export interface DataScopeColumns {
+  /** Column holding the department id: scope `dept` keeps the user's department and below. */
+  dept?: string;
+  /** Column holding the owning user id: scope `self` keeps the user's own rows. */
+  owner?: string;
+}
+
+export interface ServerResource {
+  def: ResourceDef;
+  hooks: ResourceHooks;
+  scope?: DataScopeColumns;
+}
+
+export function serverResource(def: ResourceDef, hooks: ResourceHooks = {}, scope?: DataScopeColumns): ServerResource {
+  return { def, hooks, scope };
+}

@@ -1,0 +1,142 @@
+// A resource is declared once, as data: fields (columns, filters, form), the zod schema,
+// permission codes per action and an optional state machine. This file is isomorphic: the
+// list page renders from it in the browser; the server adds hooks in define.server.ts.
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'password'
+  /** A value picked from another resource or lookup (`lookup` names it). */
+  | 'ref'
+  /** Several values picked from a lookup. */
+  | 'refs';
+
+export type FilterKind = 'contains' | 'eq' | 'in' | 'range';
+
+export interface EnumOption {
+  value: string;
+  labelKey: string;
+}
+
+export interface FieldDef {
+  /** API name (camelCase). */
+  name: string;
+  /** Database column; defaults to snake_case of name. Virtual fields set `column: null`. */
+  column?: string | null;
+  labelKey: string;
+  type: FieldType;
+  options?: EnumOption[];
+  /** For ref/refs: the lookup the picker loads (`/api/lookup/<lookup>`). */
+  lookup?: string;
+  /** In the grid; `false` to leave it out, `{ hidden: true }` to start it hidden. */
+  list?: boolean | { width?: number; hidden?: boolean };
+  sortable?: boolean;
+  filter?: FilterKind;
+  /** In the form; `false` to leave it out. */
+  form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string };
+  /** Export column (default: listed fields). */
+  export?: boolean;
+  /** Import column (default: form fields). */
+  import?: boolean;
+  /** Maximum length, for the form input and the import template hint. */
+  maxLength?: number;
+}
+
+export interface Transition {
+  name: string;
+  labelKey: string;
+  from: string[];
+  to: string;
+  permission: string;
+  /** Catalogue message when a selected row is not in a `from` state. */
+  refusedKey: string;
+  confirmKey?: string;
+}
+
+export interface StateMachine {
+  field: string;
+  states: EnumOption[];
+  transitions: Transition[];
+  /** States in which rows may be edited / deleted (absent: always). */
+  editableIn?: string[];
+  deletableIn?: string[];
+  editRefusedKey?: string;
+  deleteRefusedKey?: string;
+}
+
+export interface ResourcePermissions {
+  list: string;
+  create?: string;
+  update?: string;
+  delete?: string;
+  export?: string;
+  import?: string;
+}
+
+export interface ResourceDef {
+  /** Plugin id: the API lives under /api/<plugin>/<name>. */
+  plugin: string;
+  name: string;
+  table: string;
+  titleKey: string;
+  /** Menu key the screen belongs to (the page guard). */
+  menu: string;
+  fields: FieldDef[];
+  /** Validation of create/update input; messages come from t(). */
+  schema: (t: TFunction, mode: 'create' | 'update') => z.ZodObject;
+  permissions: ResourcePermissions;
+  defaultSort?: { field: string; dir: 'asc' | 'desc' };
+  stateMachine?: StateMachine;
+  /** Field shown as the row's name in confirmations and the audit log. */
+  labelField?: string;
+  /** Business documents carry a version column for optimistic locking (default true). */
+  versioned?: boolean;
+  /** Table has created_at/created_by/updated_at/updated_by (default true). */
+  stamped?: boolean;
+}
+
+export function defineResource(def: ResourceDef): ResourceDef {
+  for (const f of def.fields) {
+    if (f.filter === 'in' && f.type !== 'enum' && f.type !== 'ref') throw new Error(`${def.name}.${f.name}: 'in' filter needs enum/ref`);
+  }
+  return def;
+}
+
+export function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function columnOf(f: FieldDef): string | null {
+  return f.column === undefined ? snake(f.name) : f.column;
+}
+
+export function resourceKey(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
+  return `${def.plugin}.${def.name}`;
+}
+
+/** The resource's REST path, for links (export, templates). */
+export function apiPath(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
+  return `/api${endpoint(def)}`;
+}
+
+/** The same path relative to the API client's /api base. */
+export function endpoint(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
+  return `/${def.plugin}/${def.name}`;
+}
+
+export const listed = (f: FieldDef) => f.list !== false;
+export const inForm = (f: FieldDef) => f.form !== false && f.type !== 'datetime';
+export const exported = (f: FieldDef) => (f.export ?? listed(f)) && f.type !== 'password';
+export const imported = (f: FieldDef) => f.import ?? (inForm(f) && f.type !== 'refs');
+
+/** The page sizes the list offers (the MIT DataGrid caps at 100). */
+export const PAGE_SIZES = [10, 20, 50, 100];

@@ -1,0 +1,64 @@
+// What a resource's list screen loads: the page of rows (same query as the API), what the
+// user may do, their remembered grid settings, and the options of the form's pickers.
+import type { Knex } from 'knex';
+import { requireCurrent } from '../auth/guard.server';
+import { getKnex } from '../db/knex.server';
+import type { LookupOption } from '../plugin';
+import type { SessionUser } from '../rbac/menu';
+import { getRegistry } from '../registry.server';
+import { resourceKey } from './define';
+import type { ServerResource } from './define.server';
+import { abilities } from './api.server';
+import { listRows, parseListQuery } from './service.server';
+
+export interface GridPrefs {
+  pageSize?: number;
+  hidden?: string[];
+}
+
+export async function loadPref<T>(knex: Knex, userId: number, key: string): Promise<T | null> {
+  const row = await knex('sys_user_pref').where({ user_id: userId, pref_key: key }).first();
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    return null;
+  }
+}
+
+export async function savePref(knex: Knex, userId: number, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value).slice(0, 10000);
+  const now = new Date();
+  const n = await knex('sys_user_pref').where({ user_id: userId, pref_key: key }).update({ value: json, updated_at: now });
+  if (!n) await knex('sys_user_pref').insert({ user_id: userId, pref_key: key, value: json, updated_at: now });
+}
+
+export async function loadLookups(names: string[], user: SessionUser): Promise<Record<string, LookupOption[]>> {
+  const registry = getRegistry();
+  const out: Record<string, LookupOption[]> = {};
+  for (const name of [...new Set(names)]) {
+    const fn = registry.lookups.get(name);
+    if (fn) out[name] = await fn(registry.context(), user);
+  }
+  return out;
+}
+
+export async function resourcePageData(sr: ServerResource, request: Request) {
+  const { user } = await requireCurrent(request, { menu: sr.def.menu, permission: sr.def.permissions.list });
+  const knex = getKnex();
+  const url = new URL(request.url);
+  const prefs = (await loadPref<GridPrefs>(knex, user.id, `grid:${resourceKey(sr.def)}`)) ?? {};
+  if (!url.searchParams.has('pageSize') && prefs.pageSize) url.searchParams.set('pageSize', String(prefs.pageSize));
+  const query = parseListQuery(sr.def, url.searchParams);
+  const result = await listRows(sr, user, query);
+  const lookupNames = sr.def.fields.map((f) => f.lookup).filter((x): x is string => !!x);
+  return {
+    result,
+    query: { page: query.page, pageSize: query.pageSize, sort: query.sort },
+    can: abilities(sr, user),
+    prefs,
+    lookups: await loadLookups(lookupNames, user),
+  };
+}
+
+export type ResourcePageData = Awaited<ReturnType<typeof resourcePageData>>;

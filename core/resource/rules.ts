@@ -1,0 +1,63 @@
+// Zod building blocks with the catalogue's translated messages, so every resource writes
+// "{{field}}不能为空" the same way. Isomorphic: the form validates with the same schema.
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+
+export function rules(t: TFunction) {
+  const label = (key: string) => t(key);
+  const required = (key: string) => t('core:resource.required', { field: label(key) });
+  /** Blank strings count as missing. */
+  const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+  return {
+    /** A required string of min..max characters (trimmed). */
+    text(key: string, max: number, min = 1) {
+      const s = z.string({ error: required(key) }).trim().min(1, required(key));
+      const lengthMsg = min > 1 ? t('core:resource.lengthBetween', { field: label(key), min, max }) : t('core:resource.tooLong', { field: label(key), max });
+      return s.min(min, lengthMsg).max(max, lengthMsg);
+    },
+    /** An optional string up to max characters; blank becomes null. */
+    optionalText(key: string, max: number) {
+      return z.preprocess(
+        (v) => (blankToUndefined(v) === undefined ? null : v),
+        z.string().trim().max(max, t('core:resource.tooLong', { field: label(key), max })).nullable(),
+      );
+    },
+    /** A string matching a pattern (codes, phone numbers). */
+    pattern(key: string, re: RegExp, opts: { optional?: boolean; messageKey?: string } = {}) {
+      const msg = opts.messageKey ? t(opts.messageKey) : t('core:resource.invalid', { field: label(key) });
+      const s = z.string({ error: required(key) }).trim().regex(re, msg);
+      return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), s.nullable()) : s.min(1, required(key));
+    },
+    /** A number (integer when asked), optionally bounded. */
+    number(key: string, opts: { int?: boolean; min?: number; max?: number; optional?: boolean } = {}) {
+      const nan = t('core:resource.mustBeNumber', { field: label(key) });
+      let n = z.number({ error: (i) => (i.input === undefined || i.input === null ? required(key) : nan) });
+      if (opts.int) n = n.int(nan);
+      if (opts.min !== undefined) n = n.min(opts.min, t('core:resource.invalid', { field: label(key) }));
+      if (opts.max !== undefined) n = n.max(opts.max, t('core:resource.invalid', { field: label(key) }));
+      const coerced = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : blankToUndefined(v)), n);
+      return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), coerced.nullable()) : coerced;
+    },
+    /** One of a fixed set of values. */
+    oneOf<T extends string>(key: string, values: readonly T[], opts: { optional?: boolean } = {}) {
+      const e = z.enum(values as unknown as [T, ...T[]], { error: (i) => (i.input === undefined || i.input === null || i.input === '' ? required(key) : t('core:resource.invalid', { field: label(key) })) });
+      return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), e.nullable()) : z.preprocess(blankToUndefined, e);
+    },
+    boolean() {
+      return z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+    },
+    /** A date as YYYY-MM-DD. */
+    date(key: string, opts: { optional?: boolean } = {}) {
+      const s = z.string({ error: required(key) }).regex(/^\d{4}-\d{2}-\d{2}$/, t('core:resource.invalid', { field: label(key) }));
+      return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), s.nullable()) : z.preprocess(blankToUndefined, s);
+    },
+    /** Ids picked from a lookup. */
+    ids(key: string, opts: { min?: number; messageKey?: string } = {}) {
+      return z.preprocess(
+        (v) => (Array.isArray(v) ? v.map(Number) : []),
+        z.array(z.number().int().positive()).min(opts.min ?? 0, opts.messageKey ? t(opts.messageKey) : required(key)),
+      );
+    },
+  };
+}

@@ -1,0 +1,424 @@
+// The resource engine's server side: list (whitelisted filters and sorts, data scope, fast
+// counts, deferred-join deep pages, keyset cursors), get, create, update with optimistic
+// locking, delete and state transitions, each write audited in its own transaction.
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
+import { ApiError, CODE, FieldError } from '../http/envelope.server';
+import { hasPermission, type SessionUser } from '../rbac/menu';
+import { columnOf, resourceKey, PAGE_SIZES, type FieldDef, type ResourceDef } from './define';
+import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
+import { writeAudit } from './audit.server';
+
+export type FilterValue = { kind: 'contains' | 'eq'; value: string } | { kind: 'in'; values: string[] } | { kind: 'range'; from?: string; to?: string };
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort: { field: string; dir: 'asc' | 'desc' } | null;
+  filters: Record<string, FilterValue>;
+  withTotal: boolean;
+  /** Keyset cursor for API clients paging deep in the default (id) order. */
+  after?: number;
+}
+
+export interface ListResult {
+  rows: Row[];
+  total: number | null;
+  page: number;
+  pageSize: number;
+  /** Pass as `after` to get the next page without OFFSET (default order only). */
+  nextCursor: number | null;
+}
+
+const RESERVED = new Set(['page', 'pageSize', 'sort', 'total', 'after', 'format', 'lng', 'tab', 'mode']);
+
+/** Reads paging, sort and filters from a URL; only declared fields get through. */
+export function parseListQuery(def: ResourceDef, params: URLSearchParams, maxPageSize = 100): ListQuery {
+  const size = Number(params.get('pageSize'));
+  const pageSize = PAGE_SIZES.includes(size) || (size > 0 && size <= maxPageSize && Number.isInteger(size)) ? size : 20;
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  let sort: ListQuery['sort'] = null;
+  const [sf, sd] = (params.get('sort') ?? '').split(':');
+  const sortField = def.fields.find((f) => f.name === sf && f.sortable && columnOf(f));
+  if (sortField || sf === 'id') sort = { field: sf, dir: sd === 'asc' ? 'asc' : 'desc' };
+  const filters: Record<string, FilterValue> = {};
+  for (const f of def.fields) {
+    if (!f.filter || RESERVED.has(f.name)) continue;
+    if (f.filter === 'range') {
+      const from = params.get(`${f.name}From`) ?? undefined;
+      const to = params.get(`${f.name}To`) ?? undefined;
+      if (from || to) filters[f.name] = { kind: 'range', from: from || undefined, to: to || undefined };
+      continue;
+    }
+    const raw = params.get(f.name);
+    if (raw === null || raw.trim() === '') continue;
+    if (f.filter === 'in') filters[f.name] = { kind: 'in', values: raw.split(',').map((v) => v.trim()).filter(Boolean).slice(0, 100) };
+    else filters[f.name] = { kind: f.filter, value: raw.trim().slice(0, 200) };
+  }
+  const after = Number(params.get('after'));
+  return { page, pageSize, sort, filters, withTotal: params.get('total') !== '0', after: Number.isInteger(after) && after > 0 ? after : undefined };
+}
+
+function qualified(sr: ServerResource, f: FieldDef): string {
+  const col = columnOf(f)!;
+  return col.includes('.') ? col : `${sr.def.table}.${col}`;
+}
+
+export function baseQuery(sr: ServerResource, knex: Knex): Knex.QueryBuilder {
+  if (sr.hooks.query) return sr.hooks.query(knex);
+  const q = knex(sr.def.table).select(`${sr.def.table}.*`);
+  const soft = sr.hooks.softDelete;
+  if (soft && !soft.keepInList && typeof soft.value !== 'function') q.whereNot(`${sr.def.table}.${soft.column}`, soft.value as string);
+  return q;
+}
+
+function applyFilters(sr: ServerResource, qb: Knex.QueryBuilder, filters: Record<string, FilterValue>): void {
+  for (const [name, fv] of Object.entries(filters)) {
+    const f = sr.def.fields.find((x) => x.name === name);
+    if (!f || !columnOf(f)) continue;
+    const col = qualified(sr, f);
+    if (fv.kind === 'contains') whereContains(qb, col, fv.value);
+    else if (fv.kind === 'eq') qb.where(col, f.type === 'boolean' ? fv.value === 'true' || fv.value === '1' : fv.value);
+    else if (fv.kind === 'in') qb.whereIn(col, fv.values);
+    else if (fv.kind === 'range') {
+      const conv = (v: string, end: boolean) => {
+        if (f.type === 'date') return v;
+        if (f.type === 'datetime') {
+          const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T${end ? '23:59:59.999' : '00:00:00'}` : v);
+          return Number.isNaN(d.getTime()) ? null : d;
+        }
+        const n = Number(v);
+        return Number.isFinite(n) ? n : null;
+      };
+      const from = fv.from ? conv(fv.from, false) : null;
+      const to = fv.to ? conv(fv.to, true) : null;
+      if (from !== null) qb.where(col, '>=', from);
+      if (to !== null) qb.where(col, '<=', to);
+    }
+  }
+}
+
+/** Department ids at and below a department (the tree is small: read it whole). */
+export async function deptAndBelow(knex: Knex, deptId: number): Promise<number[]> {
+  const rows: { id: number; parent_id: number | null }[] = await knex('sys_dept').select('id', 'parent_id');
+  const out = new Set<number>([deptId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const r of rows) {
+      if (r.parent_id !== null && out.has(Number(r.parent_id)) && !out.has(Number(r.id))) {
+        out.add(Number(r.id));
+        grew = true;
+      }
+    }
+  }
+  return [...out];
+}
+
+/** Narrows a query to the rows the user's data scope allows; never widened by input. */
+export async function applyScope(sr: ServerResource, qb: Knex.QueryBuilder, user: SessionUser, knex: Knex): Promise<void> {
+  if (!sr.scope || user.dataScope === 'all') return;
+  const { dept, owner } = sr.scope;
+  const col = (c: string) => (c.includes('.') ? c : `${sr.def.table}.${c}`);
+  if (user.dataScope === 'dept' && dept && user.deptId) {
+    const ids = await deptAndBelow(knex, user.deptId);
+    if (owner) qb.where((w) => w.whereIn(col(dept), ids).orWhere(col(owner), user.id));
+    else qb.whereIn(col(dept), ids);
+    return;
+  }
+  if (owner) qb.where(col(owner), user.id);
+  else qb.whereRaw('1 = 0');
+}
+
+function toApiValue(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (f.type) {
+    case 'boolean':
+      return v === true || v === 1 || v === '1';
+    case 'integer':
+    case 'number':
+      return Number(v);
+    case 'money':
+      return String(v);
+    case 'datetime':
+      return toDate(v)?.toISOString() ?? null;
+    case 'date': {
+      if (v instanceof Date) return v.toISOString().slice(0, 10);
+      const s = String(v);
+      return /^\d+$/.test(s) ? new Date(Number(s)).toISOString().slice(0, 10) : s.slice(0, 10);
+    }
+    case 'password':
+      return null;
+    default:
+      return v;
+  }
+}
+
+/** A database row in API form: declared fields by name, plus id/version/stamps. */
+export function toApiRow(sr: ServerResource, row: Row): Row {
+  const out: Row = { id: Number(row.id) };
+  for (const f of sr.def.fields) {
+    const col = columnOf(f);
+    if (!col) continue;
+    const key = col.includes('.') ? col.split('.').pop()! : col;
+    out[f.name] = toApiValue(f, row[key]);
+  }
+  if (sr.def.versioned !== false && row.version !== undefined) out.version = Number(row.version);
+  if (sr.def.stamped !== false) {
+    out.createdAt = toDate(row.created_at)?.toISOString() ?? null;
+    out.updatedAt = toDate(row.updated_at)?.toISOString() ?? null;
+  }
+  return out;
+}
+
+const countCache = new Map<string, { at: number; n: number }>();
+const COUNT_TTL_MS = 3000;
+
+async function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
+  const hit = countCache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const row = await qb.clearSelect().clearOrder().count({ n: '*' }).first();
+  const n = Number(row?.n ?? 0);
+  countCache.set(key, { at: Date.now(), n });
+  if (countCache.size > 500) countCache.clear();
+  return n;
+}
+
+/** Any write to a resource makes its cached counts stale. */
+function forgetCounts(sr: ServerResource): void {
+  const prefix = `${resourceKey(sr.def)}|`;
+  for (const k of countCache.keys()) if (k.startsWith(prefix)) countCache.delete(k);
+}
+
+function orderOf(sr: ServerResource, q: ListQuery) {
+  const table = sr.def.table;
+  const sort = q.sort ?? sr.def.defaultSort ?? { field: 'id', dir: 'desc' as const };
+  const sortField = sr.def.fields.find((f) => f.name === sort.field);
+  const sortCol = sortField && columnOf(sortField) ? qualified(sr, sortField) : `${table}.id`;
+  const idCol = `${table}.id`;
+  const order = [{ column: sortCol, order: sort.dir }, ...(sortCol === idCol ? [] : [{ column: idCol, order: sort.dir }])];
+  return { sort, sortCol, idCol, order };
+}
+
+/** The filtered, scoped and ordered query of a list (export walks it whole). */
+export async function listQueryBuilder(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex): Promise<Knex.QueryBuilder> {
+  const qb = baseQuery(sr, knex);
+  applyFilters(sr, qb, q.filters);
+  await applyScope(sr, qb, user, knex);
+  return qb.orderBy(orderOf(sr, q).order);
+}
+
+export async function listRows(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex = getKnex()): Promise<ListResult> {
+  const { def } = sr;
+  const table = def.table;
+  const filtered = baseQuery(sr, knex);
+  applyFilters(sr, filtered, q.filters);
+  await applyScope(sr, filtered, user, knex);
+  const total = q.withTotal
+    ? await countRows(filtered.clone(), `${resourceKey(def)}|${user.dataScope}|${user.deptId}|${user.id}|${JSON.stringify(q.filters)}`)
+    : null;
+  const { sort, sortCol, idCol, order } = orderOf(sr, q);
+
+  let rows: Row[];
+  const offset = (q.page - 1) * q.pageSize;
+  if (q.after && sortCol === idCol) {
+    rows = await filtered.clone().where(idCol, sort.dir === 'desc' ? '<' : '>', q.after).orderBy(order).limit(q.pageSize);
+  } else if (offset >= 1000 && !sr.hooks.query && isMysql(knex)) {
+    // Deferred join: walk the index for the page's ids, then fetch only those rows.
+    const ids = filtered.clone().clearSelect().select(idCol).orderBy(order).limit(q.pageSize).offset(offset).as('page_ids');
+    rows = await knex(table).select(`${table}.*`).join(ids, 'page_ids.id', idCol).orderBy(order);
+  } else {
+    rows = await filtered.clone().orderBy(order).limit(q.pageSize).offset(offset);
+  }
+  const apiRows = rows.map((r) => toApiRow(sr, r));
+  if (sr.hooks.decorate) await sr.hooks.decorate(apiRows, knex);
+  const last = apiRows[apiRows.length - 1];
+  return {
+    rows: apiRows,
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    nextCursor: sortCol === idCol && apiRows.length === q.pageSize && last ? Number(last.id) : null,
+  };
+}
+
+/** One row the user may see, or a not-found error (the same for "exists but out of scope"). */
+export async function getRow(sr: ServerResource, user: SessionUser, id: number, t: TFunction, knex: Knex = getKnex()): Promise<Row> {
+  const qb = baseQuery(sr, knex).where(`${sr.def.table}.id`, id);
+  await applyScope(sr, qb, user, knex);
+  const row = await qb.first();
+  if (!row) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
+  const api = toApiRow(sr, row);
+  if (sr.hooks.decorate) await sr.hooks.decorate([api], knex);
+  return api;
+}
+
+export function zodFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    if (!out[key]) out[key] = issue.message;
+  }
+  return out;
+}
+
+function defaultToDb(sr: ServerResource, input: Row): Row {
+  const out: Row = {};
+  for (const f of sr.def.fields) {
+    const col = columnOf(f);
+    if (!col || col.includes('.') || !(f.name in input) || f.type === 'password' || f.type === 'refs') continue;
+    const v = input[f.name];
+    out[col] = v === '' ? null : v;
+  }
+  return out;
+}
+
+function masked(sr: ServerResource, row: Row | null): Row | null {
+  if (!row) return row;
+  const out = { ...row };
+  for (const f of sr.def.fields) if (f.type === 'password' && f.name in out) out[f.name] = '***';
+  return out;
+}
+
+function labelOf(sr: ServerResource, row: Row | null): string | null {
+  const field = sr.def.labelField;
+  return field && row && row[field] !== undefined && row[field] !== null ? String(row[field]).slice(0, 255) : null;
+}
+
+async function rowForUpdate(sr: ServerResource, actor: Actor, trx: Knex.Transaction, id: number, t: TFunction): Promise<Row> {
+  return getRow(sr, actor.user, id, t, trx);
+}
+
+export interface WriteOptions {
+  knex?: Knex;
+  /** Skip the permission check (import runs check it once for the whole file). */
+  trusted?: boolean;
+}
+
+function requirePermission(user: SessionUser, code: string | undefined, t: TFunction): void {
+  if (!code || !hasPermission(user, code)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
+}
+
+export async function createRow(sr: ServerResource, actor: Actor, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
+  if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.create, t);
+  const parsed = sr.def.schema(t, 'create').safeParse(input);
+  if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
+  const data = parsed.data as Row;
+  const knex = opts.knex ?? getKnex();
+  const created = await knex.transaction(async (trx) => {
+    const ctx: WriteContext = { trx, actor, t, op: 'create', before: null };
+    if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
+    const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
+    const now = new Date();
+    if (sr.def.stamped !== false) Object.assign(values, { created_at: now, created_by: actor.user.id, updated_at: now, updated_by: actor.user.id });
+    if (sr.def.versioned !== false) values.version = 1;
+    const [id] = await trx(sr.def.table).insert(values);
+    const newId = Number(id);
+    if (sr.hooks.afterWrite) await sr.hooks.afterWrite(newId, data, ctx);
+    const after = await getRow(sr, actor.user, newId, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id: newId }).first()));
+    await writeAudit(trx, { resource: resourceKey(sr.def), recordId: newId, action: 'create', actor, before: null, after: masked(sr, after), summary: labelOf(sr, after) });
+    return after;
+  });
+  forgetCounts(sr);
+  return created;
+}
+
+export async function updateRow(sr: ServerResource, actor: Actor, id: number, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
+  if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.update, t);
+  const knex = opts.knex ?? getKnex();
+  const body = (input ?? {}) as Row;
+  const versioned = sr.def.versioned !== false;
+  const expected = Number(body.version);
+  if (versioned && !Number.isInteger(expected)) throw new ApiError(t('core:resource.versionRequired'));
+  const updated = await knex.transaction(async (trx) => {
+    const before = await rowForUpdate(sr, actor, trx, id, t);
+    const sm = sr.def.stateMachine;
+    if (sm?.editableIn && !sm.editableIn.includes(String(before[sm.field]))) throw new ApiError(t(sm.editRefusedKey ?? 'core:resource.notEditable'));
+    if (versioned && Number(before.version) !== expected) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
+    const parsed = sr.def.schema(t, 'update').safeParse({ ...body });
+    if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
+    const data = parsed.data as Row;
+    const ctx: WriteContext = { trx, actor, t, op: 'update', before };
+    if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
+    const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
+    if (sr.def.stamped !== false) Object.assign(values, { updated_at: new Date(), updated_by: actor.user.id });
+    const q = trx(sr.def.table).where({ id });
+    if (versioned) {
+      q.andWhere({ version: expected });
+      values.version = expected + 1;
+    }
+    const n = await q.update(values);
+    if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
+    if (sr.hooks.afterWrite) await sr.hooks.afterWrite(id, data, ctx);
+    const after = await getRow(sr, actor.user, id, t, trx);
+    await writeAudit(trx, { resource: resourceKey(sr.def), recordId: id, action: 'update', actor, before: masked(sr, before), after: masked(sr, after), summary: labelOf(sr, after) });
+    return after;
+  });
+  forgetCounts(sr);
+  return updated;
+}
+
+async function visibleRows(sr: ServerResource, actor: Actor, trx: Knex.Transaction, ids: number[], t: TFunction): Promise<Row[]> {
+  const unique = [...new Set(ids.filter((n) => Number.isInteger(n) && n > 0))];
+  if (!unique.length) throw new ApiError(t('core:common.selectFirst'));
+  const qb = baseQuery(sr, trx).whereIn(`${sr.def.table}.id`, unique);
+  await applyScope(sr, qb, actor.user, trx);
+  const rows = (await qb).map((r: Row) => toApiRow(sr, r));
+  if (rows.length !== unique.length) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
+  return rows;
+}
+
+export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[], t: TFunction, opts: WriteOptions = {}): Promise<number> {
+  if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.delete, t);
+  const knex = opts.knex ?? getKnex();
+  const n = await knex.transaction(async (trx) => {
+    const rows = await visibleRows(sr, actor, trx, ids, t);
+    const sm = sr.def.stateMachine;
+    if (sm?.deletableIn && rows.some((r) => !sm.deletableIn!.includes(String(r[sm.field])))) {
+      throw new ApiError(t(sm.deleteRefusedKey ?? 'core:resource.notDeletable'));
+    }
+    const ctx: HookContext = { trx, actor, t };
+    if (sr.hooks.beforeDelete) await sr.hooks.beforeDelete(rows, ctx);
+    const q = trx(sr.def.table).whereIn('id', rows.map((r) => Number(r.id)));
+    const soft = sr.hooks.softDelete;
+    if (soft) await q.update({ [soft.column]: typeof soft.value === 'function' ? (soft.value as () => unknown)() : soft.value });
+    else await q.delete();
+    for (const r of rows) {
+      await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: 'delete', actor, before: masked(sr, r), after: null, summary: labelOf(sr, r) });
+    }
+    return rows.length;
+  });
+  forgetCounts(sr);
+  return n;
+}
+
+export async function transitionRows(sr: ServerResource, actor: Actor, ids: number[], name: string, t: TFunction, opts: WriteOptions = {}): Promise<Row[]> {
+  const sm = sr.def.stateMachine;
+  const tr = sm?.transitions.find((x) => x.name === name);
+  if (!sm || !tr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+  if (!opts.trusted) requirePermission(actor.user, tr.permission, t);
+  const knex = opts.knex ?? getKnex();
+  const out = await knex.transaction(async (trx) => {
+    const rows = await visibleRows(sr, actor, trx, ids, t);
+    if (rows.some((r) => !tr.from.includes(String(r[sm.field])))) throw new ApiError(t(tr.refusedKey));
+    const field = sr.def.fields.find((f) => f.name === sm.field)!;
+    const results: Row[] = [];
+    for (const r of rows) {
+      const values: Row = { [columnOf(field)!]: tr.to };
+      if (sr.def.stamped !== false) Object.assign(values, { updated_at: new Date(), updated_by: actor.user.id });
+      const q = trx(sr.def.table).where({ id: r.id, [columnOf(field)!]: r[sm.field] });
+      if (sr.def.versioned !== false) values.version = trx.raw('version + 1');
+      const n = await q.update(values);
+      if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
+      const after = await getRow(sr, actor.user, Number(r.id), t, trx);
+      await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: `transition:${name}`, actor, before: r, after, summary: labelOf(sr, after) });
+      results.push(after);
+    }
+    if (sr.hooks.afterTransition) await sr.hooks.afterTransition(results, name, { trx, actor, t });
+    return results;
+  });
+  forgetCounts(sr);
+  return out;
+}

@@ -1,0 +1,183 @@
+// The base-data bundle as the system plugin will merge it: menus under
+// dataBase.systemData, permissions per screen, route files, texts in three languages, the
+// seed data, the lookups, and the server refusing users without the permissions.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../core/plugin';
+import type { TestDb } from '../../../tests/support/db';
+import { envelope, req, respond, run } from '../../../tests/support/http';
+import { loginAs } from '../../../tests/support/session';
+import { loader as lookupLoader } from '../../../app/routes/api.lookup.$name';
+import { systemMigrations } from '../migrations';
+import { loader as regionsPage } from './routes/province';
+import { loader as addressesPage } from './routes/ShippingAddress';
+import { apiAs, idOf, openBaseData, type Api } from './testing';
+import { baseData } from './index';
+
+let db: TestDb;
+let admin: Api;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, admin, close } = await openBaseData());
+});
+afterAll(async () => {
+  await close?.();
+});
+
+const NAMES = ['country', 'cfdGood', 'portData', 'yard', 'berth', 'route', 'region', 'ShippingAddress'];
+
+describe('what the bundle declares', () => {
+  it('puts eight leaves under dataBase.systemData, after refCodeType and refCode', () => {
+    const systemData = (db.registry.menus.find((m) => m.key === 'dataBase')?.children ?? []).find((m) => m.key === 'dataBase.systemData') as MenuNode;
+    expect(systemData.children!.map((m) => [m.key, m.path])).toEqual([
+      ['dataBase.country', '/dataBase/systemData/countries'],
+      ['dataBase.cfdGood', '/dataBase/systemData/cfdGood'],
+      ['dataBase.portData', '/dataBase/systemData/portData'],
+      ['dataBase.yard', '/dataBase/systemData/yard'],
+      ['dataBase.berth', '/dataBase/systemData/berth'],
+      ['dataBase.route', '/dataBase/systemData/route'],
+      ['dataBase.region', '/dataBase/systemData/province'],
+      ['dataBase.ShippingAddress', '/dataBase/systemData/ShippingAddress'],
+    ]);
+    expect(Math.min(...baseData.menuItems.map((m) => m.order ?? 0))).toBeGreaterThanOrEqual(30);
+  });
+
+  it('has list (mandatory), add, edit and remove per screen, matching what each resource checks', () => {
+    expect(baseData.permissions).toHaveLength(32);
+    for (const name of NAMES) {
+      const sr = baseData.resources.find((r) => r.def.name === name)!;
+      const perms = baseData.permissions.filter((p) => p.code.startsWith(`system:${name}:`));
+      expect(perms.map((p) => [p.code, p.menu, !!p.mandatory])).toEqual([
+        [`system:${name}:list`, sr.def.menu, true],
+        [`system:${name}:add`, sr.def.menu, false],
+        [`system:${name}:edit`, sr.def.menu, false],
+        [`system:${name}:remove`, sr.def.menu, false],
+      ]);
+      expect(sr.def.permissions).toMatchObject({ list: perms[0].code, create: perms[1].code, update: perms[2].code, delete: perms[3].code });
+    }
+  });
+
+  it('has a route file for every screen, relative to the plugin root', () => {
+    for (const r of baseData.routes) expect(fs.existsSync(path.join(__dirname, '..', r.file)), r.file).toBe(true);
+    expect(baseData.routes.map((r) => r.path)).toContain('dataBase/systemData/province');
+  });
+
+  it('sorts its migrations after the system plugin’s own', () => {
+    const names = [...systemMigrations, ...baseData.migrations].map((m) => m.name);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('has every text it refers to in zh, en and my', () => {
+    const keys = new Set<string>();
+    for (const m of baseData.menuItems) keys.add(m.titleKey);
+    for (const p of baseData.permissions) keys.add(p.titleKey);
+    for (const { def } of baseData.resources) {
+      keys.add(def.titleKey);
+      for (const f of def.fields) {
+        keys.add(f.labelKey);
+        for (const o of f.options ?? []) keys.add(o.labelKey);
+      }
+    }
+    const lookup = (bundle: unknown, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], bundle);
+    for (const lang of ['zh', 'en', 'my'] as const) {
+      const missing = [...keys].filter((k) => k.startsWith('system:baseData.') && typeof lookup(baseData.locales[lang], k.slice('system:baseData.'.length)) !== 'string');
+      expect(missing, lang).toEqual([]);
+    }
+    expect([...keys].every((k) => k.startsWith('system:baseData.'))).toBe(true);
+  });
+});
+
+describe('the seed data', () => {
+  it('has ~30 countries with Chinese, English and Burmese names', async () => {
+    const rows = await db.knex('sys_country').select('code', 'name_zh', 'name_en', 'name_my');
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.find((r: { code: string }) => r.code === 'MM')).toMatchObject({ name_zh: '缅甸', name_en: 'Myanmar', name_my: 'မြန်မာ' });
+    expect(rows.every((r: { name_my: string }) => /[\u1000-\u109F]/.test(r.name_my))).toBe(true);
+  });
+
+  it('has the corridor’s ports, Yunnan with its 16 prefectures and Dehong’s counties', async () => {
+    expect(await db.knex('sys_port').whereIn('code', ['CNKMG', 'CNRUI', 'CNWDG', 'CNQSH', 'MMRGN', 'MMMDL', 'MMMSE', 'MMKYP', 'MMLSH', 'CNSHA', 'CNCAN']).count({ n: '*' }).first()).toMatchObject({ n: 11 });
+    expect(await db.knex('sys_region').where({ parent_code: '530000', level: 'city' }).count({ n: '*' }).first()).toMatchObject({ n: 16 });
+    const dehong = await db.knex('sys_region').where({ parent_code: '533100' }).orderBy('code').select('code', 'name');
+    expect(dehong.slice(0, 2)).toEqual([
+      { code: '533102', name: '瑞丽市' },
+      { code: '533103', name: '芒市' },
+    ]);
+  });
+
+  it('only holds rows the resources’ own rules accept (parents exist, addresses cascade)', async () => {
+    const orphans = await db.knex('sys_region as r').leftJoin('sys_region as p', 'p.code', 'r.parent_code').whereNotNull('r.parent_code').whereNull('p.id').count({ n: '*' }).first();
+    expect(orphans).toMatchObject({ n: 0 });
+    const bad = await db
+      .knex('sys_shipping_address as a')
+      .leftJoin('sys_region as c', 'c.code', 'a.city_code')
+      .leftJoin('sys_region as k', 'k.code', 'a.county_code')
+      .where((w) => w.whereRaw('c.parent_code <> a.province_code').orWhereRaw('k.parent_code <> a.city_code'))
+      .count({ n: '*' })
+      .first();
+    expect(bad).toMatchObject({ n: 0 });
+  });
+});
+
+describe('lookups', () => {
+  const lookup = async (name: string, cookie: string) => (await envelope(await respond(lookupLoader, req(`/api/lookup/${name}`, { cookie }), { name }))).data as { value: string; label: string; parent?: string | null }[];
+
+  it('offers cities with their province and counties with their city, for cascading pickers', async () => {
+    const cookie = await loginAs('admin');
+    const provinces = await lookup('system.provinces', cookie);
+    expect(provinces.find((o) => o.value === '530000')).toMatchObject({ label: '云南省', parent: null });
+    const cities = await lookup('system.cities', cookie);
+    expect(cities.filter((o) => o.parent === '530000')).toHaveLength(16);
+    const counties = await lookup('system.counties', cookie);
+    expect(counties.filter((o) => o.parent === '533100').map((o) => o.label)).toEqual(['瑞丽市', '芒市', '梁河县', '盈江县', '陇川县']);
+  });
+
+  it('offers countries and ports by code', async () => {
+    const cookie = await loginAs('admin');
+    expect((await lookup('system.countries', cookie)).find((o) => o.value === 'MM')).toMatchObject({ label: 'MM 缅甸 / Myanmar' });
+    expect((await lookup('system.ports', cookie)).find((o) => o.value === 'CNRUI')).toMatchObject({ label: 'CNRUI 瑞丽 / Ruili', parent: 'CN' });
+  });
+});
+
+describe('permissions', () => {
+  it('refuses a trader (no base-data permission) every list, add, edit and delete with 403', async () => {
+    const trader = apiAs(await loginAs('trader'));
+    for (const name of NAMES) {
+      for (const res of [await trader.list(name), await trader.create(name, {}), await trader.update(name, 1, { version: 1 }), await trader.remove(name, [1])]) {
+        expect(res.status, name).toBe(403);
+        expect(res.code, name).toBe(403);
+      }
+    }
+    expect(await db.knex('sys_country').where({ id: 1 }).first()).toBeTruthy();
+  });
+
+  it('refuses the trader the screens too', async () => {
+    const { res } = await run(regionsPage, req('/dataBase/systemData/province', { cookie: await loginAs('trader') }));
+    expect(res?.status).toBe(403);
+  });
+
+  it('lets a user with only the list permission read but not write', async () => {
+    const roleId = (await db.knex('sys_role').where({ code: '0' }).first()).id;
+    await db.knex('sys_role_menu').insert({ role_id: roleId, menu_key: 'dataBase.portData' });
+    await db.knex('sys_role_permission').insert({ role_id: roleId, permission_code: 'system:portData:list' });
+    const trader = apiAs(await loginAs('trader'));
+    expect((await trader.list('portData')).code).toBe(200);
+    const id = await idOf(db, 'sys_port', { code: 'CNWDG' });
+    expect((await trader.get('portData', id)).code).toBe(200);
+    expect((await trader.create('portData', { code: 'MMZZZ' })).status).toBe(403);
+    expect((await trader.remove('portData', [id])).status).toBe(403);
+    expect((await trader.list('yard')).status).toBe(403);
+  });
+
+  it('opens the address screen for the admin with the three region pickers loaded', async () => {
+    const { res, data } = await run(addressesPage, req('/dataBase/systemData/ShippingAddress', { cookie: await loginAs('admin') }));
+    expect(res).toBeNull();
+    const page = data as { result: { rows: unknown[] }; lookups: Record<string, unknown[]>; can: { create: boolean } };
+    expect(page.result.rows.length).toBeGreaterThan(0);
+    expect(Object.keys(page.lookups).sort()).toEqual(['system.cities', 'system.counties', 'system.provinces']);
+    expect(page.can.create).toBe(true);
+    expect((await admin.list('ShippingAddress')).code).toBe(200);
+  });
+});

@@ -1,0 +1,38 @@
+// Countries (ISO 3166-1): the picker behind ports, trade and origin countries.
+import { z } from 'zod';
+import { defineResource } from '../../../../core/resource/define';
+import { rules } from '../../../../core/resource/rules';
+import { CRUD, upper } from './schema';
+
+const L = 'system:baseData.country';
+const C = 'system:baseData.common';
+
+export const countryDef = defineResource({
+  plugin: 'system',
+  name: 'country',
+  table: 'sys_country',
+  titleKey: `${L}.title`,
+  menu: 'dataBase.country',
+  labelField: 'nameZh',
+  defaultSort: { field: 'code', dir: 'asc' },
+  permissions: CRUD('country'),
+  fields: [
+    { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 2 },
+    { name: 'alpha3', labelKey: `${L}.alpha3`, type: 'string', sortable: true, filter: 'contains', maxLength: 3 },
+    { name: 'numericCode', labelKey: `${L}.numericCode`, type: 'string', sortable: true, maxLength: 3 },
+    { name: 'nameZh', labelKey: `${C}.nameZh`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
+    { name: 'nameEn', labelKey: `${C}.nameEn`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
+    { name: 'nameMy', labelKey: `${C}.nameMy`, type: 'string', maxLength: 100 },
+  ],
+  schema: (t) => {
+    const r = rules(t);
+    return z.object({
+      code: upper(r.pattern(`${L}.code`, /^[A-Z]{2}$/)),
+      alpha3: upper(r.pattern(`${L}.alpha3`, /^[A-Z]{3}$/)),
+      numericCode: r.pattern(`${L}.numericCode`, /^\d{3}$/),
+      nameZh: r.text(`${C}.nameZh`, 100),
+      nameEn: r.text(`${C}.nameEn`, 100),
+      nameMy: r.optionalText(`${C}.nameMy`, 100),
+    });
+  },
+});

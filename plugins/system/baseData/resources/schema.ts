@@ -1,0 +1,36 @@
+// Schema pieces the base-data resources share (isomorphic: the forms validate with them too).
+import { z } from 'zod';
+import type { EnumOption } from '../../../../core/resource/define';
+
+/** Codes are kept upper-case, so `cn` and `CN` name the same country. */
+export function upper<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), schema);
+}
+
+/**
+ * Region codes are all digits, and the generated form sends an all-digit picker value as a
+ * number (it takes it for an id): read it back as the code.
+ */
+export function digits<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), schema);
+}
+
+/** Internal codes of yards, berths, routes and goods. */
+export const CODE = /^[A-Z0-9_-]{1,30}$/;
+
+/** SPEC §5 "Phones": a mainland mobile number or a landline with area code (0692-4123456). */
+export const PHONE = /^(?:1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
+
+/** Enum options whose labels live under one locale prefix. */
+export function options(values: readonly string[], prefix: string): EnumOption[] {
+  return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
+}
+
+export const CRUD = (name: string) => ({
+  list: `system:${name}:list`,
+  create: `system:${name}:add`,
+  update: `system:${name}:edit`,
+  delete: `system:${name}:remove`,
+  export: `system:${name}:list`,
+  import: `system:${name}:add`,
+});

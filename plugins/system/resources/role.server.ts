@@ -1,0 +1,82 @@
+// Server rules for roles: unique code and name ("the role name already exists"), grants
+// only of known menus/permissions, a menu's mandatory permissions ticked with it, roles in
+// use or the administrator role cannot be deleted, and nobody widens a role beyond their own.
+import type { Knex } from 'knex';
+import { ApiError, FieldError } from '../../../core/http/envelope.server';
+import { serverResource } from '../../../core/resource/define.server';
+import { ADMIN_ROLE_NAME } from '../../../core/seed-demo.server';
+import { roleDef } from './role';
+
+/** The menu keys with their ancestors, and every mandatory permission of those menus. */
+export async function normaliseGrants(knex: Knex, menuKeys: string[], permissionCodes: string[]) {
+  const menus: { key: string; parent_key: string | null }[] = await knex('sys_menu').select('key', 'parent_key');
+  const parent = new Map(menus.map((m) => [m.key, m.parent_key]));
+  const keys = new Set<string>();
+  for (const k of menuKeys) {
+    if (!parent.has(k)) continue;
+    let cur: string | null | undefined = k;
+    while (cur && !keys.has(cur)) {
+      keys.add(cur);
+      cur = parent.get(cur);
+    }
+  }
+  const perms: { code: string; menu_key: string | null; mandatory: unknown }[] = await knex('sys_permission').select('code', 'menu_key', 'mandatory');
+  const known = new Set(perms.map((p) => p.code));
+  const codes = new Set(permissionCodes.filter((c) => known.has(c)));
+  for (const p of perms) if (p.menu_key && keys.has(p.menu_key) && (p.mandatory === true || p.mandatory === 1)) codes.add(p.code);
+  return { menuKeys: [...keys].sort(), permissionCodes: [...codes].sort() };
+}
+
+export const roleResource = serverResource(roleDef, {
+  async decorate(rows, knex) {
+    if (!rows.length) return;
+    const ids = rows.map((r) => Number(r.id));
+    const menus: { role_id: number; menu_key: string }[] = await knex('sys_role_menu').whereIn('role_id', ids);
+    const perms: { role_id: number; permission_code: string }[] = await knex('sys_role_permission').whereIn('role_id', ids);
+    const users: { role_id: number; n: number }[] = await knex('sys_user_role').whereIn('role_id', ids).select('role_id').count({ n: '*' }).groupBy('role_id');
+    for (const r of rows) {
+      r.menuKeys = menus.filter((m) => Number(m.role_id) === Number(r.id)).map((m) => m.menu_key);
+      r.permissionCodes = perms.filter((p) => Number(p.role_id) === Number(r.id)).map((p) => p.permission_code);
+      r.userCount = Number(users.find((u) => Number(u.role_id) === Number(r.id))?.n ?? 0);
+    }
+  },
+  async validate(input, { trx, t, before, actor }) {
+    const id = before ? Number(before.id) : 0;
+    if (await trx('sys_role').where({ name: input.name }).whereNot('id', id).first()) throw new FieldError({ name: t('system:role.nameExists') });
+    if (await trx('sys_role').where({ code: input.code }).whereNot('id', id).first()) throw new FieldError({ code: t('core:resource.exists', { field: t('system:role.code') }) });
+    if (before && before.name === ADMIN_ROLE_NAME && input.name !== ADMIN_ROLE_NAME) throw new ApiError(t('system:role.adminFixed'));
+    const grants = await normaliseGrants(trx, input.menuKeys as string[], input.permissionCodes as string[]);
+    if (!grants.menuKeys.length && !grants.permissionCodes.length) throw new FieldError({ permissionCodes: t('system:role.atLeastOne') });
+    // A non-administrator may only hand out what they hold themselves.
+    if (!actor.user.isAdmin) {
+      const extra = grants.permissionCodes.filter((c) => !actor.user.permissionList.includes(c));
+      const extraMenus = grants.menuKeys.filter((k) => !actor.user.menuList.includes(k));
+      if (extra.length || extraMenus.length) throw new ApiError(t('system:role.beyondOwn'), 403, 403);
+    }
+    input.menuKeys = grants.menuKeys;
+    input.permissionCodes = grants.permissionCodes;
+  },
+  async toDb(input) {
+    return {
+      code: input.code,
+      name: input.name,
+      data_scope: input.dataScope,
+      status: input.status,
+      order_num: input.orderNum ?? 0,
+      remark: input.remark ?? null,
+    };
+  },
+  async afterWrite(id, input, { trx }) {
+    await trx('sys_role_menu').where({ role_id: id }).delete();
+    await trx('sys_role_permission').where({ role_id: id }).delete();
+    const menus = input.menuKeys as string[];
+    const perms = input.permissionCodes as string[];
+    if (menus.length) await trx('sys_role_menu').insert(menus.map((menu_key) => ({ role_id: id, menu_key })));
+    if (perms.length) await trx('sys_role_permission').insert(perms.map((permission_code) => ({ role_id: id, permission_code })));
+  },
+  async beforeDelete(rows, { trx, t }) {
+    if (rows.some((r) => r.name === ADMIN_ROLE_NAME)) throw new ApiError(t('system:role.adminFixed'));
+    const used = await trx('sys_user_role').whereIn('role_id', rows.map((r) => Number(r.id))).first();
+    if (used) throw new ApiError(t('system:role.inUse'));
+  },
+});

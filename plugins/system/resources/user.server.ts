@@ -1,0 +1,67 @@
+// Server rules for users: unique usernames, argon2id password hashes, role links, nobody
+// deletes or disables themselves, disabling signs the user out everywhere.
+import { hashPassword } from '../../../core/auth/password.server';
+import { ApiError, FieldError } from '../../../core/http/envelope.server';
+import { serverResource, type Row } from '../../../core/resource/define.server';
+import { userDef } from './user';
+
+export const userResource = serverResource(
+  userDef,
+  {
+    async decorate(rows, knex) {
+      if (!rows.length) return;
+      const links: { user_id: number; role_id: number }[] = await knex('sys_user_role').whereIn('user_id', rows.map((r) => Number(r.id)));
+      for (const r of rows) {
+        r.roleIds = links.filter((l) => Number(l.user_id) === Number(r.id)).map((l) => String(l.role_id));
+        r.userType = r.userType === null ? null : String(r.userType);
+      }
+    },
+    async validate(input, { trx, t, before, actor }) {
+      const clash = await trx('sys_user').where({ username: input.username }).whereNot('id', before ? Number(before.id) : 0).first();
+      if (clash) throw new FieldError({ username: t('core:resource.exists', { field: t('system:user.username') }) });
+      const roleIds = (input.roleIds as number[]) ?? [];
+      const roles: { id: number; name: string }[] = await trx('sys_role').whereIn('id', roleIds).select('id', 'name');
+      if (roles.length !== new Set(roleIds).size) throw new FieldError({ roleIds: t('core:resource.invalid', { field: t('system:user.roles') }) });
+      // Only an administrator hands out the administrator role.
+      if (!actor.user.isAdmin && roles.some((r) => r.name === '管理员')) throw new ApiError(t('core:http.forbidden'), 403, 403);
+      if (input.deptId && !(await trx('sys_dept').where({ id: input.deptId }).first())) {
+        throw new FieldError({ deptId: t('core:resource.invalid', { field: t('system:user.dept') }) });
+      }
+    },
+    async toDb(input, { op }) {
+      const out: Row = {
+        username: input.username,
+        nickname: input.nickname,
+        user_type: Number(input.userType),
+        dept_id: input.deptId ?? null,
+        company_name: input.companyName ?? null,
+        credit_code: input.creditCode ?? null,
+        mobile: input.mobile ?? null,
+        email: input.email ?? null,
+      };
+      if (op === 'create') out.status = '0';
+      if (input.password) {
+        out.password_hash = await hashPassword(String(input.password));
+        out.password_changed_at = new Date();
+      }
+      return out;
+    },
+    async afterWrite(id, input, { trx, op }) {
+      await trx('sys_user_role').where({ user_id: id }).delete();
+      const roleIds = [...new Set((input.roleIds as number[]) ?? [])];
+      if (roleIds.length) await trx('sys_user_role').insert(roleIds.map((role_id) => ({ user_id: id, role_id })));
+      // A new password signs the user out of every device.
+      if (op === 'update' && input.password) await trx('sys_session').where({ user_id: id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+    },
+    async beforeDelete(rows, { trx, actor, t }) {
+      if (rows.some((r) => Number(r.id) === actor.user.id)) throw new ApiError(t('system:user.notSelf'));
+      await trx('sys_session').whereIn('user_id', rows.map((r) => Number(r.id))).update({ revoked_at: new Date() });
+    },
+    async afterTransition(rows, name, { trx, actor, t }) {
+      if (name !== 'disable') return;
+      if (rows.some((r) => Number(r.id) === actor.user.id)) throw new ApiError(t('system:user.notSelf'));
+      await trx('sys_session').whereIn('user_id', rows.map((r) => Number(r.id))).whereNull('revoked_at').update({ revoked_at: new Date() });
+    },
+  },
+  { dept: 'dept_id', owner: 'id' },
+);

@@ -1,0 +1,70 @@
+// POST /api/system/menu/save and /api/system/menu/remove: menu administration (system:menu:edit).
+import crypto from 'node:crypto';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { requireUser } from '@core/auth/guard.server';
+import { clientIp } from '@core/auth/session.server';
+import { getKnex } from '@core/db/knex.server';
+import { ApiError, CODE, FieldError, handleApi, ok, readJson } from '@core/http/envelope.server';
+import { getT } from '@core/i18n/i18n.server';
+import { CUSTOM_MENU_PLUGIN } from '@core/rbac/sync.server';
+import { writeAudit } from '@core/resource/audit.server';
+import { zodFieldErrors } from '@core/resource/service.server';
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    const user = await requireUser(request, { permission: 'system:menu:edit' });
+    const t = await getT(request);
+    const knex = getKnex();
+    const actor = { user, ip: clientIp(request) };
+    const body = await readJson(request);
+    if (params.op === 'remove') {
+      const row = await knex('sys_menu').where({ key: String(body.key ?? '') }).first();
+      if (!row || row.plugin !== CUSTOM_MENU_PLUGIN) throw new ApiError(t('system:menuAdmin.pluginEntry'));
+      if (await knex('sys_menu').where({ parent_key: row.key }).first()) throw new ApiError(t('system:dept.hasChildren'));
+      await knex.transaction(async (trx) => {
+        await trx('sys_role_menu').where({ menu_key: row.key }).delete();
+        await trx('sys_menu').where({ key: row.key }).delete();
+        await writeAudit(trx, { resource: 'system.menu', recordId: row.key, action: 'delete', actor, before: row, after: null, summary: row.title_key });
+      });
+      return ok(null, t('core:resource.deleted'));
+    }
+    if (params.op !== 'save') throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+    const schema = z.object({
+      key: z.string().max(128).optional(),
+      parentKey: z.string().max(128).optional().default(''),
+      title: z.string().trim().max(100).optional().default(''),
+      path: z.string().trim().max(255).optional().default(''),
+      icon: z.string().trim().max(64).regex(/^[A-Za-z]*$/, t('core:resource.invalid', { field: t('system:menuAdmin.icon') })).optional().default(''),
+      orderNum: z.number().int().min(0).max(99999).default(0),
+      hidden: z.boolean().default(false),
+      permission: z.string().trim().max(128).optional().default(''),
+    });
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
+    const d = parsed.data;
+    const existing = d.key ? await knex('sys_menu').where({ key: d.key }).first() : null;
+    if (d.key && !existing) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
+    const custom = !existing || existing.plugin === CUSTOM_MENU_PLUGIN;
+    if (custom) {
+      if (!d.title) throw new FieldError({ title: t('core:resource.required', { field: t('system:menuAdmin.title') }) });
+      if (!/^\/[A-Za-z0-9_/-]*$/.test(d.path)) throw new FieldError({ path: t('core:resource.invalid', { field: t('system:menuAdmin.path') }) });
+      if (!d.parentKey || !(await knex('sys_menu').where({ key: d.parentKey }).first())) throw new FieldError({ parentKey: t('core:resource.required', { field: t('system:menuAdmin.parent') }) });
+      if (d.permission && !(await knex('sys_permission').where({ code: d.permission }).first())) throw new FieldError({ permission: t('core:resource.invalid', { field: t('system:menuAdmin.permission') }) });
+    }
+    const now = new Date();
+    await knex.transaction(async (trx) => {
+      if (!existing) {
+        const key = `custom.${crypto.randomBytes(4).toString('hex')}`;
+        const row = { key, parent_key: d.parentKey, path: d.path, title_key: d.title, icon: d.icon || null, permission: d.permission || null, hidden: d.hidden, order_num: d.orderNum, plugin: CUSTOM_MENU_PLUGIN, updated_at: now };
+        await trx('sys_menu').insert(row);
+        await writeAudit(trx, { resource: 'system.menu', recordId: key, action: 'create', actor, before: null, after: row, summary: d.title });
+      } else {
+        const values: Record<string, unknown> = { icon: d.icon || null, hidden: d.hidden, order_num: d.orderNum, updated_at: now };
+        if (custom) Object.assign(values, { parent_key: d.parentKey, path: d.path, title_key: d.title, permission: d.permission || null });
+        await trx('sys_menu').where({ key: existing.key }).update(values);
+        await writeAudit(trx, { resource: 'system.menu', recordId: existing.key, action: 'update', actor, before: existing, after: { ...existing, ...values }, summary: existing.title_key });
+      }
+    });
+    return ok(null, t('core:resource.updated'));
+  });
