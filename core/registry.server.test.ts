@@ -54,8 +54,13 @@ describe('createRegistry', () => {
     });
     const r = createRegistry([system, extra]);
     const mgmt = r.menus.find((m) => m.key === 'management')!;
-    expect(mgmt.children!.map((c) => c.key)).toEqual(['management.log', 'management.extra', 'management.job', 'management.jobLog']);
+    // system's children are ordered 10 (user), 20 (userGroup), 30 (systemMaintenance), 40 (log); extra's 15 slots in.
+    expect(mgmt.children!.map((c) => c.key)).toEqual(['management.user', 'management.extra', 'management.userGroup', 'management.systemMaintenance', 'management.log']);
     expect(mgmt.titleKey).toBe('system:menu.management');
+    // nested subgroups keep their own children, in order: the job entries sit under systemMaintenance
+    const maint = mgmt.children!.find((c) => c.key === 'management.systemMaintenance')!;
+    expect(maint.children!.map((c) => c.key)).toEqual(['management.menu', 'management.job', 'management.jobLog', 'management.apiToken']);
+    expect(maint.children!.find((c) => c.key === 'management.jobLog')!.hidden).toBe(true);
   });
 
   it('rejects a plugin id that is not lower-case kebab', () => {
@@ -88,7 +93,11 @@ describe('pluginRouteManifest', () => {
 
   it('has no partner routes when the plugin is not listed', () => {
     const m = pluginRouteManifest([system]);
-    expect(Object.keys(m).sort()).toEqual(['system/routes/job', 'system/routes/jobLog', 'system/routes/log']);
+    // exactly the system plugin's declared routes (the list grows with the plugin), nothing else
+    const declared = system.routes!.map((r) => `system/${r.file.replace(/\.tsx?$/, '')}`).sort();
+    expect(Object.keys(m).sort()).toEqual(declared);
+    expect(Object.keys(m)).toEqual(expect.arrayContaining(['system/routes/job', 'system/routes/jobLog', 'system/routes/log', 'system/routes/user', 'system/routes/refCode']));
+    expect(m['system/routes/job']).toMatchObject({ parentId: 'routes/_main', path: 'management/systemMaintenance/job' });
     expect(Object.keys(m).some((k) => k.startsWith('partner-hello/'))).toBe(false);
   });
 

@@ -69,7 +69,9 @@ describe('_main layout loader', () => {
     const { res, data } = await open('/management/systemMaintenance/jobLog', cookies.admin);
     expect(res).toBeNull();
     const mgmt = (data as MainData).menus.find((m) => m.key === 'management')!;
-    expect(mgmt.children.map((c) => c.key)).toContain('management.jobLog');
+    const maint = mgmt.children.find((c) => c.key === 'management.systemMaintenance')!;
+    expect(maint.children.map((c) => c.key)).toContain('management.jobLog');
+    expect(maint.children.find((c) => c.key === 'management.jobLog')!.hidden).toBe(true);
   });
 
   it('lets the trader open pages outside the menus (its landing page, /dashboard)', async () => {

@@ -16,7 +16,11 @@ import { DEMO_USERS } from '../seed-demo.server';
 import { knexConfig } from './knex.server';
 import { migrateAll, rollbackAll, seedAll } from './migrate.server';
 
-const TABLES = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_permission', 'sys_role_menu', 'sys_role_permission', 'sys_job', 'ptn_greeting'];
+const TABLES = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_permission', 'sys_role_menu', 'sys_role_permission', 'sys_job', 'sys_ref_code_type', 'sys_ref_code', 'ptn_greeting'];
+
+function menuKeys(nodes: { key: string; children?: unknown[] }[]): string[] {
+  return nodes.flatMap((n) => [n.key, ...menuKeys((n.children ?? []) as { key: string; children?: unknown[] }[])]);
+}
 
 async function counts(knex: Knex): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -44,7 +48,22 @@ afterAll(async () => {
 
 describe('on SQLite', () => {
   it('migrates core first, then the plugins in list order', () => {
-    expect(firstRun).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'core/004_seed_log', 'core/005_resource_engine', 'partner-hello/001_greeting']);
+    // core's migrations come first, in name order (the list grows: assert the known prefix)
+    expect(firstRun.slice(0, 5)).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'core/004_seed_log', 'core/005_resource_engine']);
+    const owner = (name: string) => name.split('/')[0];
+    // then the plugins, each as one block, in the order of the plugin list: core → system → partner-hello
+    const blocks = firstRun.map(owner).filter((o, i, all) => i === 0 || all[i - 1] !== o);
+    expect(blocks).toEqual(['core', 'system', 'partner-hello']);
+    // within a plugin, by name; every migration of every listed plugin ran exactly once
+    for (const id of ['core', 'system', 'partner-hello']) {
+      const own = firstRun.filter((n) => owner(n) === id);
+      expect(own, id).toEqual([...own].sort());
+    }
+    expect(firstRun).toContain('system/001_ref_codes');
+    expect(firstRun.filter((n) => owner(n) === 'system')[0]).toBe('system/001_ref_codes');
+    expect(firstRun.at(-1)).toBe('partner-hello/001_greeting');
+    const declared = registry.plugins.flatMap((p) => (p.migrations ?? []).map((m) => `${p.id}/${m.name}`));
+    expect([...firstRun].sort()).toEqual([...declared].sort());
   });
 
   it('seeds one demo user per account type, with their roles', async () => {
@@ -57,7 +76,12 @@ describe('on SQLite', () => {
       .orderBy('r.code')
       .pluck('r.code');
     expect(opRoles).toEqual(['GBYW', 'PTGL']);
-    expect(await sqlite('sys_menu').orderBy('key').pluck('key')).toEqual(['management', 'management.job', 'management.jobLog', 'management.log', 'partner', 'partner.hello']);
+    // every menu the registry declares (core, system, partner) is in sys_menu, nothing else
+    expect(await sqlite('sys_menu').orderBy('key').pluck('key')).toEqual(menuKeys(registry.menus).sort());
+    expect(await sqlite('sys_menu').where({ key: 'management.job' }).first()).toMatchObject({ parent_key: 'management.systemMaintenance', plugin: 'system' });
+    expect(await sqlite('sys_menu').where({ key: 'management.jobLog' }).first()).toMatchObject({ parent_key: 'management.systemMaintenance' });
+    expect(Boolean((await sqlite('sys_menu').where({ key: 'management.jobLog' }).first()).hidden)).toBe(true);
+    expect(await sqlite('sys_menu').where({ key: 'partner.hello' }).first()).toMatchObject({ parent_key: 'partner', plugin: 'partner-hello' });
   });
 
   it('a demo user can sign in with the demo password, a wrong one is refused and the lock works', async () => {
@@ -102,7 +126,10 @@ describe('on SQLite', () => {
     expect(await sqlite('sys_user').where({ username: 'broker' }).first()).toBeUndefined();
     expect(await sqlite('sys_role_menu').where({ role_id: ptgl.id })).toEqual([]);
     expect(await sqlite('sys_role_permission').where({ role_id: ptgl.id })).toEqual([]);
-    expect((await sqlite('sys_seed_log').select('name')).map((r: { name: string }) => r.name).sort()).toEqual(['core/demo-identity', 'partner-hello/greetings']);
+    // exactly the run-once seeds of the listed plugins are logged (core's, system's reference codes, partner's)
+    const logged = (await sqlite('sys_seed_log').select('name')).map((r: { name: string }) => r.name).sort();
+    expect(logged).toEqual(registry.plugins.flatMap((p) => (p.seeds ?? []).filter((sd) => sd.once).map((sd) => `${p.id}/${sd.name}`)).sort());
+    expect(logged).toEqual(expect.arrayContaining(['core/demo-identity', 'system/reference-codes', 'partner-hello/greetings']));
     // Put the demo data back for the tests that follow.
     await sqlite('sys_user').insert(broker);
     await sqlite('sys_user_role').insert(brokerRoles);
@@ -114,7 +141,7 @@ describe('on SQLite', () => {
   it('rollbackAll undoes every migration, and migrateAll builds it all again', async () => {
     await rollbackAll(sqlite, registry.plugins);
     for (const t of TABLES) expect(await sqlite.schema.hasTable(t), t).toBe(false);
-    expect(await migrateAll(sqlite, registry.plugins)).toHaveLength(6);
+    expect(await migrateAll(sqlite, registry.plugins)).toEqual(firstRun);
     await seedAll(sqlite, registry.plugins, registry);
     expect((await counts(sqlite)).sys_user).toBe(DEMO_USERS.length);
   });

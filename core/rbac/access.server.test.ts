@@ -62,16 +62,25 @@ describe('menus and sidebar of the demo users', () => {
   it('admin: the management group with log and job; jobLog is in the tree but hidden from the sidebar', async () => {
     const menus = filterMenuTree(tree, await demo('admin'));
     const mgmt = menus.find((g) => g.key === 'management')!;
-    expect(keys(mgmt.children)).toEqual(['management.log', 'management.job', 'management.jobLog']);
+    expect(keys(mgmt.children)).toEqual(['management.user', 'management.userGroup', 'management.systemMaintenance', 'management.log']);
+    const maint = mgmt.children.find((c) => c.key === 'management.systemMaintenance')!;
+    expect(keys(maint.children)).toEqual(['management.menu', 'management.job', 'management.jobLog', 'management.apiToken']);
     const side = sidebarTree(menus).find((g) => g.key === 'management')!;
-    expect(keys(side.children)).toEqual(['management.log', 'management.job']);
+    expect(keys(side.children)).toEqual(['management.user', 'management.userGroup', 'management.systemMaintenance', 'management.log']);
+    const sideMaint = side.children.find((c) => c.key === 'management.systemMaintenance')!;
+    expect(keys(sideMaint.children)).toEqual(['management.menu', 'management.job', 'management.apiToken']);
     expect(side.path).toBe('/management');
+    expect(sideMaint.children.find((c) => c.key === 'management.job')!.path).toBe('/management/systemMaintenance/job');
+    // the admin's sidebar groups, in sidebar order
+    expect(keys(sidebarTree(menus))).toEqual(['customsBase', 'dataBase', 'management']);
   });
 
   it('operator (role PTGL) sees the management group in the sidebar', async () => {
     const side = sidebarTree(filterMenuTree(tree, await demo('operator')));
     expect(keys(side)).toEqual(['management']);
-    expect(keys(side[0].children)).toEqual(['management.log', 'management.job']);
+    expect(keys(side[0].children)).toEqual(['management.systemMaintenance', 'management.log']);
+    // inside systemMaintenance only the granted job entry (jobLog is granted but hidden)
+    expect(keys(side[0].children[0].children)).toEqual(['management.job']);
   });
 
   it('trader sees no group at all', async () => {
@@ -87,7 +96,8 @@ describe('menus and sidebar of the demo users', () => {
     try {
       const side = sidebarTree(filterMenuTree(tree, await demo('freightagent')));
       expect(keys(side)).toEqual(['management']);
-      expect(keys(side[0].children)).toEqual(['management.job']);
+      expect(keys(side[0].children)).toEqual(['management.systemMaintenance']);
+      expect(keys(side[0].children[0].children)).toEqual(['management.job']);
     } finally {
       await db.knex('sys_role_menu').where({ role_id: role.id }).delete();
     }
@@ -97,6 +107,7 @@ describe('menus and sidebar of the demo users', () => {
     const trail = menuTrail(tree, '/management/systemMaintenance/jobLog');
     expect(trail.map((m) => [m.key, m.titleKey])).toEqual([
       ['management', 'system:menu.management'],
+      ['management.systemMaintenance', 'system:menu.systemMaintenance'],
       ['management.jobLog', 'system:menu.jobLog'],
     ]);
   });

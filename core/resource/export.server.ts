@@ -29,7 +29,7 @@ async function* rawRows(qb: Knex.QueryBuilder, knex: Knex): AsyncGenerator<Row> 
 
 /** API rows in export order, decorated in batches. */
 async function* apiRows(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex): AsyncGenerator<Row> {
-  const qb = await listQueryBuilder(sr, user, q, knex);
+  const { qb } = await listQueryBuilder(sr, user, q, knex);
   let batch: Row[] = [];
   const flush = async function* () {
     if (sr.hooks.decorate) await sr.hooks.decorate(batch, knex);

@@ -586,7 +586,7 @@ describe('a 20,000-row import of a resource with a validate hook', () => {
     console.log(`[import] 20,001 rows with a validate hook (one query per row) imported in ${ms} ms`);
     expect(s).toMatchObject({ status: 'done', total: 20_001, inserted: 20_000, failed: 1 });
     expect(await errorsOf(s.id)).toEqual([{ row: 20_002, errors: { Code: 'Code already exists' } }]);
-  }, 90_000);
+  }, 150_000);
 });
 
 describe('scheduler.enqueue', () => {

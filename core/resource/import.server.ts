@@ -32,8 +32,8 @@ export const ERROR_CAP = 5000;
 /** `processed` is written to sys_import every this many rows. */
 export const PROGRESS_EVERY = 100;
 const CHUNK = 500;
-/** MySQL allows 65,535 placeholders per statement. */
-const MAX_PLACEHOLDERS = 60_000;
+/** Placeholders per statement: MySQL allows 65,535, SQLite 32,766. */
+const MAX_PLACEHOLDERS = 30_000;
 /** What of the error list is kept in the sys_import.errors TEXT column (64 KB on MySQL). */
 const ERRORS_COLUMN_BYTES = 60_000;
 
@@ -385,7 +385,8 @@ function convertCell(f: FieldDef, c: Cell, label: string, cv: Converters): Conve
         if (opts.values.has(raw)) return raw;
         return opts.labels.get(normalizeLabel(raw)) ?? null;
       };
-      const typed = (v: string): unknown => (f.lookup && /^\d+$/.test(v) ? Number(v) : v);
+      // Values stay strings: a numeric id is coerced by the schema, a code keeps its leading zeros.
+      const typed = (v: string): unknown => v;
       if (f.type === 'ref') {
         const v = one(toText(c));
         // An Excel number may be a code that lost its leading zeros: the schema decides.
@@ -475,6 +476,8 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
 
   const finish = async (status: 'done' | 'failed', message: string) => {
     let errorsJson: string | null = null;
+    // Rows refused by the database are found after the rest of their chunk.
+    errors.sort((a, b) => a.row - b.row);
     if (errors.length) {
       errorsJson = JSON.stringify(errors);
       if (Buffer.byteLength(errorsJson) > ERRORS_COLUMN_BYTES) {

@@ -202,12 +202,13 @@ function orderOf(sr: ServerResource, q: ListQuery) {
   return { sort, sortCol, idCol, order };
 }
 
-/** The filtered, scoped and ordered query of a list (export walks it whole). */
-export async function listQueryBuilder(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex): Promise<Knex.QueryBuilder> {
+/** The filtered, scoped and ordered query of a list (export walks it whole). Wrapped in an
+ *  object: a query builder is thenable, so resolving the promise with it would run it. */
+export async function listQueryBuilder(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex): Promise<{ qb: Knex.QueryBuilder }> {
   const qb = baseQuery(sr, knex);
   applyFilters(sr, qb, q.filters);
   await applyScope(sr, qb, user, knex);
-  return qb.orderBy(orderOf(sr, q).order);
+  return { qb: qb.orderBy(orderOf(sr, q).order) };
 }
 
 export async function listRows(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex = getKnex()): Promise<ListResult> {

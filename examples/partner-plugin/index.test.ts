@@ -119,7 +119,11 @@ describe('after the partner plugin is dropped from the list', () => {
   it('its sys_menu rows are gone, the others stay', async () => {
     expect(await db.knex('sys_menu').whereIn('key', ['partner', 'partner.hello']).count({ n: '*' }).first()).toMatchObject({ n: 0 });
     expect(await db.knex('sys_menu').where({ plugin: 'partner-hello' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
-    expect((await db.knex('sys_menu').pluck('key')).sort()).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
+    // exactly what core + system declare remains (system's menu tree grows: derive it from the registry)
+    const walk = (nodes: { key: string; children?: unknown[] }[]): string[] => nodes.flatMap((n) => [n.key, ...walk((n.children ?? []) as { key: string; children?: unknown[] }[])]);
+    const expected = walk(createRegistry([system]).menus).sort();
+    expect((await db.knex('sys_menu').pluck('key')).sort()).toEqual(expected);
+    expect(expected).toEqual(expect.arrayContaining(['management', 'management.systemMaintenance', 'management.job', 'management.jobLog', 'management.log']));
   });
 
   it('its sys_permission rows are gone', async () => {
@@ -136,7 +140,10 @@ describe('after the partner plugin is dropped from the list', () => {
   });
 
   it('its sys_job row is gone, core and system jobs stay', async () => {
-    expect(await db.knex('sys_job').pluck('name')).toEqual(['core.sessionCleanup']);
+    const names = (await db.knex('sys_job').pluck('name')).sort();
+    expect(names).toEqual(createRegistry([system]).jobs.map((j) => j.name).sort());
+    expect(names).toContain('core.sessionCleanup');
+    expect(names).not.toContain('partner-hello.count');
   });
 
   it('the operator no longer sees the partner group', async () => {

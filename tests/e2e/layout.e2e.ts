@@ -18,7 +18,7 @@ async function sidebarGroups(page: import('playwright-core').Page): Promise<stri
 describe('sidebar', () => {
   it('filters the menu by role: 管理员 sees everything, others only what they were granted', async () => {
     const expected: Record<string, string[]> = {
-      admin: ['partner', 'management'],
+      admin: ['customsBase', 'partner', 'dataBase', 'management'],
       operator: ['partner', 'management'],
       trader: [],
       shipagent: [],
@@ -43,10 +43,15 @@ describe('sidebar', () => {
     const page = await context.newPage();
     await login(page, 'admin');
     await page.locator('[data-testid=menu-group-management]').click();
+    // the job entry sits in the subgroup 系统维护, closed until opened; the hidden job log is never listed
+    expect(await page.locator('[data-testid="menu-item-management.job"]').count()).toBe(0);
+    await page.locator('[data-testid="menu-group-management.systemMaintenance"]').click();
+    expect(await page.locator('[data-testid="menu-group-management.systemMaintenance"]').getAttribute('aria-expanded')).toBe('true');
     await page.locator('[data-testid="menu-item-management.job"]').click();
     await page.waitForURL('**/management/systemMaintenance/job');
     await page.locator('[data-testid=job-table]').waitFor();
-    expect(await page.locator('[data-testid=breadcrumb]').innerText()).toMatch(/数据统计\s*\/\s*系统管理\s*\/\s*定时任务/);
+    expect(await page.locator('[data-testid="menu-item-management.jobLog"]').count()).toBe(0);
+    expect(await page.locator('[data-testid=breadcrumb]').innerText()).toMatch(/数据统计\s*\/\s*系统管理\s*\/\s*系统维护\s*\/\s*定时任务/);
     await page.locator('[data-testid=menu-group-partner]').click();
     await page.locator('[data-testid="menu-item-partner.hello"]').waitFor();
     // Accordion: opening the partner group closed the management group.

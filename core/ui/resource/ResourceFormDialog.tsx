@@ -35,7 +35,6 @@ export function toPayload(def: ResourceDef, values: Values, mode: 'create' | 'up
     if (mode === 'update' && f.form && f.form.createOnly) continue;
     if (f.type === 'integer' || f.type === 'number') out[f.name] = v === '' || v === null ? null : Number(v);
     else if (f.type === 'boolean' || f.type === 'refs') out[f.name] = v;
-    else if (f.type === 'ref' && f.lookup && /^\d+$/.test(String(v))) out[f.name] = v === '' ? null : Number(v);
     else out[f.name] = typeof v === 'string' ? v.trim() : v;
   }
   return out;

@@ -2,13 +2,14 @@
 // on a fresh seeded MariaDB: SPEC §5 "Codes" rules with their catalogue messages, uniqueness,
 // optimistic locking and the permission check on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, req, respond } from '../../../tests/support/http';
+import { envelope, req, respond, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { action as collectionAction, loader as collectionLoader } from '../../../app/routes/api.$plugin.$resource';
 import { action as memberAction } from '../../../app/routes/api.$plugin.$resource.$id';
 import system from '../../system';
 import customs from '..';
+import { loader as elementScreen } from '../routes/hsElement';
 
 let db: TestDb;
 const cookies: Record<string, string> = {};
@@ -209,5 +210,20 @@ describe('declaration elements', () => {
       [2, '品牌类型', true],
       [3, '出口享惠情况', true],
     ]);
+  });
+});
+
+describe('the /customsBase/hsElement screen', () => {
+  it('shows the broker one HS code’s elements with the HS picker options', async () => {
+    const { res, data } = await run(elementScreen, req('/customsBase/hsElement?hsCode=0713319000', { cookie: cookies.broker }));
+    expect(res).toBeNull();
+    const d = data as { result: { rows: Body[] }; can: Record<string, unknown>; lookups: Record<string, { value: string; label: string }[]> };
+    expect(d.result.rows.length).toBeGreaterThanOrEqual(5);
+    expect(d.can).toMatchObject({ create: true, update: true, delete: true });
+    expect(d.lookups['customs.hsCodes'].find((o) => o.value === '0713319000')?.label).toBe('0713319000 其他干绿豆');
+  });
+
+  it('refuses the trader with 403', async () => {
+    expect((await run(elementScreen, req('/customsBase/hsElement', { cookie: cookies.trader }))).res?.status).toBe(403);
   });
 });
