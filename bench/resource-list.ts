@@ -118,6 +118,11 @@ async function main() {
       { name: 'page 1', query: 'page=1&pageSize=20', sql: 'SELECT * FROM sys_audit_log ORDER BY id DESC LIMIT 20' },
       { name: `deep page ${deepPage}`, query: `page=${deepPage}&pageSize=20`, sql: `SELECT * FROM sys_audit_log ORDER BY id DESC LIMIT 20 OFFSET ${(deepPage - 1) * 20}` },
       {
+        name: `deep page ${deepPage} by keyset (next page as the grid asks for it)`,
+        query: `page=${deepPage}&pageSize=20&after=${ROWS / 2}`,
+        sql: `SELECT * FROM sys_audit_log WHERE id < ${ROWS / 2} ORDER BY id DESC LIMIT 20`,
+      },
+      {
         name: 'filtered + sorted (resource = system.role, by time asc, page 50)',
         query: 'resource=system.role&sort=createdAt:asc&page=50&pageSize=20',
         sql: "SELECT * FROM sys_audit_log WHERE resource = 'system.role' ORDER BY created_at ASC, id ASC LIMIT 20 OFFSET 980",

@@ -4,7 +4,7 @@ import { redirect } from '@remix-run/node';
 import { getKnex } from '../db/knex.server';
 import { getT } from '../i18n/i18n.server';
 import { forbidden, notLoggedIn } from '../http/envelope.server';
-import { hasMenu, hasPermission, loadSessionUser, type SessionUser } from '../rbac/access.server';
+import { hasMenu, hasPermission, loadSessionUserCached, type SessionUser } from '../rbac/access.server';
 import { getSession } from './session.server';
 import { userForToken } from './token.server';
 
@@ -29,7 +29,7 @@ export async function getCurrent(request: Request): Promise<Current | null> {
   const userId = session.get('userId');
   if (!userId || !session.id) return null;
   const knex = getKnex();
-  const user = await loadSessionUser(knex, userId);
+  const user = await loadSessionUserCached(knex, userId);
   if (!user || user.userStatus !== '0') return null;
   // Keep "last seen" fresh for the online-users list without a write per request.
   await knex('sys_session')

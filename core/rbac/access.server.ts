@@ -49,6 +49,26 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
   };
 }
 
+const userCache = new Map<number, { at: number; user: SessionUser | null }>();
+/** Role and permission changes reach a signed-in user within this time (sessions themselves
+ *  are checked on every request, so sign-out and revocation are immediate). */
+export const USER_CACHE_MS = Number(process.env.USER_CACHE_MS ?? 5_000);
+
+export async function loadSessionUserCached(knex: Knex, userId: number): Promise<SessionUser | null> {
+  const hit = userCache.get(userId);
+  if (USER_CACHE_MS <= 0) return loadSessionUser(knex, userId);
+  if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.user;
+  const user = await loadSessionUser(knex, userId);
+  userCache.set(userId, { at: Date.now(), user });
+  if (userCache.size > 5000) userCache.clear();
+  return user;
+}
+
+/** Forget cached identities (after user, role or grant changes in this process). */
+export function forgetSessionUsers(): void {
+  userCache.clear();
+}
+
 /** Several roles: the widest scope wins; no role grants nothing beyond the user's own rows. */
 function widestScope(scopes: string[]): DataScope {
   if (scopes.includes('all')) return 'all';

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
+import { forgetSessionUsers } from '../rbac/access.server';
 import { columnOf, resourceKey, PAGE_SIZES, type FieldDef, type ResourceDef } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
@@ -19,8 +20,9 @@ export interface ListQuery {
   sort: { field: string; dir: 'asc' | 'desc' } | null;
   filters: Record<string, FilterValue>;
   withTotal: boolean;
-  /** Keyset cursor for API clients paging deep in the default (id) order. */
+  /** Keyset cursors in the default (id) order: the page after / before a row id. */
   after?: number;
+  before?: number;
 }
 
 export interface ListResult {
@@ -57,8 +59,11 @@ export function parseListQuery(def: ResourceDef, params: URLSearchParams, maxPag
     if (f.filter === 'in') filters[f.name] = { kind: 'in', values: raw.split(',').map((v) => v.trim()).filter(Boolean).slice(0, 100) };
     else filters[f.name] = { kind: f.filter, value: raw.trim().slice(0, 200) };
   }
-  const after = Number(params.get('after'));
-  return { page, pageSize, sort, filters, withTotal: params.get('total') !== '0', after: Number.isInteger(after) && after > 0 ? after : undefined };
+  const cursor = (name: string) => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  return { page, pageSize, sort, filters, withTotal: params.get('total') !== '0', after: cursor('after'), before: cursor('before') };
 }
 
 function qualified(sr: ServerResource, f: FieldDef): string {
@@ -174,20 +179,36 @@ export function toApiRow(sr: ServerResource, row: Row): Row {
 }
 
 const countCache = new Map<string, { at: number; n: number }>();
-const COUNT_TTL_MS = 3000;
+const countsInFlight = new Map<string, Promise<number>>();
+/** Small tables recount every few seconds; a total of a large table may be half a minute old. */
+const countTtl = (n: number) => (n >= 100_000 ? 30_000 : 3_000);
 
 async function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
   const hit = countCache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
-  const row = await qb.clearSelect().clearOrder().count({ n: '*' }).first();
-  const n = Number(row?.n ?? 0);
-  countCache.set(key, { at: Date.now(), n });
-  if (countCache.size > 500) countCache.clear();
-  return n;
+  if (hit && Date.now() - hit.at < countTtl(hit.n)) return hit.n;
+  // Concurrent requests for the same total share one COUNT(*).
+  const running = countsInFlight.get(key);
+  if (running) return running;
+  const p = qb
+    .clearSelect()
+    .clearOrder()
+    .count({ n: '*' })
+    .first()
+    .then((row: { n?: unknown } | undefined) => {
+      const n = Number(row?.n ?? 0);
+      countCache.set(key, { at: Date.now(), n });
+      if (countCache.size > 500) countCache.clear();
+      return n;
+    })
+    .finally(() => countsInFlight.delete(key));
+  countsInFlight.set(key, p);
+  return p;
 }
 
 /** Any write to a resource makes its cached counts stale. */
 function forgetCounts(sr: ServerResource): void {
+  // A write may change roles, grants or users: identities are re-read on the next request.
+  forgetSessionUsers();
   const prefix = `${resourceKey(sr.def)}|`;
   for (const k of countCache.keys()) if (k.startsWith(prefix)) countCache.delete(k);
 }
@@ -226,6 +247,10 @@ export async function listRows(sr: ServerResource, user: SessionUser, q: ListQue
   const offset = (q.page - 1) * q.pageSize;
   if (q.after && sortCol === idCol) {
     rows = await filtered.clone().where(idCol, sort.dir === 'desc' ? '<' : '>', q.after).orderBy(order).limit(q.pageSize);
+  } else if (q.before && sortCol === idCol) {
+    // The previous page: walk backwards from the cursor, then restore the display order.
+    const back = [{ column: idCol, order: sort.dir === 'desc' ? 'asc' : 'desc' }];
+    rows = (await filtered.clone().where(idCol, sort.dir === 'desc' ? '>' : '<', q.before).orderBy(back).limit(q.pageSize)).reverse();
   } else if (offset >= 1000 && !sr.hooks.query && isMysql(knex)) {
     // Deferred join: walk the index for the page's ids, then fetch only those rows.
     const ids = filtered.clone().clearSelect().select(idCol).orderBy(order).limit(q.pageSize).offset(offset).as('page_ids');

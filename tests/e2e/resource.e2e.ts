@@ -29,13 +29,16 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('[data-testid=toast]').filter({ hasText: text }).first().waitFor();
 }
 
+// The DataGrid does not render the data-testid it is given: find it by its class.
+const GRID = '[data-testid^=resource-] .MuiDataGrid-root';
+
 /** Opens a resource list and waits until the (client-only) grid has hydrated. */
 async function openList(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.locator('[data-testid=resource-grid]').waitFor();
+  await page.locator(GRID).waitFor();
 }
 
-const gridRows = (page: Page) => page.locator('[data-testid=resource-grid] .MuiDataGrid-row');
+const gridRows = (page: Page) => page.locator(`${GRID} .MuiDataGrid-row`);
 
 async function selectOnlyRow(page: Page, code: string): Promise<void> {
   const row = gridRows(page).filter({ hasText: code });
@@ -184,7 +187,7 @@ describe('role editor (/management/userGroupManagement/role)', () => {
     expect(await sidebar.locator('[data-testid^="menu-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['menu-item-dataBase.refCode']);
     await userPage.locator('[data-testid="menu-item-dataBase.refCode"]').click();
     await userPage.waitForURL('**/dataBase/systemData/refCode');
-    await userPage.locator('[data-testid=resource-grid]').waitFor();
+    await userPage.locator(GRID).waitFor();
     // list only: no add, edit or delete buttons
     expect(await userPage.locator('[data-testid=toolbar-add], [data-testid=toolbar-edit], [data-testid=toolbar-delete]').count()).toBe(0);
     await userContext.close();

@@ -328,12 +328,22 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
           onPaginationModelChange={(m) => {
             if (m.pageSize !== data.query.pageSize) {
               savePrefs({ pageSize: m.pageSize });
-              go({ pageSize: m.pageSize, page: null });
-            } else go({ page: m.page + 1 });
+              go({ pageSize: m.pageSize, page: null, after: null, before: null });
+              return;
+            }
+            // Next/previous page in the default order walk by id (keyset) instead of OFFSET,
+            // so paging deep into a large table stays fast.
+            const page = m.page + 1;
+            const keyset = !data.query.sort || data.query.sort.field === 'id';
+            const last = rows[rows.length - 1];
+            const first = rows[0];
+            if (keyset && page === data.query.page + 1 && last) go({ page, after: last.id, before: null });
+            else if (keyset && page === data.query.page - 1 && first && page > 1) go({ page, before: first.id, after: null });
+            else go({ page, after: null, before: null });
           }}
           pageSizeOptions={PAGE_SIZES}
           sortModel={sortModel}
-          onSortModelChange={(m) => go({ sort: m[0] ? `${m[0].field}:${m[0].sort}` : null, page: null })}
+          onSortModelChange={(m) => go({ sort: m[0] ? `${m[0].field}:${m[0].sort}` : null, page: null, after: null, before: null })}
           checkboxSelection
           disableRowSelectionOnClick={false}
           rowSelectionModel={{ type: 'include', ids: new Set(selection) } as GridRowSelectionModel}
