@@ -281,11 +281,15 @@ describe('audit trail', () => {
     const newSecret = 'Audit#Secret2';
     const updated = await users().update(id, { username: 'audited', nickname: '审计后', password: newSecret, roleIds: [await roleId()], userType: '3', version });
     expect(updated.body.code).toBe(200);
+    // a change of the password alone is audited too, without the password
+    const pwOnly = await users().update(id, { username: 'audited', nickname: '审计后', password: 'Audit#Secret3', roleIds: [await roleId()], userType: '3', version: version + 1 });
+    expect(pwOnly.body.code).toBe(200);
     const deleted = await users().remove(id);
     expect(deleted.body).toMatchObject({ code: 200, msg: '删除成功' });
 
     const log = await auditOf(db.knex, 'system.user', id);
-    expect(log.map((l) => l.action)).toEqual(['create', 'update', 'delete']);
+    expect(log.map((l) => l.action)).toEqual(['create', 'update', 'update', 'delete']);
+    expect(log[2].raw).not.toContain('Audit#Secret3');
     for (const l of log) {
       expect(l).toMatchObject({ username: 'admin', ip: '10.0.0.1', summary: 'audited' });
       expect(l.raw).not.toContain(secret);
@@ -298,7 +302,7 @@ describe('audit trail', () => {
     // the update lists what changed and only that
     expect(log[1].changes.nickname).toEqual(['审计前', '审计后']);
     expect(Object.keys(log[1].changes).filter((k) => k !== 'password')).toEqual(['nickname']);
-    expect(log[2].changes).toMatchObject({ username: ['audited', null], nickname: ['审计后', null] });
+    expect(log[3].changes).toMatchObject({ username: ['audited', null], nickname: ['审计后', null] });
   });
 
   it('a state transition is audited with the state change', async () => {

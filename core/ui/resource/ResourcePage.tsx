@@ -315,6 +315,7 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
         )}
       </Stack>
       {hydrated ? (
+        <Box data-testid="resource-grid">
         <DataGrid
           rows={rows}
           columns={columns}
@@ -363,8 +364,8 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
           }}
           autoHeight
           density="compact"
-          data-testid="resource-grid"
         />
+        </Box>
       ) : (
         // The grid renders nothing on the server: the first paint is a plain table of the same rows.
         <Table size="small">
