@@ -56,8 +56,10 @@ export async function userForToken(knex: Knex, token: string): Promise<SessionUs
     ? (await knex('sys_permission').select('code')).map((r: { code: string }) => r.code)
     : (await knex('sys_role_permission').where({ role_id: row.role_id }).select('permission_code')).map((r: { permission_code: string }) => r.permission_code);
   return {
-    // Writes made with a token are recorded against the administrator who issued it.
-    id: Number(row.created_by ?? 0),
+    // A token is nobody's user account: id 0 owns no rows, so a `self`-scope token sees
+    // only what its role's scope allows and never the issuer's own records. Its writes are
+    // audited under the token's name.
+    id: 0,
     username: `token:${row.name}`.slice(0, 64),
     nickname: row.name,
     mobile: null,

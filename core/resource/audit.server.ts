@@ -10,8 +10,10 @@ export function diffRows(before: Row | null, after: Row | null): Record<string, 
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const k of keys) {
     if (IGNORED.has(k)) continue;
-    const a = before ? (before[k] ?? null) : null;
-    const b = after ? (after[k] ?? null) : null;
+    // Blank and missing are the same value to a user: '' → null is not a change.
+    const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
+    const a = before ? norm(before[k]) : null;
+    const b = after ? norm(after[k]) : null;
     if (JSON.stringify(a) !== JSON.stringify(b)) out[k] = [a, b];
   }
   return out;

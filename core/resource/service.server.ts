@@ -378,8 +378,11 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     const n = await q.update(values);
     if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
     if (sr.hooks.afterWrite) await sr.hooks.afterWrite(id, data, ctx);
-    const after = await getRow(sr, actor.user, id, t, trx);
-    await writeAudit(trx, { resource: resourceKey(sr.def), recordId: id, action: 'update', actor, before: masked(sr, before), after: masked(sr, after), summary: labelOf(sr, after) });
+    const after = await getRow(sr, actor.user, id, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id }).first()));
+    // Secrets never reach the log, but that they changed does.
+    const changedSecrets: Row = {};
+    for (const f of sr.def.fields) if (f.type === 'password' && data[f.name]) changedSecrets[f.name] = '***';
+    await writeAudit(trx, { resource: resourceKey(sr.def), recordId: id, action: 'update', actor, before: masked(sr, before), after: { ...masked(sr, after), ...changedSecrets }, summary: labelOf(sr, after) });
     return after;
   });
   forgetCounts(sr);

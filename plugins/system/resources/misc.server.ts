@@ -1,5 +1,6 @@
 // Server sides of the operation log (read-only) and API tokens (revoke instead of delete;
 // the token itself is created by routes/api.apiTokenCreate.ts, which shows it once).
+import { ApiError } from '../../../core/http/envelope.server';
 import { serverResource } from '../../../core/resource/define.server';
 import { auditDef } from './audit';
 import { apiTokenDef } from './apiToken';
@@ -22,6 +23,9 @@ export const auditResource = serverResource(auditDef, {
 export const apiTokenResource = serverResource(apiTokenDef, {
   decorate: async (rows) => {
     for (const r of rows) r.roleId = r.roleId === null ? null : String(r.roleId);
+  },
+  async beforeDelete(rows, { t }) {
+    if (rows.some((r) => r.revokedAt)) throw new ApiError(t('system:apiToken.alreadyRevoked'));
   },
   // Deleting a token revokes it: the row stays as a record of who had access.
   softDelete: { column: 'revoked_at', value: () => new Date(), keepInList: true },

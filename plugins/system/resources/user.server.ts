@@ -3,6 +3,7 @@
 import { hashPassword } from '../../../core/auth/password.server';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import { serverResource, type Row } from '../../../core/resource/define.server';
+import { deptAndBelow } from '../../../core/resource/service.server';
 import { userDef } from './user';
 
 export const userResource = serverResource(
@@ -22,10 +23,27 @@ export const userResource = serverResource(
       const roleIds = (input.roleIds as number[]) ?? [];
       const roles: { id: number; name: string }[] = await trx('sys_role').whereIn('id', roleIds).select('id', 'name');
       if (roles.length !== new Set(roleIds).size) throw new FieldError({ roleIds: t('core:resource.invalid', { field: t('system:user.roles') }) });
-      // Only an administrator hands out the administrator role.
-      if (!actor.user.isAdmin && roles.some((r) => r.name === '管理员')) throw new ApiError(t('core:http.forbidden'), 403, 403);
       if (input.deptId && !(await trx('sys_dept').where({ id: input.deptId }).first())) {
         throw new FieldError({ deptId: t('core:resource.invalid', { field: t('system:user.dept') }) });
+      }
+      if (!actor.user.isAdmin) {
+        // Only an administrator hands out the administrator role; anyone else may only give
+        // roles whose menus, permissions and data scope they hold themselves.
+        if (roles.some((r) => r.name === '管理员')) throw new ApiError(t('core:http.forbidden'), 403, 403);
+        const ids = roles.map((r) => r.id);
+        const perms: { permission_code: string }[] = ids.length ? await trx('sys_role_permission').whereIn('role_id', ids).select('permission_code') : [];
+        const menus: { menu_key: string }[] = ids.length ? await trx('sys_role_menu').whereIn('role_id', ids).select('menu_key') : [];
+        const scopes: { data_scope: string }[] = ids.length ? await trx('sys_role').whereIn('id', ids).select('data_scope') : [];
+        const rank = { self: 0, dept: 1, all: 2 } as Record<string, number>;
+        const wider = scopes.some((s) => (rank[s.data_scope] ?? 0) > (rank[actor.user.dataScope] ?? 0));
+        if (wider || perms.some((p) => !actor.user.permissionList.includes(p.permission_code)) || menus.some((m) => !actor.user.menuList.includes(m.menu_key))) {
+          throw new ApiError(t('system:role.beyondOwn'), 403, 403);
+        }
+        // A user is placed only in a department the actor's data scope reaches.
+        if (actor.user.dataScope !== 'all') {
+          const reach = actor.user.dataScope === 'dept' && actor.user.deptId ? await deptAndBelow(trx, actor.user.deptId) : [];
+          if (!input.deptId || !reach.includes(Number(input.deptId))) throw new FieldError({ deptId: t('core:resource.invalid', { field: t('system:user.dept') }) });
+        }
       }
     },
     async toDb(input, { op }) {

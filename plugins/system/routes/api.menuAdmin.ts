@@ -32,13 +32,13 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (params.op !== 'save') throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
     const schema = z.object({
       key: z.string().max(128).optional(),
-      parentKey: z.string().max(128).optional().default(''),
-      title: z.string().trim().max(100).optional().default(''),
-      path: z.string().trim().max(255).optional().default(''),
-      icon: z.string().trim().max(64).regex(/^[A-Za-z]*$/, t('core:resource.invalid', { field: t('system:menuAdmin.icon') })).optional().default(''),
-      orderNum: z.number().int().min(0).max(99999).default(0),
-      hidden: z.boolean().default(false),
-      permission: z.string().trim().max(128).optional().default(''),
+      parentKey: z.string().max(128).optional(),
+      title: z.string().trim().max(100).optional(),
+      path: z.string().trim().max(255).optional(),
+      icon: z.string().trim().max(64).regex(/^[A-Za-z]*$/, t('core:resource.invalid', { field: t('system:menuAdmin.icon') })).optional(),
+      orderNum: z.number().int().min(0).max(99999).optional(),
+      hidden: z.boolean().optional(),
+      permission: z.string().trim().max(128).optional(),
     });
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
@@ -46,6 +46,23 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const existing = d.key ? await knex('sys_menu').where({ key: d.key }).first() : null;
     if (d.key && !existing) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
     const custom = !existing || existing.plugin === CUSTOM_MENU_PLUGIN;
+    // Fields left out keep their current value (a partial update from an API client).
+    if (existing) {
+      d.parentKey ??= existing.parent_key ?? '';
+      d.title ??= existing.title_key;
+      d.path ??= existing.path;
+      d.icon ??= existing.icon ?? '';
+      d.orderNum ??= Number(existing.order_num);
+      d.hidden ??= existing.hidden === true || existing.hidden === 1;
+      d.permission ??= existing.permission ?? '';
+    }
+    d.parentKey ??= '';
+    d.title ??= '';
+    d.path ??= '';
+    d.icon ??= '';
+    d.orderNum ??= 0;
+    d.hidden ??= false;
+    d.permission ??= '';
     if (custom) {
       if (!d.title) throw new FieldError({ title: t('core:resource.required', { field: t('system:menuAdmin.title') }) });
       if (!/^\/[A-Za-z0-9_/-]*$/.test(d.path)) throw new FieldError({ path: t('core:resource.invalid', { field: t('system:menuAdmin.path') }) });
