@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../http/client';
 import type { LookupOption } from '../../plugin';
-import { endpoint, inForm, type FieldDef, type ResourceDef } from '../../resource/define';
+import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
 import { useNotify } from '../notify';
 import { optionLabel } from './ResourcePage';
+import { saveRow } from './save';
 
 type Values = Record<string, unknown>;
 
@@ -80,16 +80,12 @@ export function ResourceFormDialog({
     }
     setSaving(true);
     try {
-      const res = row
-        ? await api.put(`${endpoint(def)}/${row.id}`, { ...payload, version: row.version })
-        : await api.post(endpoint(def), payload);
-      toast(res.msg, { severity: 'success' });
-      onSaved();
-      onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const fe = (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
-      if (fe) setErrors(fe);
+      const fieldErrors = await saveRow(api, toast, def, row, payload);
+      if (fieldErrors) setErrors(fieldErrors);
+      else {
+        onSaved();
+        onClose();
+      }
     } finally {
       setSaving(false);
     }

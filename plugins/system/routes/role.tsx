@@ -6,10 +6,9 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { getKnex } from '@core/db/knex.server';
-import { ApiError } from '@core/http/client';
-import { endpoint } from '@core/resource/define';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { saveRow } from '@core/ui/resource/save';
 import { useNotify } from '@core/ui/notify';
 import { roleDef, DATA_SCOPE_VALUES } from '../resources/role';
 import { roleResource } from '../resources/role.server';
@@ -149,15 +148,11 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
       setErrors(next);
       return;
     }
-    try {
-      const res = row ? await api.put(`${endpoint(roleDef)}/${row.id}`, { ...payload, version: row.version }) : await api.post(endpoint(roleDef), payload);
-      toast(res.msg, { severity: 'success' });
+    const fieldErrors = await saveRow(api, toast, roleDef, row, payload);
+    if (fieldErrors) setErrors(fieldErrors);
+    else {
       onSaved();
       onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const fe = (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
-      if (fe) setErrors(fe);
     }
   };
 

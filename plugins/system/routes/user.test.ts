@@ -33,8 +33,8 @@ beforeAll(async () => {
   db = await createTestDb({ plugins: [system] });
   adminCookie = await loginAs('admin');
   adminId = Number((await db.knex('sys_user').where({ username: 'admin' }).first()).id);
-  // a plain role the created users get
-  userRoleId = await makeRole(db.knex, { code: 'PLAIN', name: '普通角色', menus: ['management', 'management.log'], permissions: ['system:log:list'] });
+  // a plain role the created users get: within what the department managers hold, so they may hand it out
+  userRoleId = await makeRole(db.knex, { code: 'PLAIN', name: '普通角色', dataScope: 'self', menus: ['management', 'management.user'], permissions: ['system:user:list'] });
 });
 afterAll(async () => {
   await db?.destroy();

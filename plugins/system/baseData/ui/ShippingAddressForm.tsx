@@ -4,11 +4,10 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@core/http/client';
 import type { LookupOption } from '@core/plugin';
-import { apiPath } from '@core/resource/define';
 import { useNotify } from '@core/ui/notify';
 import { toPayload } from '@core/ui/resource/ResourceFormDialog';
+import { saveRow } from '@core/ui/resource/save';
 import { ADDRESS_CASCADE, shippingAddressDef as def } from '../resources/shippingAddress';
 
 type Values = Record<string, unknown>;
@@ -45,14 +44,12 @@ export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: V
     }
     setSaving(true);
     try {
-      const res = row ? await api.put(`${apiPath(def)}/${row.id}`, { ...payload, version: row.version }) : await api.post(apiPath(def), payload);
-      toast(res.msg, { severity: 'success' });
-      onSaved();
-      onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const fe = (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
-      if (fe) setErrors(fe);
+      const fieldErrors = await saveRow(api, toast, def, row, payload);
+      if (fieldErrors) setErrors(fieldErrors);
+      else {
+        onSaved();
+        onClose();
+      }
     } finally {
       setSaving(false);
     }
