@@ -3,7 +3,7 @@
 import { definePlugin } from '../../core/plugin';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
-import { referenceCodesSeed } from './seeds';
+import { departmentsSeed, referenceCodesSeed } from './seeds';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
 import { userResource } from './resources/user.server';
 import { deptResource } from './resources/dept.server';
@@ -118,7 +118,7 @@ export default definePlugin({
     ...baseData.routes,
   ],
   migrations: [...systemMigrations, ...baseData.migrations],
-  seeds: [referenceCodesSeed, ...baseData.seeds],
+  seeds: [referenceCodesSeed, departmentsSeed, ...baseData.seeds],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
   lookups: {
     ...baseData.lookups,

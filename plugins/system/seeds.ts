@@ -59,3 +59,24 @@ export const referenceCodesSeed: Seed = {
     }
   },
 };
+
+/** A small department tree, and the demo staff placed in it (seeded once). */
+export const departmentsSeed: Seed = {
+  name: 'departments',
+  once: true,
+  async run(knex) {
+    if (await knex('sys_dept').first()) return;
+    const now = new Date();
+    const add = async (name: string, parent: number | null, order: number) => {
+      const [id] = await knex('sys_dept').insert({ name, parent_id: parent, order_num: order, status: '0', created_at: now, updated_at: now, version: 1 });
+      return Number(id);
+    };
+    const hq = await add('中缅口岸服务平台', null, 0);
+    const ops = await add('运营部', hq, 1);
+    await add('财务部', hq, 2);
+    const ruili = await add('瑞丽口岸办事处', ops, 1);
+    const wanding = await add('畹町口岸办事处', ops, 2);
+    const placement: Record<string, number> = { admin: hq, operator: ops, shipagent: ruili, freightagent: wanding };
+    for (const [username, dept] of Object.entries(placement)) await knex('sys_user').where({ username }).whereNull('dept_id').update({ dept_id: dept });
+  },
+};
