@@ -7,7 +7,7 @@ import type { LookupOption } from '../../plugin';
 import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
 import { useNotify } from '../notify';
 import { optionLabel } from './ResourcePage';
-import { saveRow } from './save';
+import { submitRow } from './save';
 
 type Values = Record<string, unknown>;
 
@@ -67,20 +67,9 @@ export function ResourceFormDialog({
   };
 
   const save = async () => {
-    const payload = toPayload(def, values, mode);
-    const parsed = def.schema(t, mode).safeParse(payload);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) {
-        const k = String(i.path[0] ?? '');
-        if (!next[k]) next[k] = i.message;
-      }
-      setErrors(next);
-      return;
-    }
     setSaving(true);
     try {
-      const fieldErrors = await saveRow(api, toast, def, row, payload);
+      const fieldErrors = await submitRow(api, toast, t, def, row, toPayload(def, values, mode));
       if (fieldErrors) setErrors(fieldErrors);
       else {
         onSaved();

@@ -1,18 +1,35 @@
-// Saving a resource row from a form: create or update (with the row's version), the
-// server's message as a toast, and its field errors handed back for the inputs.
+// Saving a resource row from a form: the schema check in the browser (same zod schema as the
+// server), then create or update (with the row's version), the server's message as a toast,
+// and its field errors handed back for the inputs.
+import type { TFunction } from 'i18next';
 import { ApiError, type ApiClient } from '../../http/client';
 import { endpoint, type ResourceDef } from '../../resource/define';
 
 type Toast = (message: string, opts?: { severity?: 'success' | 'error' | 'warning' | 'info' }) => void;
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field, or null when the payload passes the schema. */
+export function validateRow(def: ResourceDef, t: TFunction, mode: 'create' | 'update', payload: Record<string, unknown>): FieldErrors | null {
+  const parsed = def.schema(t, mode).safeParse(payload);
+  if (parsed.success) return null;
+  const errors: FieldErrors = {};
+  for (const i of parsed.error.issues) errors[String(i.path[0] ?? '')] ||= i.message;
+  return errors;
+}
 
 /** null when saved; otherwise the field errors to show (empty when the toast said it all). */
-export async function saveRow(api: ApiClient, toast: Toast, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>): Promise<Record<string, string> | null> {
+export async function saveRow(api: ApiClient, toast: Toast, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>): Promise<FieldErrors | null> {
   try {
     const res = row ? await api.put(`${endpoint(def)}/${row.id}`, { ...payload, version: row.version }) : await api.post(endpoint(def), payload);
     toast(res.msg, { severity: 'success' });
     return null;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    return (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {};
+    return (e.envelope?.data as { fieldErrors?: FieldErrors } | undefined)?.fieldErrors ?? {};
   }
+}
+
+/** validateRow, then saveRow. */
+export async function submitRow(api: ApiClient, toast: Toast, t: TFunction, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>): Promise<FieldErrors | null> {
+  return validateRow(def, t, row ? 'update' : 'create', payload) ?? (await saveRow(api, toast, def, row, payload));
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { getKnex } from '@core/db/knex.server';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { saveRow } from '@core/ui/resource/save';
+import { submitRow } from '@core/ui/resource/save';
 import { useNotify } from '@core/ui/notify';
 import { roleDef, DATA_SCOPE_VALUES } from '../resources/role';
 import { roleResource } from '../resources/role.server';
@@ -141,14 +141,7 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
       menuKeys: [...menus],
       permissionCodes: [...perms],
     };
-    const parsed = roleDef.schema(t, row ? 'update' : 'create').safeParse(payload);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
-      setErrors(next);
-      return;
-    }
-    const fieldErrors = await saveRow(api, toast, roleDef, row, payload);
+    const fieldErrors = await submitRow(api, toast, t, roleDef, row, payload);
     if (fieldErrors) setErrors(fieldErrors);
     else {
       onSaved();

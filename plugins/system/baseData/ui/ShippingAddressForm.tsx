@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
 import { useNotify } from '@core/ui/notify';
 import { toPayload } from '@core/ui/resource/ResourceFormDialog';
-import { saveRow } from '@core/ui/resource/save';
+import { submitRow } from '@core/ui/resource/save';
 import { ADDRESS_CASCADE, shippingAddressDef as def } from '../resources/shippingAddress';
 
 type Values = Record<string, unknown>;
@@ -34,17 +34,9 @@ export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: V
   };
 
   const save = async () => {
-    const payload = toPayload(def, values, mode);
-    const parsed = def.schema(t, mode).safeParse(payload);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) next[String(i.path[0])] ||= i.message;
-      setErrors(next);
-      return;
-    }
     setSaving(true);
     try {
-      const fieldErrors = await saveRow(api, toast, def, row, payload);
+      const fieldErrors = await submitRow(api, toast, t, def, row, toPayload(def, values, mode));
       if (fieldErrors) setErrors(fieldErrors);
       else {
         onSaved();
