@@ -5,9 +5,8 @@ import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
-import { useNotify } from '../notify';
 import { optionLabel } from './ResourcePage';
-import { submitRow } from './save';
+import { useRowSubmit } from './useRowSubmit';
 
 type Values = Record<string, unknown>;
 
@@ -54,11 +53,10 @@ export function ResourceFormDialog({
   onSaved(): void;
 }) {
   const { t } = useTranslation();
-  const { api, toast } = useNotify();
   const mode = row ? 'update' : 'create';
   const [values, setValues] = useState<Values>(() => initial(def, row));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { submit, saving } = useRowSubmit(def, row, { onSaved, onClose, onErrors: setErrors });
   const fields = def.fields.filter(inForm).filter((f) => !(f.form && ((mode === 'update' && f.form.createOnly) || (mode === 'create' && f.form.editOnly))));
 
   const set = (name: string, v: unknown) => {
@@ -66,19 +64,7 @@ export function ResourceFormDialog({
     setErrors((old) => ({ ...old, [name]: '' }));
   };
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const fieldErrors = await submitRow(api, toast, t, def, row, toPayload(def, values, mode));
-      if (fieldErrors) setErrors(fieldErrors);
-      else {
-        onSaved();
-        onClose();
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => submit(toPayload(def, values, mode));
 
   const input = (f: FieldDef) => {
     const label = t(f.labelKey);

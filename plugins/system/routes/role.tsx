@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { getKnex } from '@core/db/knex.server';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { submitRow } from '@core/ui/resource/save';
-import { useNotify } from '@core/ui/notify';
+import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
 import { roleDef, DATA_SCOPE_VALUES } from '../resources/role';
 import { roleResource } from '../resources/role.server';
 
@@ -53,7 +52,6 @@ function descendants(n: GrantNode): GrantNode[] {
 
 function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unknown> | null; grants: Awaited<ReturnType<typeof grantTree>>; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
-  const { api, toast } = useNotify();
   const [v, setV] = useState({
     code: String(row?.code ?? ''),
     name: String(row?.name ?? ''),
@@ -65,6 +63,7 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
   const [menus, setMenus] = useState<Set<string>>(new Set((row?.menuKeys as string[]) ?? []));
   const [perms, setPerms] = useState<Set<string>>(new Set((row?.permissionCodes as string[]) ?? []));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { submit, saving } = useRowSubmit(roleDef, row, { onSaved, onClose, onErrors: setErrors });
   const parents = useMemo(() => {
     const m = new Map<string, string | null>();
     const walk = (ns: GrantNode[], parent: string | null) => ns.forEach((n) => (m.set(n.key, parent), walk(n.children, n.key)));
@@ -141,12 +140,7 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
       menuKeys: [...menus],
       permissionCodes: [...perms],
     };
-    const fieldErrors = await submitRow(api, toast, t, roleDef, row, payload);
-    if (fieldErrors) setErrors(fieldErrors);
-    else {
-      onSaved();
-      onClose();
-    }
+    await submit(payload);
   };
 
   const text = (name: keyof typeof v, labelKey: string, extra: Record<string, unknown> = {}) => (
@@ -222,7 +216,7 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('core:common.cancel')}</Button>
-        <Button variant="contained" onClick={save} data-testid="form-save">
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="form-save">
           {t('core:resource.save')}
         </Button>
       </DialogActions>

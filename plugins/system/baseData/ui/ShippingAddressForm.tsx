@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
-import { useNotify } from '@core/ui/notify';
 import { toPayload } from '@core/ui/resource/ResourceFormDialog';
-import { submitRow } from '@core/ui/resource/save';
+import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
 import { ADDRESS_CASCADE, shippingAddressDef as def } from '../resources/shippingAddress';
 
 type Values = Record<string, unknown>;
@@ -17,13 +16,12 @@ const CHILD_OF = Object.fromEntries(Object.entries(ADDRESS_CASCADE).map(([child,
 
 export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: Values | null; lookups: Record<string, LookupOption[]>; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
-  const { api, toast } = useNotify();
   const mode = row ? 'update' : 'create';
   const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(def.fields.map((f) => [f.name, f.type === 'boolean' ? !!row?.[f.name] : row?.[f.name] == null ? '' : String(row[f.name])])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { submit, saving } = useRowSubmit(def, row, { onSaved, onClose, onErrors: setErrors });
   const field = (name: string) => def.fields.find((f) => f.name === name)!;
 
   const set = (name: string, v: unknown) => {
@@ -33,19 +31,7 @@ export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: V
     setErrors((old) => ({ ...old, [name]: '', ...Object.fromEntries(Object.keys(cleared).map((k) => [k, ''])) }));
   };
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      const fieldErrors = await submitRow(api, toast, t, def, row, toPayload(def, values, mode));
-      if (fieldErrors) setErrors(fieldErrors);
-      else {
-        onSaved();
-        onClose();
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => submit(toPayload(def, values, mode));
 
   const common = (name: string) => ({ label: t(field(name).labelKey), error: !!errors[name], helperText: errors[name] || ' ', fullWidth: true, name });
 
