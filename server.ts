@@ -14,6 +14,7 @@ import { migrateAll, seedAll } from './core/db/migrate.server';
 import { getRegistry } from './core/registry.server';
 import { createScheduler, setScheduler } from './core/jobs/scheduler.server';
 import { DEMO_USERS } from './core/seed-demo.server';
+import { drainHandoffs } from './core/handoff.server';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -24,6 +25,8 @@ async function prepareDatabase() {
   const done = await migrateAll(knex, registry.plugins);
   if (done.length) console.log(`migrated: ${done.join(', ')}`);
   await seedAll(knex, registry.plugins, registry);
+  const delivered = await drainHandoffs(knex);
+  if (delivered) console.log(`delivered ${delivered} pending hand-off(s)`);
   return { registry, knex };
 }
 

@@ -23,6 +23,7 @@ export interface Registry {
   lookups: Map<string, NonNullable<PortPlugin['lookups']>[string]>;
   /** i18n resources of one language: one namespace per plugin id (core's is `core`). */
   locales(lang: Lang): Record<string, Record<string, unknown>>;
+  hasService(name: string): boolean;
   service<T = unknown>(name: string): T;
   context(knex?: Knex): PluginContext;
 }
@@ -121,6 +122,9 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
       const out: Record<string, Record<string, unknown>> = {};
       for (const p of plugins) if (p.locales) out[p.id] = p.locales[lang] as Record<string, unknown>;
       return out;
+    },
+    hasService(name: string): boolean {
+      return services.has(name);
     },
     service<T>(name: string): T {
       if (!services.has(name)) throw new Error(`no plugin provides service ${name}`);

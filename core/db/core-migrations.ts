@@ -236,4 +236,46 @@ export const coreMigrations: Migration[] = [
       for (const t of ['sys_import', 'sys_user_pref', 'sys_api_token', 'sys_audit_log']) await knex.schema.dropTableIfExists(t);
     },
   },
+  {
+    name: '006_files_and_handoffs',
+    async up(knex) {
+      // Uploaded files: stored under DATA_DIR/uploads (outside the web root), attached to
+      // one record of one resource; downloads are checked against that record's access.
+      await knex.schema.createTable('sys_file', (t) => {
+        t.increments('id');
+        t.string('uuid', 36).notNullable().unique();
+        t.string('name', 255).notNullable();
+        t.string('ext', 10).notNullable();
+        t.string('mime', 100).notNullable();
+        t.integer('size').notNullable();
+        t.string('sha256', 64).notNullable();
+        t.string('path', 500).notNullable();
+        t.string('resource', 128).notNullable();
+        t.integer('record_id').nullable();
+        t.integer('created_by').notNullable();
+        t.string('created_by_name', 64).nullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.index(['resource', 'record_id']);
+      });
+      // Documents one plugin hands to another (an approved service order asks finance for a
+      // bill): recorded here until a plugin that accepts that kind takes them.
+      await knex.schema.createTable('sys_handoff', (t) => {
+        t.increments('id');
+        t.string('kind', 64).notNullable();
+        t.string('source', 128).notNullable();
+        t.string('source_id', 64).notNullable();
+        t.text('payload').notNullable();
+        // pending | accepted
+        t.string('status', 16).notNullable();
+        t.string('result', 255).nullable();
+        t.datetime('created_at', { precision: 3 }).notNullable();
+        t.datetime('accepted_at', { precision: 3 }).nullable();
+        t.unique(['kind', 'source', 'source_id']);
+        t.index(['kind', 'status']);
+      });
+    },
+    async down(knex) {
+      for (const t of ['sys_handoff', 'sys_file']) await knex.schema.dropTableIfExists(t);
+    },
+  },
 ];

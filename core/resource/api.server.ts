@@ -99,7 +99,8 @@ export function transition(request: Request, params: Record<string, string | und
   return handleApi(async () => {
     const tr = (sr: ServerResource) => sr.def.stateMachine?.transitions.find((x) => x.name === params.transition)?.permission;
     const { sr, actor, t } = await context(request, params, tr);
-    const rows = await transitionRows(sr, actor, idsFrom(await readJson(request)), String(params.transition), t);
+    const body = await readJson(request);
+    const rows = await transitionRows(sr, actor, idsFrom(body), String(params.transition), t, { note: body.note });
     return ok(rows, t('core:resource.done'));
   });
 }

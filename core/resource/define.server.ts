@@ -18,6 +18,11 @@ export interface HookContext {
   t: TFunction;
 }
 
+export interface TransitionContext extends HookContext {
+  /** The note written with the transition (trimmed), if the transition takes one. */
+  note: string | null;
+}
+
 export interface WriteContext extends HookContext {
   op: 'create' | 'update';
   /** The row as it was (update only), in API form. */
@@ -37,8 +42,12 @@ export interface ResourceHooks {
   afterWrite?(id: number, input: Row, ctx: WriteContext): Promise<void>;
   /** Before rows are deleted, in the same transaction. */
   beforeDelete?(rows: Row[], ctx: HookContext): Promise<void>;
+  /** Before a transition, in its transaction: checks beyond the `from` states; may return extra column values per row. */
+  beforeTransition?(rows: Row[], transition: string, ctx: TransitionContext): Promise<void | ((row: Row) => Row)>;
   /** After a state-machine transition, in the same transaction (e.g. disabling signs out). */
-  afterTransition?(rows: Row[], transition: string, ctx: HookContext): Promise<void>;
+  afterTransition?(rows: Row[], transition: string, ctx: TransitionContext): Promise<void>;
+  /** Narrows every read and write to the rows this user may touch (owner company, entrusted broker). */
+  restrict?(qb: Knex.QueryBuilder, user: SessionUser, knex: Knex): void | Promise<void>;
   /** Hard delete (default) or soft delete by setting a column (value may be computed at delete time). */
   softDelete?: { column: string; value: unknown | (() => unknown); /** Keep soft-deleted rows in lists. */ keepInList?: boolean };
 }

@@ -3,6 +3,7 @@
 // list page renders from it in the browser; the server adds hooks in define.server.ts.
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import type { UploadType } from '../files/sniff';
 
 export type FieldType =
   | 'string'
@@ -60,6 +61,8 @@ export interface Transition {
   /** Catalogue message when a selected row is not in a `from` state. */
   refusedKey: string;
   confirmKey?: string;
+  /** A note the user writes with the transition (review opinion, rejection reason), stored in `column`. */
+  note?: { field: string; column: string; labelKey: string; required: boolean; maxLength: number };
 }
 
 export interface StateMachine {
@@ -102,6 +105,8 @@ export interface ResourceDef {
   versioned?: boolean;
   /** Table has created_at/created_by/updated_at/updated_by (default true). */
   stamped?: boolean;
+  /** Files this resource takes (POST /api/core/files?resource=<plugin>.<name>). */
+  uploads?: { types: readonly UploadType[]; maxMb: number };
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {

@@ -124,6 +124,7 @@ export async function deptAndBelow(knex: Knex, deptId: number): Promise<number[]
 
 /** Narrows a query to the rows the user's data scope allows; never widened by input. */
 export async function applyScope(sr: ServerResource, qb: Knex.QueryBuilder, user: SessionUser, knex: Knex): Promise<void> {
+  if (sr.hooks.restrict) await sr.hooks.restrict(qb, user, knex);
   if (!sr.scope || user.dataScope === 'all') return;
   const { dept, owner } = sr.scope;
   const col = (c: string) => (c.includes('.') ? c : `${sr.def.table}.${c}`);
@@ -423,19 +424,28 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
   return n;
 }
 
-export async function transitionRows(sr: ServerResource, actor: Actor, ids: number[], name: string, t: TFunction, opts: WriteOptions = {}): Promise<Row[]> {
+export async function transitionRows(sr: ServerResource, actor: Actor, ids: number[], name: string, t: TFunction, opts: WriteOptions & { note?: unknown } = {}): Promise<Row[]> {
   const sm = sr.def.stateMachine;
   const tr = sm?.transitions.find((x) => x.name === name);
   if (!sm || !tr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
   if (!opts.trusted) requirePermission(actor.user, tr.permission, t);
+  let note: string | null = null;
+  if (tr.note) {
+    note = typeof opts.note === 'string' ? opts.note.trim() : '';
+    if (tr.note.required && !note) throw new FieldError({ [tr.note.field]: t('core:resource.required', { field: t(tr.note.labelKey) }) });
+    if (note.length > tr.note.maxLength) throw new FieldError({ [tr.note.field]: t('core:resource.tooLong', { field: t(tr.note.labelKey), max: tr.note.maxLength }) });
+    note = note || null;
+  }
   const knex = opts.knex ?? getKnex();
   const out = await knex.transaction(async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
     if (rows.some((r) => !tr.from.includes(String(r[sm.field])))) throw new ApiError(t(tr.refusedKey));
+    const ctx = { trx, actor, t, note };
+    const extra = sr.hooks.beforeTransition ? await sr.hooks.beforeTransition(rows, name, ctx) : undefined;
     const field = sr.def.fields.find((f) => f.name === sm.field)!;
     const results: Row[] = [];
     for (const r of rows) {
-      const values: Row = { [columnOf(field)!]: tr.to };
+      const values: Row = { [columnOf(field)!]: tr.to, ...(tr.note ? { [tr.note.column]: note } : {}), ...(extra ? extra(r) : {}) };
       if (sr.def.stamped !== false) Object.assign(values, { updated_at: new Date(), updated_by: actor.user.id });
       const q = trx(sr.def.table).where({ id: r.id, [columnOf(field)!]: r[sm.field] });
       if (sr.def.versioned !== false) values.version = trx.raw('version + 1');
@@ -445,7 +455,7 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
       await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: `transition:${name}`, actor, before: r, after, summary: labelOf(sr, after) });
       results.push(after);
     }
-    if (sr.hooks.afterTransition) await sr.hooks.afterTransition(results, name, { trx, actor, t });
+    if (sr.hooks.afterTransition) await sr.hooks.afterTransition(results, name, ctx);
     return results;
   });
   forgetCounts(sr);

@@ -7,6 +7,10 @@ import {
   Box,
   Button,
   Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
   Menu,
   MenuItem,
   Paper,
@@ -27,7 +31,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
 import type { LookupOption } from '../../plugin';
-import { endpoint, listed, PAGE_SIZES, resourceKey, type FieldDef, type ResourceDef } from '../../resource/define';
+import { endpoint, listed, PAGE_SIZES, resourceKey, type FieldDef, type ResourceDef, type Transition } from '../../resource/define';
 import { useNotify } from '../notify';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ResourceFormDialog } from './ResourceFormDialog';
@@ -114,6 +118,56 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
   return <TextField name={f.name} label={label} defaultValue={value(f.name)} sx={{ width: 180 }} slotProps={{ htmlInput: { 'data-testid': `filter-${f.name}` } }} />;
 }
 
+/** The dialog of a transition that takes a note (review opinion, rejection reason). */
+export function TransitionNoteDialog({ transition, onCancel, onSubmit }: { transition: Transition; onCancel(): void; onSubmit(note: string): Promise<void> }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const spec = transition.note!;
+  const label = t(spec.labelKey);
+  const go = async () => {
+    const v = note.trim();
+    if (spec.required && !v) return setError(t('core:resource.required', { field: label }));
+    if (v.length > spec.maxLength) return setError(t('core:resource.tooLong', { field: label, max: spec.maxLength }));
+    try {
+      await onSubmit(v);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setError(e.message);
+    }
+  };
+  return (
+    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" data-testid="transition-note-dialog">
+      <DialogTitle>{t(transition.labelKey)}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={3}
+          sx={{ mt: 1 }}
+          label={label}
+          required={spec.required}
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setError('');
+          }}
+          error={!!error}
+          helperText={error || `${note.trim().length}/${spec.maxLength}`}
+          slotProps={{ htmlInput: { 'data-testid': 'transition-note' } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{t('core:common.cancel')}</Button>
+        <Button variant="contained" onClick={() => void go()} data-testid="transition-note-ok">
+          {t('core:common.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 export function ResourcePage({ def, data, actions, renderCell, renderForm }: ResourcePageProps) {
   const { t } = useTranslation();
   const { api, toast } = useNotify();
@@ -127,6 +181,7 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [noteFor, setNoteFor] = useState<{ name: string; ids: number[] } | null>(null);
   const [hidden, setHidden] = useState<string[]>(data.prefs.hidden ?? def.fields.filter((f) => typeof f.list === 'object' && f.list.hidden).map((f) => f.name));
   useEffect(() => setHydrated(true), []);
 
@@ -227,6 +282,10 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
     if (!tr || !sel) return;
     if (sel.some((r) => !tr.from.includes(String(r[sm!.field])))) {
       toast(t(tr.refusedKey), { severity: 'warning' });
+      return;
+    }
+    if (tr.note) {
+      setNoteFor({ name, ids: sel.map((r) => r.id) });
       return;
     }
     setConfirm({
@@ -407,6 +466,18 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
           }
         }}
       />
+      {noteFor && sm && (
+        <TransitionNoteDialog
+          transition={sm.transitions.find((x) => x.name === noteFor.name)!}
+          onCancel={() => setNoteFor(null)}
+          onSubmit={async (note) => {
+            const res = await api.post(`${base}/transition/${noteFor.name}`, { ids: noteFor.ids, note });
+            toast(res.msg, { severity: 'success' });
+            setNoteFor(null);
+            reload();
+          }}
+        />
+      )}
       {importOpen && <ImportDialog def={def} onClose={() => setImportOpen(false)} onDone={reload} />}
     </Paper>
   );

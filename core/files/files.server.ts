@@ -1,0 +1,132 @@
+// Uploaded files (qualification files, declaration attachments, …). A resource declares
+// which types and size it takes (`def.uploads`); the bytes are checked against the type,
+// stored under DATA_DIR/uploads (never served statically), and a file can be read only by
+// whoever may read the record it is attached to (before that, only by its uploader).
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import { dataDir, getKnex, toDate } from '../db/knex.server';
+import { ApiError, CODE, FieldError } from '../http/envelope.server';
+import { hasPermission, type SessionUser } from '../rbac/menu';
+import type { ServerResource } from '../resource/define.server';
+import { getRow } from '../resource/service.server';
+import { contentMatches, extOf, MIME, type UploadType } from './sniff';
+
+export interface StoredFile {
+  id: number;
+  name: string;
+  ext: string;
+  mime: string;
+  size: number;
+  resource: string;
+  recordId: number | null;
+  createdBy: number;
+  createdByName: string | null;
+  createdAt: string | null;
+}
+
+type FileRow = Record<string, unknown>;
+
+export function toStoredFile(r: FileRow): StoredFile {
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    ext: String(r.ext),
+    mime: String(r.mime),
+    size: Number(r.size),
+    resource: String(r.resource),
+    recordId: r.record_id === null || r.record_id === undefined ? null : Number(r.record_id),
+    createdBy: Number(r.created_by),
+    createdByName: (r.created_by_name as string | null) ?? null,
+    createdAt: toDate(r.created_at)?.toISOString() ?? null,
+  };
+}
+
+export const uploadRoot = () => path.join(dataDir(), 'uploads');
+
+function canWrite(sr: ServerResource, user: SessionUser): boolean {
+  const p = sr.def.permissions;
+  return [p.create, p.update].some((c) => !!c && hasPermission(user, c));
+}
+
+/** Checks and stores one uploaded file for a resource; it is attached to a record on save. */
+export async function storeUpload(sr: ServerResource, user: SessionUser, file: File | null, t: TFunction, knex: Knex = getKnex()): Promise<StoredFile> {
+  const policy = sr.def.uploads;
+  if (!policy) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+  if (!canWrite(sr, user)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
+  if (!file || typeof file === 'string' || !file.name) throw new FieldError({ file: t('core:files.required') });
+  const ext = extOf(file.name);
+  const types = policy.types as readonly string[];
+  if (!types.includes(ext)) throw new FieldError({ file: t('core:files.badType', { types: policy.types.join(', ') }) });
+  if (file.size > policy.maxMb * 1024 * 1024) throw new FieldError({ file: t('core:files.tooLarge', { mb: policy.maxMb }) });
+  if (file.size === 0) throw new FieldError({ file: t('core:files.empty') });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!contentMatches(ext, bytes)) throw new FieldError({ file: t('core:files.contentMismatch', { ext }) });
+  const uuid = randomUUID();
+  const now = new Date();
+  const rel = path.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'), uuid);
+  const abs = path.join(uploadRoot(), rel);
+  await fs.mkdir(path.dirname(abs), { recursive: true });
+  await fs.writeFile(abs, bytes);
+  const name = path.basename(file.name.replace(/\\/g, '/')).slice(0, 255);
+  const [id] = await knex('sys_file').insert({
+    uuid,
+    name,
+    ext,
+    mime: MIME[ext as UploadType] ?? 'application/octet-stream',
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    path: rel,
+    resource: `${sr.def.plugin}.${sr.def.name}`,
+    record_id: null,
+    created_by: user.id,
+    created_by_name: user.nickname || user.username,
+    created_at: now,
+  });
+  return toStoredFile(await knex('sys_file').where({ id: Number(id) }).first());
+}
+
+/**
+ * Attaches files to a record inside the record's save transaction. Only files of this
+ * resource that are unattached and uploaded by the same user, or already on this record,
+ * are accepted; anything else is refused so one user cannot claim another's upload.
+ */
+export async function attachFiles(trx: Knex.Transaction, resource: string, recordId: number, fileIds: number[], user: SessionUser, t: TFunction): Promise<void> {
+  const ids = [...new Set(fileIds.filter((n) => Number.isInteger(n) && n > 0))];
+  if (!ids.length) return;
+  const rows: FileRow[] = await trx('sys_file').whereIn('id', ids);
+  for (const id of ids) {
+    const r = rows.find((x) => Number(x.id) === id);
+    const mine = r && r.resource === resource && ((r.record_id === null && Number(r.created_by) === user.id) || Number(r.record_id) === recordId);
+    if (!mine) throw new ApiError(t('core:files.notYours'));
+  }
+  await trx('sys_file').whereIn('id', ids).whereNull('record_id').update({ record_id: recordId });
+}
+
+export async function filesOf(knex: Knex, resource: string, recordIds: number[]): Promise<StoredFile[]> {
+  if (!recordIds.length) return [];
+  return (await knex('sys_file').where({ resource }).whereIn('record_id', recordIds).orderBy('id')).map(toStoredFile);
+}
+
+/** Reads a file the user may see: its record's read access decides. */
+export async function openFile(id: number, user: SessionUser, t: TFunction, resources: Map<string, ServerResource>, knex: Knex = getKnex()): Promise<{ file: StoredFile; bytes: Buffer }> {
+  const row: FileRow | undefined = await knex('sys_file').where({ id }).first();
+  if (!row) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
+  const file = toStoredFile(row);
+  const sr = resources.get(file.resource);
+  if (file.recordId === null) {
+    if (file.createdBy !== user.id && !user.isAdmin) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
+  } else {
+    if (!sr || !hasPermission(user, sr.def.permissions.list)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
+    await getRow(sr, user, file.recordId, t, knex);
+  }
+  const abs = path.join(uploadRoot(), String(row.path));
+  if (!abs.startsWith(uploadRoot())) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
+  try {
+    return { file, bytes: await fs.readFile(abs) };
+  } catch {
+    throw new ApiError(t('core:files.missing'), CODE.NOT_FOUND, 404);
+  }
+}
