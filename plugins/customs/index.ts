@@ -3,7 +3,11 @@
 // elements, CIQ codes, ECIQ basic data, origin areas, customs ports, QP codes and port codes.
 // Each code table is a resource: its screen, REST API (/api/customs/<name>), export and import
 // come from the resource engine.
-import { definePlugin, type MenuNode } from '../../core/plugin';
+import { definePlugin, type JobDef, type MenuNode, type Migration, type PermissionDef, type RouteDef, type Seed } from '../../core/plugin';
+import type { ServerResource } from '../../core/resource/define.server';
+import type { CustomsArea } from './area';
+import { enterpriseArea } from './enterprise';
+import { manifestsArea } from './manifests';
 import { customsMigrations } from './migrations';
 import { brokerGrantsSeed, codeListsSeed } from './seeds';
 import { crudPermissionDefs } from './resources/access';
@@ -26,10 +30,17 @@ const leaf = (name: (typeof SCREENS)[number], i: number): MenuNode => ({
   order: (i + 1) * 10,
 });
 
+/** The areas after basic information, in menu and migration order. */
+const AREAS: CustomsArea[] = [enterpriseArea, manifestsArea];
+
+const merged = <K extends keyof CustomsArea>(key: K) => AREAS.flatMap((a) => (a[key] as unknown[] | undefined) ?? []);
+const areaLocales = (lang: 'zh' | 'en' | 'my') => Object.fromEntries(AREAS.filter((a) => a.locales).map((a) => [a.key, a.locales![lang]]));
+
 export default definePlugin({
   id: 'customs',
   root: 'plugins/customs',
   menus: [
+    ...(merged('menus') as MenuNode[]),
     {
       key: 'customsBase',
       path: '/customsBase',
@@ -47,12 +58,26 @@ export default definePlugin({
       ],
     },
   ],
-  permissions: SCREENS.flatMap((name) => crudPermissionDefs(name, `customsBase.${name}`)),
-  routes: SCREENS.map((name) => ({ path: `customsBase/${name}`, file: `routes/${name}.tsx` })),
-  migrations: customsMigrations,
-  seeds: [codeListsSeed, brokerGrantsSeed],
-  resources: [hsCodeResource, hsElementResource, ciqCodeResource, eciqTypeResource, eciqDataResource, originAreaResource, customsPortResource, customsQpResource, portCodeResource],
+  permissions: [...SCREENS.flatMap((name) => crudPermissionDefs(name, `customsBase.${name}`)), ...(merged('permissions') as PermissionDef[])],
+  routes: [...SCREENS.map((name) => ({ path: `customsBase/${name}`, file: `routes/${name}.tsx` })), ...(merged('routes') as RouteDef[])],
+  migrations: [...customsMigrations, ...(merged('migrations') as Migration[])],
+  seeds: [codeListsSeed, brokerGrantsSeed, ...(merged('seeds') as Seed[])],
+  jobs: merged('jobs') as JobDef[],
+  services: Object.assign({}, ...AREAS.map((a) => a.services ?? {})),
+  resources: [
+    hsCodeResource,
+    hsElementResource,
+    ciqCodeResource,
+    eciqTypeResource,
+    eciqDataResource,
+    originAreaResource,
+    customsPortResource,
+    customsQpResource,
+    portCodeResource,
+    ...(merged('resources') as ServerResource[]),
+  ],
   lookups: {
+    ...Object.assign({}, ...AREAS.map((a) => a.lookups ?? {})),
     async hsCodes({ knex }) {
       const rows: { hs_code: string; name: string }[] = await knex('cus_hs_code').select('hs_code', 'name').orderBy('hs_code');
       return rows.map((r) => ({ value: r.hs_code, label: `${r.hs_code} ${r.name}` }));
@@ -66,5 +91,5 @@ export default definePlugin({
       return rows.map((r) => ({ value: r.customs_code, label: `${r.customs_code} ${r.name}`, parent: r.parent_code }));
     },
   },
-  locales: { zh, en, my },
+  locales: { zh: { ...zh, ...areaLocales('zh') }, en: { ...en, ...areaLocales('en') }, my: { ...my, ...areaLocales('my') } },
 });
