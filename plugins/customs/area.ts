@@ -4,6 +4,7 @@
 // plugin's index merges them; areas talk to each other through the functions they export.
 import type { JobDef, MenuNode, Migration, PermissionDef, PortPlugin, RouteDef, Seed } from '../../core/plugin';
 import type { ServerResource } from '../../core/resource/define.server';
+import type { ReceiptTarget } from './receipts/receipts.server';
 
 export interface CustomsArea {
   /** The area's key: its locales live under `customs:<key>.*`. */
@@ -18,5 +19,7 @@ export interface CustomsArea {
   lookups?: PortPlugin['lookups'];
   jobs?: JobDef[];
   services?: Record<string, unknown>;
+  /** Documents customs answers with receipts (see receipts/). */
+  receiptTargets?: ReceiptTarget[];
   locales?: { zh: Record<string, unknown>; en: Record<string, unknown>; my: Record<string, unknown> };
 }

@@ -8,6 +8,7 @@ import type { ServerResource } from '../../core/resource/define.server';
 import type { CustomsArea } from './area';
 import { enterpriseArea } from './enterprise';
 import { manifestsArea } from './manifests';
+import { receiptsArea } from './receipts';
 import { customsMigrations } from './migrations';
 import { brokerGrantsSeed, codeListsSeed } from './seeds';
 import { crudPermissionDefs } from './resources/access';
@@ -31,7 +32,8 @@ const leaf = (name: (typeof SCREENS)[number], i: number): MenuNode => ({
 });
 
 /** The areas after basic information, in menu and migration order. */
-const AREAS: CustomsArea[] = [enterpriseArea, manifestsArea];
+const DOCUMENT_AREAS: CustomsArea[] = [enterpriseArea, manifestsArea];
+const AREAS: CustomsArea[] = [...DOCUMENT_AREAS, receiptsArea(DOCUMENT_AREAS.flatMap((a) => a.receiptTargets ?? []))];
 
 const merged = <K extends keyof CustomsArea>(key: K) => AREAS.flatMap((a) => (a[key] as unknown[] | undefined) ?? []);
 const areaLocales = (lang: 'zh' | 'en' | 'my') => Object.fromEntries(AREAS.filter((a) => a.locales).map((a) => [a.key, a.locales![lang]]));

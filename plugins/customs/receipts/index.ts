@@ -1,0 +1,54 @@
+// Customs receipts for every document area that declares receipt targets (declarations,
+// manifests, reports): the cus_receipt table, the EDI inbox job, and the receipts API.
+import type { CustomsArea } from '../area';
+import type { ReceiptTarget } from './receipts.server';
+import { processInbox } from './inbox.server';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+export function receiptsArea(targets: ReceiptTarget[]): CustomsArea {
+  return {
+    key: 'receipts',
+    migrations: [
+      {
+        name: 'receipts_001',
+        async up(knex) {
+          await knex.schema.createTable('cus_receipt', (t) => {
+            t.increments('id');
+            t.string('doc_type', 32).notNullable();
+            t.integer('doc_id').notNullable();
+            t.string('doc_no', 64).notNullable();
+            t.string('message_no', 64).notNullable().unique();
+            t.string('function_code', 16).notNullable();
+            t.string('code', 16).notNullable();
+            t.string('message', 1000).nullable();
+            t.datetime('receipt_time', { precision: 3 }).notNullable();
+            t.string('status_after', 32).nullable();
+            t.string('source', 64).notNullable();
+            t.datetime('created_at', { precision: 3 }).notNullable();
+            t.index(['doc_type', 'doc_id']);
+          });
+        },
+        async down(knex) {
+          await knex.schema.dropTableIfExists('cus_receipt');
+        },
+      },
+    ],
+    jobs: [
+      {
+        name: 'customs.receiptImport',
+        titleKey: 'customs:receipts.job',
+        cron: '*/30 * * * * *',
+        async process(ctx) {
+          const run = await processInbox(ctx.knex, targets);
+          const applied = run.outcomes.filter((o) => o.result === 'applied').length;
+          return `files ${run.files}, failed files ${run.failedFiles}, receipts ${run.outcomes.length}, applied ${applied}`;
+        },
+      },
+    ],
+    routes: [{ path: 'api/customs/receipts', file: 'receipts/api.receipts.ts', layout: 'none' }],
+    services: { receiptTargets: targets },
+    locales: { zh, en, my },
+  };
+}
