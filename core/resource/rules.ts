@@ -44,6 +44,26 @@ export function rules(t: TFunction) {
       const e = z.enum(values as unknown as [T, ...T[]], { error: (i) => (i.input === undefined || i.input === null || i.input === '' ? required(key) : t('core:resource.invalid', { field: label(key) })) });
       return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), e.nullable()) : z.preprocess(blankToUndefined, e);
     },
+    /**
+     * A decimal amount kept exact as a string (money, weights, quantities): digits with at
+     * most `scale` decimals, never through floating point.
+     */
+    decimal(key: string, opts: { scale?: number; optional?: boolean; positive?: boolean; maxDigits?: number } = {}) {
+      const scale = opts.scale ?? 2;
+      const intDigits = (opts.maxDigits ?? 18) - scale;
+      const nan = t('core:resource.mustBeNumber', { field: label(key) });
+      const re = new RegExp(`^\\d{1,${intDigits}}(\\.\\d{1,${scale}})?$`);
+      const s = z
+        .string({ error: (i) => (i.input === undefined || i.input === null ? required(key) : nan) })
+        .trim()
+        .min(1, required(key))
+        .refine((v) => /^-?\d*\.?\d*$/.test(v) && /\d/.test(v), nan)
+        .refine((v) => !v.startsWith('-'), t('core:resource.invalid', { field: label(key) }))
+        .refine((v) => re.test(v), t('core:resource.decimalPlaces', { field: label(key), scale }))
+        .refine((v) => !opts.positive || /[1-9]/.test(v), t('core:resource.mustBePositive', { field: label(key) }));
+      const pre = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : blankToUndefined(v));
+      return opts.optional ? z.preprocess((v) => (pre(v) === undefined ? null : pre(v)), s.nullable()) : z.preprocess(pre, s);
+    },
     boolean() {
       return z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
     },

@@ -3,7 +3,8 @@
 import { definePlugin } from '../../core/plugin';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
-import { departmentsSeed, referenceCodesSeed } from './seeds';
+import type { Knex } from 'knex';
+import { departmentsSeed, REF_CODE_TYPES, referenceCodesSeed } from './seeds';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
 import { userResource } from './resources/user.server';
 import { deptResource } from './resources/dept.server';
@@ -122,6 +123,16 @@ export default definePlugin({
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
   lookups: {
     ...baseData.lookups,
+    // Reference codes of one type as a picker: `system.refCode.CURRENCY`, `system.refCode.TRANSPORT_MODE`, …
+    ...Object.fromEntries(
+      REF_CODE_TYPES.map((type) => [
+        `refCode.${type}`,
+        async ({ knex }: { knex: Knex }) => {
+          const rows: { code: string; name: string }[] = await knex('sys_ref_code').where({ rv_domain: type }).orderBy([{ column: 'order_num', order: 'asc' }, { column: 'code', order: 'asc' }]).select('code', 'name');
+          return rows.map((r) => ({ value: r.code, label: `${r.code} ${r.name}` }));
+        },
+      ]),
+    ),
     async roles({ knex }) {
       const rows: { id: number; name: string; code: string }[] = await knex('sys_role').orderBy('order_num').select('id', 'name', 'code');
       return rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.code})` }));

@@ -80,3 +80,6 @@ export const departmentsSeed: Seed = {
     for (const [username, dept] of Object.entries(placement)) await knex('sys_user').where({ username }).whereNull('dept_id').update({ dept_id: dept });
   },
 };
+
+/** The seeded reference-code types (each is also a picker: lookup `system.refCode.<TYPE>`). */
+export const REF_CODE_TYPES = TYPES.map((x) => x.type);
