@@ -1,10 +1,81 @@
-// Customs area "enterprise" (see ../area.ts).
+// Customs area "enterprise" (see ../area.ts): the Enterprise Center (SPEC §2 declaration-platform
+// screens) — who may do business. Each login account registers its enterprise, the platform
+// reviews it; approved traders and customs brokers keep collection information and
+// entrustments. Other areas ask through enterprise.server.ts (enterpriseOfUser,
+// approvedEnterpriseOfUser, requireApprovedBusinessEnterprise) and the lookups
+// customs.brokers / customs.enterprises.
+import type { MenuNode, PermissionDef, RouteDef } from '../../../core/plugin';
 import type { CustomsArea } from '../area';
+import { ENTERPRISE_PERMS } from './enterprise';
+import { enterpriseLookups, enterpriseResource } from './enterprise.server';
+import { COLLECTION_PERMS } from './collection';
+import { collectionInfoResource } from './collection.server';
+import { ENTRUSTMENT_PERMS } from './entrustment';
+import { entrustmentResource } from './entrustment.server';
+import { enterpriseMigrations } from './migrations';
+import { enterpriseDemoSeed } from './seed';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
 
+const SCREENS = ['enterpriseInfo', 'enterpriseManage', 'collectionInfo', 'entrustment'] as const;
+
+const menus: MenuNode[] = [
+  {
+    key: 'enterpriseCenter',
+    path: '/enterpriseCenter',
+    titleKey: 'customs:enterprise.menu.center',
+    // core/ui/icons.tsx has no 'Business' icon yet; People is the closest it offers.
+    icon: 'People',
+    order: 320,
+    children: SCREENS.map((name, i) => ({ key: `enterpriseCenter.${name}`, path: `/enterpriseCenter/${name}`, titleKey: `customs:enterprise.menu.${name}`, order: (i + 1) * 10 })),
+  },
+];
+
+const perm = (code: string, menu: string, mandatory = false): PermissionDef => ({
+  code,
+  titleKey: `customs:enterprise.perm.${code.split(':').slice(1).join('.')}`,
+  menu,
+  ...(mandatory ? { mandatory } : {}),
+});
+
+const permissions: PermissionDef[] = [
+  // Reading enterprises belongs to the whole center: the owner's screen and the review list.
+  perm(ENTERPRISE_PERMS.list, 'enterpriseCenter', true),
+  perm(ENTERPRISE_PERMS.add, 'enterpriseCenter.enterpriseInfo'),
+  perm(ENTERPRISE_PERMS.edit, 'enterpriseCenter.enterpriseInfo'),
+  perm(ENTERPRISE_PERMS.submit, 'enterpriseCenter.enterpriseInfo'),
+  perm(ENTERPRISE_PERMS.audit, 'enterpriseCenter.enterpriseManage', true),
+  perm(COLLECTION_PERMS.list, 'enterpriseCenter.collectionInfo', true),
+  perm(COLLECTION_PERMS.add, 'enterpriseCenter.collectionInfo'),
+  perm(COLLECTION_PERMS.edit, 'enterpriseCenter.collectionInfo'),
+  perm(COLLECTION_PERMS.remove, 'enterpriseCenter.collectionInfo'),
+  perm(ENTRUSTMENT_PERMS.list, 'enterpriseCenter.entrustment', true),
+  perm(ENTRUSTMENT_PERMS.add, 'enterpriseCenter.entrustment'),
+  perm(ENTRUSTMENT_PERMS.edit, 'enterpriseCenter.entrustment'),
+  perm(ENTRUSTMENT_PERMS.revoke, 'enterpriseCenter.entrustment'),
+];
+
+const api = (path: string, file: string): RouteDef => ({ path: `api/customs/collectionInfo${path}`, file: `enterprise/routes/${file}`, layout: 'none' });
+
+const routes: RouteDef[] = [
+  ...SCREENS.map((name) => ({ path: `enterpriseCenter/${name}`, file: `enterprise/routes/${name}.tsx` })),
+  // Collection information answers every call with the SPEC §8 message unless the caller may
+  // use it; these take precedence over the generic /api/:plugin/:resource routes.
+  api('', 'api.collectionInfo.ts'),
+  api('/export', 'api.collectionInfo.export.ts'),
+  api('/transition/:transition', 'api.collectionInfo.transition.ts'),
+  api('/:id', 'api.collectionInfo.member.ts'),
+];
+
 export const enterpriseArea: CustomsArea = {
   key: 'enterprise',
+  menus,
+  permissions,
+  routes,
+  migrations: enterpriseMigrations,
+  seeds: [enterpriseDemoSeed],
+  resources: [enterpriseResource, collectionInfoResource, entrustmentResource],
+  lookups: enterpriseLookups,
   locales: { zh, en, my },
 };

@@ -1,0 +1,170 @@
+// Server rules of the enterprise: one enterprise per login account (its owner comes from the
+// session, never from input), a credit code registered only once, every save back to "not
+// submitted", bank accounts and qualification files saved with the enterprise, and reads and
+// writes narrowed to the user's own enterprise unless the user reviews enterprises.
+// Other areas ask through the functions exported here whether a user may do business.
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import { attachFiles } from '../../../core/files/files.server';
+import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
+import type { LookupOption, PortPlugin } from '../../../core/plugin';
+import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
+import { columnOf, resourceKey } from '../../../core/resource/define';
+import { serverResource, type Row } from '../../../core/resource/define.server';
+import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef } from './enterprise';
+
+export { ENTERPRISE_AUDIT };
+
+export interface Enterprise {
+  id: number;
+  userId: number;
+  accountType: number;
+  name: string;
+  creditCode: string | null;
+  customsCode: string | null;
+  auditStatus: string;
+}
+
+const TABLE = 'cus_enterprise';
+const RESOURCE = resourceKey(enterpriseDef);
+
+function toEnterprise(r: Record<string, unknown>): Enterprise {
+  return {
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    accountType: Number(r.account_type),
+    name: String(r.name),
+    creditCode: (r.credit_code as string | null) ?? null,
+    customsCode: (r.customs_code as string | null) ?? null,
+    auditStatus: String(r.audit_status),
+  };
+}
+
+/** The enterprise registered by a login account, whatever its audit status. */
+export async function enterpriseOfUser(knex: Knex, userId: number): Promise<Enterprise | null> {
+  const r = await knex(TABLE).where({ user_id: userId }).first();
+  return r ? toEnterprise(r) : null;
+}
+
+/** The user's enterprise when the platform has approved it, else null. */
+export async function approvedEnterpriseOfUser(knex: Knex, userId: number): Promise<Enterprise | null> {
+  const e = await enterpriseOfUser(knex, userId);
+  return e && e.auditStatus === ENTERPRISE_AUDIT.approved ? e : null;
+}
+
+/** An enterprise by id (entrustments and orders name enterprises by id). */
+export async function enterpriseById(knex: Knex, id: number): Promise<Enterprise | null> {
+  const r = await knex(TABLE).where({ id }).first();
+  return r ? toEnterprise(r) : null;
+}
+
+/** SPEC §6: only traders or customs brokers with completed (approved) enterprise information
+ *  may use collection information (and do business); others get the SPEC §8 message. */
+export async function requireApprovedBusinessEnterprise(knex: Knex, user: SessionUser, t: TFunction): Promise<Enterprise> {
+  const refuse = () => new ApiError(t('customs:enterprise.notBusinessEnterprise'), CODE.ERROR, 403);
+  if (user.userType !== ACCOUNT_TRADER && user.userType !== ACCOUNT_BROKER) throw refuse();
+  const e = await approvedEnterpriseOfUser(knex, user.id);
+  if (!e) throw refuse();
+  return e;
+}
+
+/** Platform reviewers (and administrators) see every enterprise; everyone else only their own. */
+export function reviewsEnterprises(user: SessionUser): boolean {
+  return hasPermission(user, ENTERPRISE_PERMS.audit);
+}
+
+/** Columns the owner never sets through the form. */
+const SYSTEM_FIELDS = new Set(['loginAccount', 'accountType', 'auditStatus', 'auditOpinion', 'auditTime', 'auditBy', 'banks', 'files', 'updatedAt']);
+
+function columnsFrom(input: Row): Row {
+  const out: Row = {};
+  for (const f of enterpriseDef.fields) {
+    const col = columnOf(f);
+    if (!col || col.includes('.') || SYSTEM_FIELDS.has(f.name) || !(f.name in input)) continue;
+    const v = input[f.name];
+    out[col] = v === '' || v === undefined ? null : v;
+  }
+  return out;
+}
+
+type BankInput = { bankCountry: string; bankName: string; accountName: string; accountNo: string; swift: string | null };
+type FileInput = { name: string; fileType: string; fileId: number };
+
+export const enterpriseResource = serverResource(enterpriseDef, {
+  query: (knex) => knex(TABLE).leftJoin('sys_user', 'sys_user.id', `${TABLE}.user_id`).select(`${TABLE}.*`, 'sys_user.username'),
+  restrict(qb, user) {
+    if (!reviewsEnterprises(user)) qb.where(`${TABLE}.user_id`, user.id);
+  },
+  async decorate(rows, knex) {
+    if (!rows.length) return;
+    const ids = rows.map((r) => Number(r.id));
+    const banks: Row[] = await knex('cus_enterprise_bank').whereIn('enterprise_id', ids).orderBy('id');
+    const files: Row[] = await knex('cus_enterprise_file')
+      .leftJoin('sys_file', 'sys_file.id', 'cus_enterprise_file.file_id')
+      .whereIn('cus_enterprise_file.enterprise_id', ids)
+      .orderBy(['cus_enterprise_file.enterprise_id', 'cus_enterprise_file.seq'])
+      .select('cus_enterprise_file.*', 'sys_file.name as stored_name', 'sys_file.ext as stored_ext', 'sys_file.size as stored_size');
+    for (const r of rows) {
+      r.banks = banks
+        .filter((b) => Number(b.enterprise_id) === Number(r.id))
+        .map((b) => ({ bankCountry: b.bank_country, bankName: b.bank_name, accountName: b.account_name, accountNo: b.account_no, swift: b.swift ?? null }));
+      r.files = files
+        .filter((f) => Number(f.enterprise_id) === Number(r.id))
+        .map((f) => ({
+          seq: Number(f.seq),
+          name: f.name,
+          fileType: f.file_type,
+          fileId: Number(f.file_id),
+          file: f.stored_name ? { id: Number(f.file_id), name: String(f.stored_name), ext: String(f.stored_ext), size: Number(f.stored_size) } : null,
+        }));
+    }
+  },
+  async validate(input, { trx, t, before, actor, op }) {
+    if (op === 'create' && (await trx(TABLE).where({ user_id: actor.user.id }).first())) throw new ApiError(t('customs:enterprise.alreadyRegistered'));
+    const clash = await trx(TABLE).where({ credit_code: input.creditCode }).whereNot('id', before ? Number(before.id) : 0).first();
+    if (clash) throw new FieldError({ creditCode: t('core:resource.exists', { field: t('customs:enterprise.creditCode') }) });
+  },
+  toDb(input, { op, actor }) {
+    // SPEC §4: saving edits resets the account to not submitted (an approved one too).
+    const values: Row = { ...columnsFrom(input), audit_status: ENTERPRISE_AUDIT.notSubmitted };
+    if (op === 'create') Object.assign(values, { user_id: actor.user.id, account_type: actor.user.userType });
+    return values;
+  },
+  async afterWrite(id, input, { trx, actor, t }) {
+    await trx('cus_enterprise_bank').where({ enterprise_id: id }).delete();
+    await trx('cus_enterprise_file').where({ enterprise_id: id }).delete();
+    const banks = input.banks as BankInput[];
+    const files = input.files as FileInput[];
+    if (banks.length) {
+      await trx('cus_enterprise_bank').insert(
+        banks.map((b) => ({ enterprise_id: id, bank_country: b.bankCountry, bank_name: b.bankName, account_name: b.accountName, account_no: b.accountNo, swift: b.swift ? b.swift.toUpperCase() : null })),
+      );
+    }
+    await attachFiles(trx, RESOURCE, id, files.map((f) => f.fileId), actor.user, t);
+    if (files.length) {
+      await trx('cus_enterprise_file').insert(files.map((f, i) => ({ enterprise_id: id, seq: i + 1, name: f.name, file_type: f.fileType, file_id: f.fileId })));
+    }
+  },
+  async beforeTransition(_rows, transition, { actor }) {
+    if (transition === 'submit') return () => ({ audit_opinion: null });
+    const stamp = { audit_time: new Date(), audit_by: actor.user.username };
+    if (transition === 'approve') return () => ({ ...stamp, audit_opinion: null });
+    return () => stamp;
+  },
+});
+
+type Lookup = NonNullable<PortPlugin['lookups']>[string];
+
+const approvedOptions = async (knex: Knex, accountType?: number): Promise<LookupOption[]> => {
+  const q = knex(TABLE).where({ audit_status: ENTERPRISE_AUDIT.approved }).select('id', 'name').orderBy('name');
+  if (accountType !== undefined) q.andWhere({ account_type: accountType });
+  const rows: { id: number; name: string }[] = await q;
+  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+};
+
+export const enterpriseLookups: Record<string, Lookup> = {
+  /** customs.brokers: approved customs-broker enterprises (value: enterprise id). */
+  brokers: ({ knex }) => approvedOptions(knex, ACCOUNT_BROKER),
+  /** customs.enterprises: every approved enterprise. */
+  enterprises: ({ knex }) => approvedOptions(knex),
+};

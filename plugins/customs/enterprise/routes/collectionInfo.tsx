@@ -1,0 +1,38 @@
+// /enterpriseCenter/collectionInfo: the collection (receipt) information of the user's own
+// enterprise. Only traders and customs brokers with approved enterprise information may use
+// it (SPEC §6); everyone else sees the SPEC §8 message instead of the list.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Alert, Paper } from '@mui/material';
+import { requireCurrent } from '@core/auth/guard.server';
+import { getKnex } from '@core/db/knex.server';
+import { ApiError } from '@core/http/envelope.server';
+import { getT } from '@core/i18n/i18n.server';
+import { resourcePageData } from '@core/resource/page.server';
+import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { collectionInfoDef, COLLECTION_PERMS } from '../collection';
+import { collectionInfoResource } from '../collection.server';
+import { requireApprovedBusinessEnterprise } from '../enterprise.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireCurrent(request, { menu: collectionInfoDef.menu, permission: COLLECTION_PERMS.list });
+  try {
+    await requireApprovedBusinessEnterprise(getKnex(), user, await getT(request));
+  } catch (e) {
+    if (e instanceof ApiError) return { blocked: e.message, page: null };
+    throw e;
+  }
+  return { blocked: null, page: await resourcePageData(collectionInfoResource, request) };
+}
+
+export default function CollectionInfoPage() {
+  const { blocked, page } = useLoaderData<typeof loader>();
+  if (blocked || !page) {
+    return (
+      <Paper sx={{ p: 2 }} data-testid="collection-blocked">
+        <Alert severity="warning">{blocked}</Alert>
+      </Paper>
+    );
+  }
+  return <ResourcePage def={collectionInfoDef} data={page} />;
+}

@@ -1,0 +1,32 @@
+// /enterpriseCenter/enterpriseInfo: the signed-in user's own enterprise information, as a
+// full-page form (register, edit, submit for review; the failure reason when it failed).
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { requireCurrent } from '@core/auth/guard.server';
+import { getKnex } from '@core/db/knex.server';
+import { getT } from '@core/i18n/i18n.server';
+import { abilities } from '@core/resource/api.server';
+import { loadLookups } from '@core/resource/page.server';
+import { getRow } from '@core/resource/service.server';
+import { ENTERPRISE_PERMS } from '../enterprise';
+import { enterpriseResource } from '../enterprise.server';
+import { EnterpriseForm } from '../ui/EnterpriseForm';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireCurrent(request, { menu: 'enterpriseCenter.enterpriseInfo', permission: ENTERPRISE_PERMS.list });
+  const own = await getKnex()('cus_enterprise').where({ user_id: user.id }).first('id');
+  const row = own ? await getRow(enterpriseResource, user, Number(own.id), await getT(request)) : null;
+  const lookupNames = enterpriseResource.def.fields.map((f) => f.lookup).filter((x): x is string => !!x);
+  return {
+    row,
+    account: { username: user.username, userType: user.userType },
+    can: abilities(enterpriseResource, user),
+    lookups: await loadLookups(lookupNames, user),
+  };
+}
+
+export default function EnterpriseInfoPage() {
+  const data = useLoaderData<typeof loader>();
+  const row = data.row as Record<string, unknown> | null;
+  return <EnterpriseForm key={row ? `${row.id}-${row.version}` : 'new'} row={row} account={data.account} can={data.can} lookups={data.lookups} />;
+}
