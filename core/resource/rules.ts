@@ -26,8 +26,9 @@ export function rules(t: TFunction) {
     /** A string matching a pattern (codes, phone numbers). */
     pattern(key: string, re: RegExp, opts: { optional?: boolean; messageKey?: string } = {}) {
       const msg = opts.messageKey ? t(opts.messageKey) : t('core:resource.invalid', { field: label(key) });
-      const s = z.string({ error: required(key) }).trim().regex(re, msg);
-      return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), s.nullable()) : s.min(1, required(key));
+      // Blank is "required" (not "wrong format"); the pattern is checked on what was typed.
+      const s = z.string({ error: required(key) }).trim().min(1, required(key)).regex(re, msg);
+      return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), s.nullable()) : s;
     },
     /** A number (integer when asked), optionally bounded. */
     number(key: string, opts: { int?: boolean; min?: number; max?: number; optional?: boolean } = {}) {

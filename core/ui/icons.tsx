@@ -20,6 +20,10 @@ import Schedule from '@mui/icons-material/Schedule';
 import Settings from '@mui/icons-material/Settings';
 import Storage from '@mui/icons-material/Storage';
 import Warehouse from '@mui/icons-material/Warehouse';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import Gavel from '@mui/icons-material/Gavel';
+import Business from '@mui/icons-material/Business';
+import Storefront from '@mui/icons-material/Storefront';
 
 const ICONS: Record<string, SvgIconComponent> = {
   AccountBalanceWallet,
@@ -40,6 +44,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   Settings,
   Storage,
   Warehouse,
+  Storefront,
 };
 
 export function NamedIcon({ name, fontSize = 'small' }: { name?: string | null; fontSize?: 'small' | 'medium' | 'inherit' }) {

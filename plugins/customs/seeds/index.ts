@@ -113,8 +113,9 @@ export const brokerGrantsSeed: Seed = {
   async run(knex) {
     const role = await knex('sys_role').where({ code: 'customs_admin' }).first();
     if (!role) return;
-    const menus: { key: string }[] = await knex('sys_menu').where({ plugin: 'customs' }).select('key');
-    const perms: { code: string }[] = await knex('sys_permission').where({ plugin: 'customs' }).select('code');
+    // Only the basic-information screens: the other areas grant their own.
+    const menus: { key: string }[] = await knex('sys_menu').where({ plugin: 'customs' }).where('key', 'like', 'customsBase%').select('key');
+    const perms: { code: string }[] = await knex('sys_permission').where({ plugin: 'customs' }).whereIn('menu_key', menus.map((m) => m.key)).select('code');
     for (const { key } of menus) {
       if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
     }

@@ -1,0 +1,99 @@
+// Trader business center: service orders between traders and customs brokers.
+import type { Knex } from 'knex';
+import type { Seed } from '../../../core/plugin';
+import { auditColumns } from '../../../core/db/core-migrations';
+import type { CustomsArea } from '../area';
+import { ORDER_PERMISSIONS } from './order';
+import { serviceOrderResource } from './order.server';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+const MENU = 'traderCenter.serviceOrder';
+
+/** Demo grants: traders place and confirm, brokers review and work, the platform watches. */
+export async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
+  const role = await knex('sys_role').where({ code: roleCode }).first();
+  if (!role) return;
+  for (const key of menus) {
+    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
+  }
+  for (const code of permissions) {
+    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
+  }
+}
+
+const ordersGrants: Seed = {
+  name: 'orders-grants',
+  once: true,
+  async run(knex) {
+    const P = ORDER_PERMISSIONS;
+    const menus = ['traderCenter', MENU];
+    await grant(knex, '0', menus, [P.list, P.add, P.edit, P.remove, P.submit, P.cancel, P.confirm]);
+    await grant(knex, 'customs_admin', menus, [P.list, P.review, P.work]);
+    await grant(knex, 'PTGL', menus, [P.list]);
+  },
+};
+
+export const ordersArea: CustomsArea = {
+  key: 'orders',
+  menus: [
+    {
+      key: 'traderCenter',
+      path: '/traderCenter',
+      titleKey: 'customs:orders.menu.center',
+      icon: 'Storefront',
+      order: 310,
+      children: [{ key: MENU, path: '/traderCenter/serviceOrder', titleKey: 'customs:orders.menu.serviceOrder', order: 10 }],
+    },
+  ],
+  permissions: (Object.keys(ORDER_PERMISSIONS) as (keyof typeof ORDER_PERMISSIONS)[]).map((k) => ({
+    code: ORDER_PERMISSIONS[k],
+    titleKey: `customs:orders.perm.${k}`,
+    menu: MENU,
+    mandatory: k === 'list',
+  })),
+  routes: [{ path: 'traderCenter/serviceOrder', file: 'orders/routes/serviceOrder.tsx' }],
+  migrations: [
+    {
+      name: 'orders_001',
+      async up(knex) {
+        await knex.schema.createTable('cus_service_order', (t) => {
+          t.increments('id');
+          t.string('order_no', 32).notNullable().unique();
+          t.string('status', 16).notNullable();
+          t.string('decl_type', 1).notNullable();
+          t.string('customer_name', 100).notNullable();
+          t.string('decl_customs', 10).notNullable();
+          t.string('trade_country', 3).notNullable();
+          t.string('arrival_country', 3).notNullable();
+          t.integer('product_count').notNullable();
+          t.string('order_type', 20).notNullable();
+          t.decimal('amount', 18, 2).notNullable();
+          t.string('currency', 3).notNullable();
+          t.integer('broker_enterprise_id').notNullable();
+          t.string('broker_name', 100).nullable();
+          t.integer('trader_user_id').notNullable();
+          t.integer('trader_enterprise_id').nullable();
+          t.string('trader_name', 100).nullable();
+          t.string('customs_area_code', 10).nullable();
+          t.string('remark', 1000).notNullable();
+          t.datetime('order_time', { precision: 3 }).notNullable();
+          t.string('review_opinion', 500).nullable();
+          t.datetime('reviewed_at', { precision: 3 }).nullable();
+          t.integer('reviewed_by').nullable();
+          t.datetime('completed_at', { precision: 3 }).nullable();
+          auditColumns(t);
+          t.index(['trader_user_id', 'status']);
+          t.index(['broker_enterprise_id', 'status']);
+        });
+      },
+      async down(knex) {
+        await knex.schema.dropTableIfExists('cus_service_order');
+      },
+    },
+  ],
+  seeds: [ordersGrants],
+  resources: [serviceOrderResource],
+  locales: { zh, en, my },
+};
