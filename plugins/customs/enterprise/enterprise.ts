@@ -73,7 +73,7 @@ const fields: FieldDef[] = [
   { name: 'handlerEmail', labelKey: `${K}.handlerEmail`, type: 'string', maxLength: 100, list: hidden },
   { name: 'handlerIdType', labelKey: `${K}.handlerIdType`, type: 'enum', options: options('idTypes', ID_TYPES), list: false },
   { name: 'handlerIdNo', labelKey: `${K}.handlerIdNo`, type: 'string', maxLength: 30, list: false },
-  { name: 'auditStatus', labelKey: `${K}.auditStatus`, type: 'enum', options: AUDIT_OPTIONS, filter: 'eq', sortable: true, form: false },
+  { name: 'auditStatus', labelKey: `${K}.auditStatus`, type: 'enum', options: AUDIT_OPTIONS, filter: 'eq', sortable: true, form: false, list: { width: 140 } },
   { name: 'auditOpinion', labelKey: `${K}.auditOpinion`, type: 'text', form: false },
   { name: 'auditTime', labelKey: `${K}.auditTime`, type: 'datetime', sortable: true, form: false },
   { name: 'auditBy', labelKey: `${K}.auditBy`, type: 'string', form: false, list: hidden },
