@@ -137,6 +137,8 @@ export interface PortPlugin {
   services?: Record<string, unknown>;
   /** Resource-engine declarations: list/get/create/update/delete/export/import + REST API. */
   resources?: ServerResource[];
+  /** Adds to the OpenAPI document (paths a plugin serves outside the resource engine). */
+  openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
   /** Option lists for pickers (`/api/lookup/<plugin>.<name>`), e.g. roles for the user form. */
   lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>>;
 }

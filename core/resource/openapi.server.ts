@@ -96,6 +96,7 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
     }
     paths[`${base}/export`] = { get: { tags: [tag], summary: 'Export (streamed)', parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['xlsx', 'csv'] } }, ...listParameters(sr, t)], responses: { 200: { description: 'file' } } } };
   }
+  for (const plugin of registry.plugins) plugin.openapi?.({ paths, schemas }, t);
   return {
     openapi: '3.1.0',
     info: { title: t('core:app.name'), version: '1.0', description: 'Every response is the envelope { code, msg, data }: 200 success, 500 error, 505 alert, 20011 not logged in.' },

@@ -45,6 +45,9 @@ const ICONS: Record<string, SvgIconComponent> = {
   Storage,
   Warehouse,
   Storefront,
+  Business,
+  Gavel,
+  ReceiptLong,
 };
 
 export function NamedIcon({ name, fontSize = 'small' }: { name?: string | null; fontSize?: 'small' | 'medium' | 'inherit' }) {

@@ -2,6 +2,8 @@
 // tests, on a fresh MariaDB database, and hands its URL to the tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -12,6 +14,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** The server's customs EDI exchange folder (receipt files go into <ediDir>/inbox). */
+    ediDir: string;
+    /** The server's data folder (uploads). */
+    dataDir: string;
   }
 }
 
@@ -41,6 +47,8 @@ export default async function setup(project: TestProject) {
   dbUrl.pathname = `/${dbName}`;
 
   const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-e2e-'));
+  const ediDir = path.join(dataDir, 'edi');
   const env = {
     ...process.env,
     PORT: String(port),
@@ -48,6 +56,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: dbUrl.toString(),
     BUILD_DIR: process.env.E2E_BUILD_DIR || 'build/e2e',
     ENABLE_EXAMPLE_PLUGIN: '1',
+    DATA_DIR: dataDir,
+    CUSTOMS_EDI_DIR: ediDir,
     SESSION_SECRET: 'e2e-secret',
     LOG_REQUESTS: '0',
     NODE_ENV: 'production' as const,
@@ -76,6 +86,8 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('databaseUrl', dbUrl.toString());
+  project.provide('ediDir', ediDir);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     server?.kill('SIGTERM');
@@ -83,5 +95,6 @@ export default async function setup(project: TestProject) {
     const a = knexFactory(knexConfig(TEST_DATABASE_URL));
     await a.raw(`DROP DATABASE IF EXISTS \`${dbName}\``);
     await a.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -26,7 +26,7 @@ const menus: MenuNode[] = [
     path: '/enterpriseCenter',
     titleKey: 'customs:enterprise.menu.center',
     // core/ui/icons.tsx has no 'Business' icon yet; People is the closest it offers.
-    icon: 'People',
+    icon: 'Business',
     order: 320,
     children: SCREENS.map((name, i) => ({ key: `enterpriseCenter.${name}`, path: `/enterpriseCenter/${name}`, titleKey: `customs:enterprise.menu.${name}`, order: (i + 1) * 10 })),
   },

@@ -59,7 +59,11 @@ function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] })
   return out;
 }
 
-export function EnterpriseForm({ row, account, can, lookups }: EnterpriseFormProps) {
+export function EnterpriseForm({ row: loaded, account, can, lookups }: EnterpriseFormProps) {
+  // The row just saved stands in for the loaded one until the page data catches up, so
+  // "save and submit" right after a first save updates the new row instead of creating again.
+  const [saved, setSaved] = useState<Row | null>(null);
+  const row = saved && (!loaded || Number(saved.version) > Number(loaded.version)) ? saved : loaded;
   const { t } = useTranslation();
   const { api, toast } = useNotify();
   const revalidator = useRevalidator();
@@ -107,6 +111,7 @@ export function EnterpriseForm({ row, account, can, lookups }: EnterpriseFormPro
     }
     try {
       const res = row ? await api.put<Row>(`${endpoint(enterpriseDef)}/${row.id}`, { ...body, version: row.version }) : await api.post<Row>(endpoint(enterpriseDef), body);
+      if (res.data) setSaved(res.data);
       return res.data ?? null;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
