@@ -1,0 +1,164 @@
+// Finance area "funds" (SPEC /price, §6 fund reminder, §7 payAdvance): customers' advance-payment
+// sub-accounts and their ledger, advance receipts, the top-bar fund reminder and its daily job.
+// Other areas move money only through debitFunds/creditFunds in funds.server.ts.
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import type { PluginArea } from '../../../core/areas';
+import { SPEC_BADGE_VISIBILITY } from '../../../core/badges.server';
+import { defineJob, type Seed } from '../../../core/plugin';
+import { auditColumns } from '../../../core/db/core-migrations';
+import { FUNDS_PERMISSIONS, MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS } from './funds';
+import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, openSubAccount, subAccountResource } from './funds.server';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+/** Demo grants (the same few lines every area's once-seed uses). */
+async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
+  const role = await knex('sys_role').where({ code: roleCode }).first();
+  if (!role) return;
+  for (const key of menus) {
+    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
+  }
+  for (const code of permissions) {
+    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
+  }
+}
+
+/** Seeds write no user-facing text: message keys stand in for translations. */
+const keyT = ((key: string) => key) as unknown as TFunction;
+
+const fundsDemo: Seed = {
+  name: 'funds-demo',
+  once: true,
+  async run(knex) {
+    const P = FUNDS_PERMISSIONS;
+    await grant(knex, '0', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
+    await grant(knex, 'customs_admin', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
+    await grant(knex, 'PTGL', [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], Object.values(P));
+    const userId = async (username: string) => (await knex('sys_user').where({ username }).first())?.id as number | undefined;
+    const trader = await userId('trader');
+    const broker = await userId('broker');
+    await knex.transaction(async (trx) => {
+      // The USD and broker accounts sit under their thresholds, so the reminder has something to show.
+      if (trader) {
+        await openSubAccount(trx, { userId: trader, currency: 'RMB', initialAmount: '50000.00', reminderThreshold: '10000.00', t: keyT });
+        await openSubAccount(trx, { userId: trader, currency: 'USD', initialAmount: '2000.00', reminderThreshold: '5000.00', t: keyT });
+      }
+      if (broker) await openSubAccount(trx, { userId: broker, currency: 'RMB', initialAmount: '800.00', reminderThreshold: '1000.00', t: keyT });
+    });
+  },
+};
+
+const PERM_KEYS: Record<keyof typeof FUNDS_PERMISSIONS, string> = {
+  ledgerList: MENU_LEDGER,
+  initAccount: MENU_LEDGER,
+  editThreshold: MENU_LEDGER,
+  receiptList: MENU_RECEIPTS,
+  receiptAdd: MENU_RECEIPTS,
+};
+
+export const fundsArea: PluginArea = {
+  key: 'funds',
+  menus: [
+    {
+      key: MENU_GROUP,
+      path: '/price',
+      titleKey: 'finance:funds.menu.group',
+      icon: 'AccountBalanceWallet',
+      order: 420,
+      children: [
+        { key: MENU_RECEIPTS, path: '/price/payStatement', titleKey: 'finance:funds.menu.payStatement', order: 10 },
+        { key: MENU_LEDGER, path: '/price/dlStrNdt', titleKey: 'finance:funds.menu.dlStrNdt', order: 20 },
+      ],
+    },
+  ],
+  permissions: (Object.keys(FUNDS_PERMISSIONS) as (keyof typeof FUNDS_PERMISSIONS)[]).map((k) => ({
+    code: FUNDS_PERMISSIONS[k],
+    titleKey: `finance:funds.perm.${k}`,
+    menu: PERM_KEYS[k],
+    mandatory: k === 'ledgerList' || k === 'receiptList',
+  })),
+  routes: [
+    { path: 'price/payStatement', file: 'funds/routes/payStatement.tsx' },
+    { path: 'price/dlStrNdt', file: 'funds/routes/dlStrNdt.tsx' },
+    { path: 'api/payAdvance/zjCount', file: 'funds/routes/api.zjCount.ts', layout: 'none' },
+    { path: 'api/payAdvance/selectZjtxList', file: 'funds/routes/api.selectZjtxList.ts', layout: 'none' },
+  ],
+  migrations: [
+    {
+      name: 'funds_001',
+      async up(knex) {
+        await knex.schema.createTable('fin_sub_account', (t) => {
+          t.increments('id');
+          t.integer('user_id').notNullable();
+          t.string('customer_name', 100).notNullable();
+          t.string('sub_acc_no', 20).notNullable().unique();
+          t.string('currency', 3).notNullable();
+          t.decimal('available', 18, 2).notNullable().defaultTo(0);
+          t.decimal('actual', 18, 2).notNullable().defaultTo(0);
+          t.decimal('frozen', 18, 2).notNullable().defaultTo(0);
+          t.decimal('reminder_threshold', 18, 2).notNullable().defaultTo(0);
+          t.decimal('overdraft_limit', 18, 2).notNullable().defaultTo(0);
+          t.string('status', 16).notNullable().defaultTo('normal');
+          auditColumns(t);
+          t.unique(['user_id', 'currency']);
+        });
+        await knex.schema.createTable('fin_fund_ledger', (t) => {
+          t.increments('id');
+          t.integer('sub_account_id').unsigned().notNullable().references('fin_sub_account.id');
+          t.string('tx_type', 32).notNullable();
+          t.datetime('tx_time', { precision: 3 }).notNullable();
+          t.string('host_flow_no', 64).notNullable().unique();
+          t.string('counterparty_account', 40).nullable();
+          t.string('counterparty_name', 100).nullable();
+          t.string('counterparty_bank', 100).nullable();
+          t.string('direction', 1).notNullable();
+          t.decimal('amount', 18, 2).notNullable();
+          t.decimal('balance_after', 18, 2).notNullable();
+          t.decimal('fee', 18, 2).notNullable().defaultTo(0);
+          t.string('memo', 200).nullable();
+          t.string('currency', 3).notNullable();
+          t.string('reference', 64).nullable();
+          t.string('idempotency_key', 128).nullable().unique();
+          t.datetime('created_at', { precision: 3 }).notNullable();
+          t.integer('created_by').nullable();
+          t.index(['sub_account_id', 'tx_time']);
+          t.index(['tx_type']);
+        });
+      },
+      async down(knex) {
+        await knex.schema.dropTableIfExists('fin_fund_ledger');
+        await knex.schema.dropTableIfExists('fin_sub_account');
+      },
+    },
+  ],
+  seeds: [fundsDemo],
+  resources: [subAccountResource, fundLedgerResource, advanceReceiptResource],
+  lookups: { fundCustomers },
+  badges: [
+    {
+      key: 'fundReminder',
+      titleKey: 'finance:funds.badge',
+      icon: 'Payments',
+      order: 40,
+      ...SPEC_BADGE_VISIBILITY.fundReminder,
+      count: (ctx, user) => fundReminderCount(ctx.knex, user),
+      href: '/price/dlStrNdt?belowThreshold=1',
+    },
+  ],
+  jobs: [
+    defineJob({
+      name: 'finance.fundReminder',
+      titleKey: 'finance:funds.job',
+      cron: '0 0 8 * * *',
+      async process(ctx) {
+        const n = await fundReminderCount(ctx.knex, null);
+        // No SMS gateway: the reminder reaches people through the top-bar badge and its list.
+        ctx.log(`sub-accounts below their reminder threshold: ${n}`);
+        return `below threshold: ${n} (no SMS sent; shown in the top-bar fund reminder)`;
+      },
+    }),
+  ],
+  locales: { zh, en, my },
+};
