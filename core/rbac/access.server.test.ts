@@ -23,11 +23,11 @@ async function demo(username: string): Promise<SessionUser> {
 }
 
 const keys = (nodes: MenuItem[]) => nodes.map((n) => n.key);
-/** These tests are about core and the system plugin: the customs plugin's grants are tested with it. */
-let customsMenus: Set<string>;
-const notCustoms = (nodes: MenuItem[]) => nodes.filter((n) => !customsMenus.has(n.key));
+/** These tests are about core and the system plugin: the domain plugins' grants are tested with them. */
+let domainMenus: Set<string>;
+const coreAndSystem = (nodes: MenuItem[]) => nodes.filter((n) => !domainMenus.has(n.key));
 beforeAll(async () => {
-  customsMenus = new Set(await db.knex('sys_menu').where({ plugin: 'customs' }).pluck('key'));
+  domainMenus = new Set(await db.knex('sys_menu').whereNotIn('plugin', ['core', 'system']).pluck('key'));
 });
 
 describe('loadSessionUser', () => {
@@ -43,8 +43,8 @@ describe('loadSessionUser', () => {
   it('gives the operator the union of its roles PTGL and GBYW', async () => {
     const op = await demo('operator');
     expect(op.roles.map((r) => r.roleCode).sort()).toEqual(['GBYW', 'PTGL']);
-    expect(op.menuList.filter((k) => !customsMenus.has(k))).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
-    expect(op.permissionList.filter((c) => !c.startsWith('customs:'))).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
+    expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
+    expect(op.permissionList.filter((c) => !c.startsWith('customs:') && !c.startsWith('finance:'))).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
     expect(op.userType).toBe(3);
   });
 
@@ -53,7 +53,7 @@ describe('loadSessionUser', () => {
     try {
       const op = await demo('operator');
       expect(op.roles.map((r) => r.roleCode)).toEqual(['GBYW']);
-      expect(op.menuList.filter((k) => !customsMenus.has(k))).toEqual([]);
+      expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual([]);
     } finally {
       await db.knex('sys_role').where({ code: 'PTGL' }).update({ status: '0' });
     }
@@ -78,11 +78,11 @@ describe('menus and sidebar of the demo users', () => {
     expect(side.path).toBe('/management');
     expect(sideMaint.children.find((c) => c.key === 'management.job')!.path).toBe('/management/systemMaintenance/job');
     // the admin's sidebar groups, in sidebar order
-    expect(keys(notCustoms(sidebarTree(menus)))).toEqual(['dataBase', 'management']);
+    expect(keys(coreAndSystem(sidebarTree(menus)))).toEqual(['dataBase', 'management']);
   });
 
   it('operator (role PTGL) sees the management group in the sidebar', async () => {
-    const side = notCustoms(sidebarTree(filterMenuTree(tree, await demo('operator'))));
+    const side = coreAndSystem(sidebarTree(filterMenuTree(tree, await demo('operator'))));
     expect(keys(side)).toEqual(['management']);
     expect(keys(side[0].children)).toEqual(['management.systemMaintenance', 'management.log']);
     // inside systemMaintenance only the granted job entry (jobLog is granted but hidden)
@@ -92,8 +92,8 @@ describe('menus and sidebar of the demo users', () => {
   it('trader sees no core or system group', async () => {
     const trader = await demo('trader');
     expect(trader.userType).toBe(4);
-    expect(notCustoms(filterMenuTree(tree, trader))).toEqual([]);
-    expect(notCustoms(sidebarTree(filterMenuTree(tree, trader)))).toEqual([]);
+    expect(coreAndSystem(filterMenuTree(tree, trader))).toEqual([]);
+    expect(coreAndSystem(sidebarTree(filterMenuTree(tree, trader)))).toEqual([]);
   });
 
   it('granting a role one menu shows exactly that entry', async () => {

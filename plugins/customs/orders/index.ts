@@ -5,6 +5,7 @@ import { auditColumns } from '../../../core/db/core-migrations';
 import type { CustomsArea } from '../area';
 import { ORDER_PERMISSIONS } from './order';
 import { serviceOrderResource } from './order.server';
+import { ordersDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -93,7 +94,7 @@ export const ordersArea: CustomsArea = {
       },
     },
   ],
-  seeds: [ordersGrants],
+  seeds: [ordersGrants, ordersDemo],
   resources: [serviceOrderResource],
   locales: { zh, en, my },
 };
