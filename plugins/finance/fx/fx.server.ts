@@ -1,0 +1,100 @@
+// FX applications on the server: who sees which (applicants their own, the platform all, the
+// bank those that reached it), the permit certificate attached in the save transaction,
+// application numbers, review stamps, and the rule that nobody reviews their own application.
+import type { Knex } from 'knex';
+import { ApiError, FieldError } from '../../../core/http/envelope.server';
+import { attachFiles, filesOf } from '../../../core/files/files.server';
+import { serverResource, type Row } from '../../../core/resource/define.server';
+import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
+import { resourceKey } from '../../../core/resource/define';
+import { FX_PERMISSIONS, REVIEW_TRANSITIONS, bankReviewDef, fxApplicationDef } from './fx';
+
+const TABLE = 'fin_fx_application';
+const RESOURCE = resourceKey(fxApplicationDef);
+/** What the bank sees: applications the platform has passed, and what became of them. */
+const BANK_STATES = ['platformPassed', 'bankPassed', 'settled', 'bankFailed'];
+
+/** Applicants see their own; platform reviewers all; bank reviewers what reached the bank. */
+export function restrictFx(qb: Knex.QueryBuilder, user: SessionUser): void {
+  if (user.isAdmin || hasPermission(user, FX_PERMISSIONS.platformReview)) return;
+  if (hasPermission(user, FX_PERMISSIONS.bankReview) || hasPermission(user, FX_PERMISSIONS.settle)) {
+    qb.where((w) => w.whereIn(`${TABLE}.status`, BANK_STATES).orWhere(`${TABLE}.applicant_user_id`, user.id));
+    return;
+  }
+  qb.where(`${TABLE}.applicant_user_id`, user.id);
+}
+
+function stamp(d: Date): string {
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export const fxApplicationResource = serverResource(fxApplicationDef, {
+  restrict: restrictFx,
+  async decorate(rows, knex) {
+    const files = await filesOf(knex, RESOURCE, rows.map((r) => Number(r.id)));
+    for (const r of rows) {
+      const f = files.find((x) => x.id === Number(r.permitFileId));
+      r.permitFile = f ? { id: f.id, name: f.name } : null;
+    }
+  },
+  async validate(input, { trx, t, actor, before }) {
+    const fileId = Number(input.permitFileId);
+    const file = await trx('sys_file').where({ id: fileId }).first();
+    const usable = file && file.resource === RESOURCE && ((file.record_id === null && Number(file.created_by) === actor.user.id) || (before && Number(file.record_id) === Number(before.id)));
+    if (!usable) throw new FieldError({ permitFileId: t('finance:fx.msg.permitRequired') });
+  },
+  toDb(input, { actor, op }) {
+    const values: Row = {
+      payer_name: input.payerName,
+      payer_account: input.payerAccount,
+      payer_bank: input.payerBank,
+      beneficiary_name: input.beneficiaryName,
+      beneficiary_account: input.beneficiaryAccount,
+      beneficiary_bank: input.beneficiaryBank,
+      beneficiary_bank_address: input.beneficiaryBankAddress,
+      swift_code: input.swiftCode,
+      amount: input.amount,
+      currency: input.currency,
+      pay_method: input.payMethod,
+      urgency: input.urgency,
+      pay_mode: input.payMode,
+      contract_no: input.contractNo ?? null,
+      bill_no: input.billNo ?? null,
+      postscript: input.postscript ?? null,
+      permit_file_id: Number(input.permitFileId),
+    };
+    if (op === 'create') {
+      Object.assign(values, {
+        // The final number needs the row id (afterWrite); a unique placeholder until then.
+        app_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+        status: 'unsettled',
+        applicant_user_id: actor.user.id,
+        applicant_name: actor.user.companyName || actor.user.nickname || actor.user.username,
+      });
+    }
+    return values;
+  },
+  async afterWrite(id, input, { trx, actor, t, op }) {
+    if (op === 'create') await trx(TABLE).where({ id }).update({ app_no: `FX${stamp(new Date())}${String(id).padStart(6, '0')}` });
+    const fileId = Number(input.permitFileId);
+    await attachFiles(trx, RESOURCE, id, [fileId], actor.user, t);
+    // A replaced certificate no longer belongs to the application.
+    await trx('sys_file').where({ resource: RESOURCE, record_id: id }).whereNot({ id: fileId }).update({ record_id: null });
+  },
+  async beforeTransition(rows, name, { t, actor }) {
+    if (REVIEW_TRANSITIONS.includes(name)) {
+      if (rows.some((r) => Number(r.applicantUserId ?? 0) === actor.user.id)) throw new ApiError(t('finance:fx.msg.ownReview'));
+      const now = new Date();
+      if (name === 'platformPass' || name === 'platformFail') return () => ({ platform_reviewed_at: now, platform_reviewed_by: actor.user.id });
+      if (name === 'bankPass' || name === 'bankFail') return () => ({ bank_reviewed_at: now, bank_reviewed_by: actor.user.id });
+      return () => ({ settled_at: now });
+    }
+    // Only the applicant submits or resubmits their application.
+    if (rows.some((r) => Number(r.applicantUserId ?? 0) !== actor.user.id)) throw new ApiError(t('finance:fx.msg.onlyApplicant'));
+    const now = new Date();
+    return () => ({ submitted_at: now });
+  },
+});
+
+/** For the bank's page only (not registered: the API is fxApplicationResource's). */
+export const bankReviewResource = { ...fxApplicationResource, def: bankReviewDef };

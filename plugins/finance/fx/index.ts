@@ -1,0 +1,213 @@
+// Finance area "fx" (see core/areas.ts): foreign-exchange settlement / remittance
+// applications with the platform's and the bank's review, the bank business center, and
+// cross-border RMB payment/receipt statements.
+import type { Knex } from 'knex';
+import type { PluginArea } from '../../../core/areas';
+import type { Seed } from '../../../core/plugin';
+import { auditColumns } from '../../../core/db/core-migrations';
+import { FX_PERMISSIONS } from './fx';
+import { fxApplicationResource } from './fx.server';
+import { RMB_PERMISSIONS } from './rmb';
+import { rmbStatementResource } from './rmb.server';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+export const FX_MENU = 'expense.fxSettlement';
+export const RMB_MENU = 'expense.rmbStatement';
+export const BANK_MENU = 'bankCenter.remittanceReview';
+export const BANK_ROLE = 'BANK';
+
+async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
+  const role = await knex('sys_role').where({ code: roleCode }).first();
+  if (!role) return;
+  for (const key of menus) {
+    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
+  }
+  for (const code of permissions) {
+    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
+  }
+}
+
+/** The demo bank: role BANK (银行) and the login `bank` of 中国银行瑞丽分行. */
+const bankSeed: Seed = {
+  name: 'fx-bank',
+  once: true,
+  async run(knex, { demoPassword, hashPassword }) {
+    const now = new Date();
+    let role = await knex('sys_role').where({ code: BANK_ROLE }).first();
+    if (!role) {
+      await knex('sys_role').insert({ code: BANK_ROLE, name: '银行', remark: '报关银行业务中心', order_num: 20, data_scope: 'all', status: '0', created_at: now, updated_at: now, version: 1 });
+      role = await knex('sys_role').where({ code: BANK_ROLE }).first();
+    }
+    if (await knex('sys_user').where({ username: 'bank' }).first()) return;
+    const [id] = await knex('sys_user').insert({
+      username: 'bank',
+      nickname: '银行审核员',
+      password_hash: await hashPassword(demoPassword),
+      user_type: 3,
+      company_name: '中国银行瑞丽分行',
+      mobile: null,
+      email: 'bank@example.com',
+      port_area: '瑞丽',
+      status: '0',
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    });
+    await knex('sys_user_role').insert({ user_id: Number(id), role_id: role.id });
+  },
+};
+
+const grantsSeed: Seed = {
+  name: 'fx-grants',
+  once: true,
+  async run(knex) {
+    const F = FX_PERMISSIONS;
+    const R = RMB_PERMISSIONS;
+    const applicant = [F.list, F.add, F.edit, F.remove, F.submit, R.list, R.add, R.edit, R.remove];
+    for (const code of ['0', 'customs_admin']) await grant(knex, code, ['expense', FX_MENU, RMB_MENU], applicant);
+    await grant(knex, 'PTGL', ['expense', FX_MENU], [F.list, F.platformReview]);
+    await grant(knex, BANK_ROLE, ['bankCenter', BANK_MENU], [F.list, F.bankReview, F.settle]);
+  },
+};
+
+const fxPermissionMenu: Record<keyof typeof FX_PERMISSIONS, string> = {
+  list: FX_MENU,
+  add: FX_MENU,
+  edit: FX_MENU,
+  remove: FX_MENU,
+  submit: FX_MENU,
+  platformReview: FX_MENU,
+  bankReview: BANK_MENU,
+  settle: BANK_MENU,
+};
+
+export const fxArea: PluginArea = {
+  key: 'fx',
+  menus: [
+    {
+      key: 'expense',
+      path: '/expense',
+      titleKey: 'finance:fees.menu.group',
+      icon: 'ReceiptLong',
+      order: 400,
+      children: [
+        { key: FX_MENU, path: '/expense/fxSettlement', titleKey: 'finance:fx.menu.fxSettlement', order: 60 },
+        { key: RMB_MENU, path: '/expense/rmbStatement', titleKey: 'finance:fx.menu.rmbStatement', order: 70 },
+      ],
+    },
+    {
+      key: 'bankCenter',
+      path: '/bankCenter',
+      titleKey: 'finance:fx.menu.bankCenter',
+      icon: 'Payments',
+      order: 420,
+      children: [{ key: BANK_MENU, path: '/bankCenter/remittanceReview', titleKey: 'finance:fx.menu.remittanceReview', order: 50 }],
+    },
+  ],
+  permissions: [
+    ...(Object.keys(FX_PERMISSIONS) as (keyof typeof FX_PERMISSIONS)[]).map((k) => ({
+      code: FX_PERMISSIONS[k],
+      titleKey: `finance:fx.perm.${k}`,
+      menu: fxPermissionMenu[k],
+      mandatory: k === 'list',
+    })),
+    ...(Object.keys(RMB_PERMISSIONS) as (keyof typeof RMB_PERMISSIONS)[]).map((k) => ({
+      code: RMB_PERMISSIONS[k],
+      titleKey: `finance:fx.rmbPerm.${k}`,
+      menu: RMB_MENU,
+      mandatory: k === 'list',
+    })),
+  ],
+  routes: [
+    { path: 'expense/fxSettlement', file: 'fx/routes/fxSettlement.tsx' },
+    { path: 'bankCenter/remittanceReview', file: 'fx/routes/remittanceReview.tsx' },
+    { path: 'expense/rmbStatement', file: 'fx/routes/rmbStatement.tsx' },
+  ],
+  migrations: [
+    {
+      name: 'fx_001',
+      async up(knex) {
+        await knex.schema.createTable('fin_fx_application', (t) => {
+          t.increments('id');
+          t.string('app_no', 32).notNullable().unique();
+          t.string('status', 16).notNullable();
+          t.integer('applicant_user_id').notNullable();
+          t.string('applicant_name', 100).nullable();
+          t.string('payer_name', 100).notNullable();
+          t.string('payer_account', 40).notNullable();
+          t.string('payer_bank', 100).notNullable();
+          t.string('beneficiary_name', 100).notNullable();
+          t.string('beneficiary_account', 40).notNullable();
+          t.string('beneficiary_bank', 100).notNullable();
+          t.string('beneficiary_bank_address', 200).notNullable();
+          t.string('swift_code', 11).notNullable();
+          t.decimal('amount', 18, 2).notNullable();
+          t.string('currency', 3).notNullable();
+          t.string('pay_method', 4).notNullable();
+          t.string('urgency', 8).notNullable();
+          t.string('pay_mode', 8).notNullable();
+          t.string('contract_no', 50).nullable();
+          t.string('bill_no', 50).nullable();
+          t.string('postscript', 140).nullable();
+          t.integer('permit_file_id').nullable();
+          t.string('platform_audit_desc', 500).nullable();
+          t.datetime('platform_reviewed_at', { precision: 3 }).nullable();
+          t.integer('platform_reviewed_by').nullable();
+          t.string('bank_audit_desc', 500).nullable();
+          t.datetime('bank_reviewed_at', { precision: 3 }).nullable();
+          t.integer('bank_reviewed_by').nullable();
+          t.datetime('submitted_at', { precision: 3 }).nullable();
+          t.datetime('settled_at', { precision: 3 }).nullable();
+          auditColumns(t);
+          t.index(['applicant_user_id', 'status']);
+          t.index(['status']);
+        });
+        await knex.schema.createTable('fin_rmb_statement', (t) => {
+          t.increments('id');
+          t.integer('owner_user_id').notNullable();
+          t.date('receipt_date').notNullable();
+          t.string('payer_name', 100).notNullable();
+          t.string('org_code', 10).notNullable();
+          t.decimal('total_amount', 18, 2).notNullable();
+          t.decimal('goods_trade_amount', 18, 2).nullable();
+          t.decimal('service_trade_amount', 18, 2).nullable();
+          t.decimal('capital_amount', 18, 2).nullable();
+          t.decimal('advance_payment', 18, 2).nullable();
+          t.decimal('contract_ratio', 5, 2).nullable();
+          t.integer('days').nullable();
+          t.string('balance_code', 20).nullable();
+          t.string('contact_person', 50).notNullable();
+          t.string('contact_mobile', 20).notNullable();
+          t.string('legal_org_name', 100).notNullable();
+          t.string('collection_instruction', 200).nullable();
+          t.integer('collection_file_id').nullable();
+          t.string('remarks', 500).nullable();
+          auditColumns(t);
+          t.index(['owner_user_id']);
+        });
+        await knex.schema.createTable('fin_rmb_statement_decl', (t) => {
+          t.increments('id');
+          t.integer('statement_id').notNullable();
+          t.integer('seq').notNullable();
+          t.integer('decl_year').notNullable();
+          t.integer('decl_month').notNullable();
+          t.date('decl_date').notNullable();
+          t.decimal('customs_amount', 18, 2).notNullable();
+          t.string('currency', 3).notNullable();
+          t.unique(['statement_id', 'currency']);
+          t.index(['statement_id', 'seq']);
+        });
+      },
+      async down(knex) {
+        await knex.schema.dropTableIfExists('fin_rmb_statement_decl');
+        await knex.schema.dropTableIfExists('fin_rmb_statement');
+        await knex.schema.dropTableIfExists('fin_fx_application');
+      },
+    },
+  ],
+  seeds: [bankSeed, grantsSeed],
+  resources: [fxApplicationResource, rmbStatementResource],
+  locales: { zh, en, my },
+};

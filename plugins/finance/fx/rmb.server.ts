@@ -1,0 +1,108 @@
+// RMB statements on the server: the owner's rows only (the platform sees all), the customs
+// declarations saved with their statement in one transaction, and the collection
+// instruction file attached to it.
+import type { Knex } from 'knex';
+import { FieldError } from '../../../core/http/envelope.server';
+import { attachFiles, filesOf } from '../../../core/files/files.server';
+import { resourceKey } from '../../../core/resource/define';
+import { serverResource, type Row } from '../../../core/resource/define.server';
+import type { SessionUser } from '../../../core/rbac/menu';
+import { rmbStatementDef, type RmbDeclaration } from './rmb';
+
+const TABLE = 'fin_rmb_statement';
+const DECL = 'fin_rmb_statement_decl';
+const RESOURCE = resourceKey(rmbStatementDef);
+/** Platform operation and administrators see every statement. */
+const PLATFORM_TYPES = [3, 6];
+
+export function restrictRmb(qb: Knex.QueryBuilder, user: SessionUser): void {
+  if (user.isAdmin || PLATFORM_TYPES.includes(Number(user.userType))) return;
+  qb.where(`${TABLE}.owner_user_id`, user.id);
+}
+
+function declarationsOf(input: Row): RmbDeclaration[] {
+  return ((input.declarations as Row[] | undefined) ?? []).map((d) => ({
+    year: Number(d.year),
+    month: Number(d.month),
+    declDate: String(d.declDate),
+    customsAmount: String(d.customsAmount).trim(),
+    currency: String(d.currency),
+  }));
+}
+
+const dateText = (v: unknown) => (v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : String(v).slice(0, 10));
+
+/** The declarations of some statements, in line order. */
+export async function statementDeclarations(knex: Knex, ids: number[]): Promise<Map<number, RmbDeclaration[]>> {
+  const out = new Map<number, RmbDeclaration[]>();
+  if (!ids.length) return out;
+  const rows = await knex(DECL).whereIn('statement_id', ids).orderBy(['statement_id', 'seq']);
+  for (const r of rows) {
+    const list = out.get(Number(r.statement_id)) ?? [];
+    list.push({ year: Number(r.decl_year), month: Number(r.decl_month), declDate: dateText(r.decl_date), customsAmount: String(r.customs_amount), currency: r.currency });
+    out.set(Number(r.statement_id), list);
+  }
+  return out;
+}
+
+export const rmbStatementResource = serverResource(rmbStatementDef, {
+  restrict: restrictRmb,
+  async decorate(rows, knex) {
+    const ids = rows.map((r) => Number(r.id));
+    const decls = await statementDeclarations(knex, ids);
+    const files = await filesOf(knex, RESOURCE, ids);
+    for (const r of rows) {
+      r.declarations = decls.get(Number(r.id)) ?? [];
+      const f = files.find((x) => x.id === Number(r.collectionFileId));
+      r.collectionFile = f ? { id: f.id, name: f.name } : null;
+    }
+  },
+  async validate(input, { trx, t, actor, before }) {
+    if (!input.collectionFileId) return;
+    const file = await trx('sys_file').where({ id: Number(input.collectionFileId) }).first();
+    const usable = file && file.resource === RESOURCE && ((file.record_id === null && Number(file.created_by) === actor.user.id) || (before && Number(file.record_id) === Number(before.id)));
+    if (!usable) throw new FieldError({ collectionInstruction: t('core:files.notYours') });
+  },
+  toDb(input, { actor, op }) {
+    const values: Row = {
+      receipt_date: input.receiptDate,
+      payer_name: input.payerName,
+      org_code: input.orgCode,
+      total_amount: input.totalAmount,
+      goods_trade_amount: input.goodsTradeAmount ?? null,
+      service_trade_amount: input.serviceTradeAmount ?? null,
+      capital_amount: input.capitalAmount ?? null,
+      advance_payment: input.advancePayment ?? null,
+      contract_ratio: input.contractRatio ?? null,
+      days: input.days === null || input.days === undefined ? null : Number(input.days),
+      balance_code: input.balanceCode ?? null,
+      contact_person: input.contactPerson,
+      contact_mobile: input.contactMobile,
+      legal_org_name: input.legalOrgName,
+      collection_instruction: input.collectionInstruction ?? null,
+      collection_file_id: input.collectionFileId ?? null,
+      remarks: input.remarks ?? null,
+    };
+    if (op === 'create') values.owner_user_id = actor.user.id;
+    return values;
+  },
+  async afterWrite(id, input, { trx, actor, t }) {
+    await trx(DECL).where({ statement_id: id }).delete();
+    const decls = declarationsOf(input);
+    if (decls.length) {
+      await trx(DECL).insert(
+        decls.map((d, i) => ({ statement_id: id, seq: i + 1, decl_year: d.year, decl_month: d.month, decl_date: d.declDate, customs_amount: d.customsAmount, currency: d.currency })),
+      );
+    }
+    const fileId = input.collectionFileId ? Number(input.collectionFileId) : null;
+    if (fileId) await attachFiles(trx, RESOURCE, id, [fileId], actor.user, t);
+    const stale = trx('sys_file').where({ resource: RESOURCE, record_id: id });
+    if (fileId) stale.whereNot({ id: fileId });
+    await stale.update({ record_id: null });
+  },
+  async beforeDelete(rows, { trx }) {
+    const ids = rows.map((r) => Number(r.id));
+    await trx(DECL).whereIn('statement_id', ids).delete();
+    await trx('sys_file').where({ resource: RESOURCE }).whereIn('record_id', ids).update({ record_id: null });
+  },
+});
