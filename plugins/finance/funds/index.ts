@@ -93,7 +93,7 @@ export const fundsArea: PluginArea = {
           t.increments('id');
           t.integer('user_id').notNullable();
           t.string('customer_name', 100).notNullable();
-          t.string('sub_acc_no', 20).notNullable().unique();
+          t.string('sub_acc_no', 32).notNullable().unique();
           t.string('currency', 3).notNullable();
           t.decimal('available', 18, 2).notNullable().defaultTo(0);
           t.decimal('actual', 18, 2).notNullable().defaultTo(0);
