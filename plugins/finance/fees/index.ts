@@ -1,0 +1,175 @@
+// Finance area "fees" (SPEC §2 Expense Management: charging rule, fee item; §3 Fee item /
+// rate; §5 fees; §9 settlement methods): fee items and rates, charging rules with tiers, the
+// rule engine (engine.ts), operation records, and the periodic billing job.
+// Other areas use linesForServiceOrder (charging.server.ts) and the engine.
+import type { Knex } from 'knex';
+import type { PluginArea } from '../../../core/areas';
+import { defineJob, type Seed } from '../../../core/plugin';
+import { auditColumns } from '../../../core/db/core-migrations';
+import { FEE_PERMISSIONS, MENU } from './fee';
+import { chargingRuleResource, feeItemResource, feeLookups, operationRecordResource } from './fee.server';
+import { linesForServiceOrder } from './charging.server';
+import { periodicBillsJob } from './periodic.job';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+/** Demo grants (the same few lines every area's once-seed uses). */
+async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
+  const role = await knex('sys_role').where({ code: roleCode }).first();
+  if (!role) return;
+  for (const key of menus) {
+    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
+  }
+  for (const code of permissions) {
+    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
+  }
+}
+
+const feesGrants: Seed = {
+  name: 'fees-grants',
+  once: true,
+  async run(knex) {
+    await grant(knex, 'PTGL', [MENU.group, MENU.feeItem, MENU.chargingRule, MENU.operationRecord], Object.values(FEE_PERMISSIONS));
+  },
+};
+
+/** A few realistic fee items and rules at a China–Myanmar border port. */
+const feesDemo: Seed = {
+  name: 'fees-demo',
+  once: true,
+  async run(knex) {
+    if (await knex('fin_fee_item').first()) return;
+    const admin = await knex('sys_user').where({ username: 'admin' }).first();
+    const by = admin ? Number(admin.id) : null;
+    const now = new Date();
+    const stamp = { created_at: now, created_by: by, updated_at: now, updated_by: by, version: 1 };
+    const item = async (v: Record<string, unknown>) => Number((await knex('fin_fee_item').insert({ ...v, valid: 1, currency: 'RMB', ...stamp }))[0]);
+    const rule = (v: Record<string, unknown>) =>
+      knex('fin_fee_rule').insert({ tiers: '[]', free_days: 0, time_unit: 'day', effective_from: '2026-01-01', effective_to: null, customer_user_id: null, contract_no: null, priority: 0, valid: 1, ...v, ...stamp });
+    const storage = await item({ name: '仓储费', rate_name: '堆场仓储费率', billing_object: 'cargo', billing_method: 'timeTiered', standard: '2.0000', unit: '吨', settlement_method: 'monthly' });
+    await rule({
+      fee_item_id: storage,
+      rule_name: '仓储费 免7天阶梯',
+      method: 'timeTiered',
+      price: '5.0000',
+      unit: '吨',
+      free_days: 7,
+      tiers: JSON.stringify([
+        { from: '8', to: '15', price: '2' },
+        { from: '16', to: '30', price: '3' },
+      ]),
+    });
+    const loading = await item({ name: '装车费', rate_name: '装车费率', billing_object: 'cargo', billing_method: 'perQuantity', standard: '8.5000', unit: '吨', settlement_method: 'monthly' });
+    await rule({ fee_item_id: loading, rule_name: '装车费 每吨', method: 'perQuantity', price: '8.5000', unit: '吨' });
+    const trader = await knex('sys_user').where({ username: 'trader' }).first();
+    if (trader) await rule({ fee_item_id: loading, rule_name: '装车费 德宏边贸协议价', method: 'perQuantity', price: '7.8000', unit: '吨', customer_user_id: trader.id });
+    const weighing = await item({ name: '过磅费', rate_name: '过磅费率', billing_object: 'vehicle', billing_method: 'fixed', standard: '30.0000', unit: '车次', settlement_method: 'daily' });
+    await rule({ fee_item_id: weighing, rule_name: '过磅费 每车次', method: 'fixed', price: '30.0000', unit: '车次' });
+    const declaration = await item({ name: '报关服务费', rate_name: '报关服务费率', billing_object: 'serviceOrder', billing_method: 'fixed', standard: '200.0000', unit: '票', settlement_method: 'ticket' });
+    await rule({ fee_item_id: declaration, rule_name: '报关服务费 每票', method: 'fixed', price: '200.0000', unit: '票' });
+  },
+};
+
+export const feesArea: PluginArea = {
+  key: 'fees',
+  menus: [
+    {
+      key: MENU.group,
+      path: '/expense',
+      titleKey: 'finance:fees.menu.group',
+      icon: 'ReceiptLong',
+      order: 400,
+      children: [
+        { key: MENU.feeItem, path: '/expense/feeItem', titleKey: 'finance:fees.menu.feeItem', order: 10 },
+        { key: MENU.chargingRule, path: '/expense/chargingRule', titleKey: 'finance:fees.menu.chargingRule', order: 20 },
+        { key: MENU.operationRecord, path: '/expense/operationRecord', titleKey: 'finance:fees.menu.operationRecord', order: 30 },
+      ],
+    },
+  ],
+  permissions: (Object.keys(FEE_PERMISSIONS) as (keyof typeof FEE_PERMISSIONS)[]).map((k) => ({
+    code: FEE_PERMISSIONS[k],
+    titleKey: `finance:fees.perm.${k}`,
+    menu: k.startsWith('feeItem') ? MENU.feeItem : k.startsWith('rule') ? MENU.chargingRule : MENU.operationRecord,
+    mandatory: k.endsWith('List'),
+  })),
+  routes: [
+    { path: 'expense/feeItem', file: 'fees/routes/feeItem.tsx' },
+    { path: 'expense/chargingRule', file: 'fees/routes/chargingRule.tsx' },
+    { path: 'expense/operationRecord', file: 'fees/routes/operationRecord.tsx' },
+    { path: 'api/finance/fees/trial', file: 'fees/routes/api.trial.ts', layout: 'none' },
+  ],
+  migrations: [
+    {
+      name: 'fees_001',
+      async up(knex) {
+        await knex.schema.createTable('fin_fee_item', (t) => {
+          t.increments('id');
+          t.string('name', 50).notNullable();
+          t.string('rate_name', 50).notNullable();
+          t.string('billing_object', 20).notNullable();
+          t.string('billing_method', 20).notNullable();
+          t.decimal('standard', 18, 4).notNullable();
+          t.string('unit', 20).nullable();
+          t.string('currency', 3).notNullable();
+          t.string('settlement_method', 10).notNullable();
+          t.boolean('valid').notNullable().defaultTo(true);
+          t.string('remark', 500).nullable();
+          auditColumns(t);
+        });
+        await knex.schema.createTable('fin_fee_rule', (t) => {
+          t.increments('id');
+          t.integer('fee_item_id').notNullable().index();
+          t.string('rule_name', 50).notNullable();
+          t.string('method', 20).notNullable();
+          t.decimal('price', 18, 4).notNullable();
+          t.string('unit', 20).nullable();
+          // [{from, to, price}] as decimal strings; see engine.ts for the tier conventions.
+          t.text('tiers').notNullable();
+          t.integer('free_days').notNullable().defaultTo(0);
+          t.string('time_unit', 10).notNullable().defaultTo('day');
+          t.date('effective_from').notNullable();
+          t.date('effective_to').nullable();
+          t.integer('customer_user_id').nullable().index();
+          t.string('contract_no', 50).nullable();
+          t.integer('priority').notNullable().defaultTo(0);
+          t.boolean('valid').notNullable().defaultTo(true);
+          auditColumns(t);
+        });
+        await knex.schema.createTable('fin_operation_record', (t) => {
+          t.increments('id');
+          t.integer('customer_user_id').notNullable();
+          t.string('billing_object', 20).notNullable();
+          t.integer('fee_item_id').nullable();
+          t.decimal('quantity', 18, 4).notNullable();
+          t.integer('days').nullable();
+          t.date('op_date').notNullable();
+          t.string('reference', 64).notNullable();
+          t.string('bill_serial_no', 64).nullable();
+          auditColumns(t);
+          t.index(['op_date', 'customer_user_id']);
+        });
+        await knex.schema.createTable('fin_periodic_bill', (t) => {
+          t.increments('id');
+          t.string('source_key', 100).notNullable().unique();
+          t.integer('customer_user_id').notNullable();
+          t.string('period', 10).notNullable();
+          t.string('cycle', 10).notNullable();
+          t.string('currency', 3).notNullable();
+          t.integer('bill_id').notNullable();
+          t.string('serial_no', 64).notNullable();
+          t.datetime('created_at', { precision: 3 }).notNullable();
+        });
+      },
+      async down(knex) {
+        for (const table of ['fin_periodic_bill', 'fin_operation_record', 'fin_fee_rule', 'fin_fee_item']) await knex.schema.dropTableIfExists(table);
+      },
+    },
+  ],
+  seeds: [feesGrants, feesDemo],
+  resources: [feeItemResource, chargingRuleResource, operationRecordResource],
+  lookups: feeLookups,
+  jobs: [defineJob(periodicBillsJob)],
+  services: { linesForServiceOrder },
+  locales: { zh, en, my },
+};

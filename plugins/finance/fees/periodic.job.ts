@@ -1,0 +1,22 @@
+// Job finance.periodicBills: every day at 00:30 bills yesterday's daily-settled operations and,
+// on the 1st (or the first run after it), the previous month's monthly-settled ones.
+// `data.date` (YYYY-MM-DD) runs it as of another day.
+import type { JobDef } from '../../../core/plugin';
+import { runPeriodicBilling, type CreateBill } from './periodic.server';
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export const periodicBillsJob: JobDef = {
+  name: 'finance.periodicBills',
+  titleKey: 'finance:fees.job.periodicBills',
+  cron: '0 30 0 * * *',
+  async process(ctx) {
+    const asOf = typeof ctx.data.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ctx.data.date) ? ctx.data.date : today();
+    const createBill = ctx.service<CreateBill>('finance.createBill');
+    const run = await runPeriodicBilling(ctx.knex, asOf, createBill, (m) => ctx.log(m));
+    return run.log[run.log.length - 1];
+  },
+};
