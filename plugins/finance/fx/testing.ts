@@ -1,0 +1,83 @@
+// Test helpers of the fx area: a finance plugin made of this area alone (so its tests do not
+// depend on the other finance areas' work), uploads, and valid payloads.
+import { definePlugin } from '../../../core/plugin';
+import { combineAreas } from '../../../core/areas';
+import { BASE, envelope, respond } from '../../../tests/support/http';
+import { action as uploadAction } from '../../../app/routes/api.core.files';
+import zh from '../locales/zh.json';
+import en from '../locales/en.json';
+import my from '../locales/my.json';
+import { fxArea } from '.';
+
+const areas = combineAreas([fxArea]);
+
+export const fxOnlyFinance = definePlugin({
+  id: 'finance',
+  root: 'plugins/finance',
+  menus: areas.menus,
+  permissions: areas.permissions,
+  routes: areas.routes,
+  migrations: areas.migrations,
+  seeds: areas.seeds,
+  resources: areas.resources,
+  locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
+});
+
+export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+export async function upload(cookie: string, resource: string, name: string, bytes: Uint8Array = PDF) {
+  const form = new FormData();
+  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
+  const request = new Request(`${BASE}/api/core/files?resource=${resource}`, { method: 'POST', headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.1' }, body: form });
+  const res = await respond(uploadAction, request);
+  return { status: res.status, body: await envelope(res) };
+}
+
+export const fxPayload = (permitFileId: number | null, over: Record<string, unknown> = {}) => ({
+  payerName: '德宏边境贸易有限公司',
+  payerAccount: '6217850100012345678',
+  payerBank: '中国银行瑞丽分行',
+  beneficiaryName: 'Myanmar Golden Rice Co., Ltd.',
+  beneficiaryAccount: '0012300456789',
+  beneficiaryBank: 'Kanbawza Bank',
+  beneficiaryBankAddress: 'No. 615/1 Pyay Road, Kamaryut, Yangon',
+  swiftCode: 'KBZBMMMY',
+  amount: '25000.50',
+  currency: 'USD',
+  payMethod: 'TT',
+  urgency: 'NORMAL',
+  payMode: 'account',
+  contractNo: 'HT2026-001',
+  billNo: null,
+  postscript: '大米货款',
+  permitFileId,
+  ...over,
+});
+
+/** A valid GB 11714 organisation code. */
+export const ORG_CODE = 'D2143569X';
+
+export const rmbPayload = (over: Record<string, unknown> = {}) => ({
+  receiptDate: '2026-03-10',
+  payerName: 'Myanmar Golden Rice Co., Ltd.',
+  orgCode: ORG_CODE,
+  totalAmount: '100000.00',
+  goodsTradeAmount: '80000.00',
+  serviceTradeAmount: '20000.00',
+  capitalAmount: null,
+  advancePayment: null,
+  contractRatio: '80',
+  days: '30',
+  balanceCode: '121010',
+  contactPerson: '李明',
+  contactMobile: '13800138000',
+  legalOrgName: '德宏边境贸易有限公司',
+  collectionInstruction: null,
+  collectionFileId: null,
+  remarks: null,
+  declarations: [
+    { year: 2026, month: 3, declDate: '2026-03-02', customsAmount: '60000.00', currency: 'RMB' },
+    { year: 2026, month: 3, declDate: '2026-03-25', customsAmount: '5000.00', currency: 'USD' },
+  ],
+  ...over,
+});
