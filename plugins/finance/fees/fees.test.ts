@@ -1,0 +1,253 @@
+// Fees through the REST API on a fresh seeded MariaDB: SPEC §5 fee rules (name 1–50, standard
+// numeric), tier checks, the trial calculation, customer overrides, service-order lines, the
+// periodic billing job's idempotency, and the server refusing users without the permission.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { loginAs } from '../../../tests/support/session';
+import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { envelope, req, respond } from '../../../tests/support/http';
+import * as trialRoute from './routes/api.trial';
+import { FEE_PERMISSIONS, MENU } from './fee';
+import { linesForServiceOrder } from './charging.server';
+import { periodsFor, runPeriodicBilling, type BillDraft, type CreateBill } from './periodic.server';
+
+let db: TestDb;
+let adminCookie: string;
+let admin: { items: ReturnType<typeof resourceApi>; rules: ReturnType<typeof resourceApi>; records: ReturnType<typeof resourceApi> };
+let traderId: number;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  adminCookie = await loginAs('admin');
+  admin = {
+    items: resourceApi('finance', 'feeItem', { cookie: adminCookie }),
+    rules: resourceApi('finance', 'chargingRule', { cookie: adminCookie }),
+    records: resourceApi('finance', 'operationRecord', { cookie: adminCookie }),
+  };
+  traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+const item = (over: Record<string, unknown> = {}) => ({
+  name: '卸车费',
+  rateName: '卸车费率',
+  billingObject: 'cargo',
+  billingMethod: 'quantityTiered',
+  standard: '10.00',
+  unit: '吨',
+  currency: 'RMB',
+  settlementMethod: 'monthly',
+  valid: true,
+  ...over,
+});
+
+const fieldErrors = (body: { data?: unknown }) => (body.data as { fieldErrors: Record<string, string> }).fieldErrors;
+
+async function trial(cookie: string, json: Record<string, unknown>) {
+  return envelope(await respond(trialRoute.action, req('/api/finance/fees/trial', { cookie, json })));
+}
+
+describe('fee items (SPEC §5: fee rate name 1–50 characters, standard numeric)', () => {
+  it('saves a name of 50 characters and refuses 51 or none', async () => {
+    const okRes = await admin.items.create(item({ name: '费'.repeat(50) }));
+    expect(okRes.body.code, okRes.body.msg).toBe(200);
+    expect(okRes.body.data!.createdByName).toBe('系统管理员');
+    expect(okRes.body.data!.standard).toBe('10.0000');
+    expect(fieldErrors((await admin.items.create(item({ name: '费'.repeat(51) }))).body).name).toContain('50');
+    expect(fieldErrors((await admin.items.create(item({ name: ' ' }))).body).name).toBe('收费项目名称不能为空');
+    expect(fieldErrors((await admin.items.create(item({ rateName: 'x'.repeat(51) }))).body).rateName).toContain('50');
+  });
+
+  it('takes a numeric standard and refuses text', async () => {
+    expect((await admin.items.create(item({ standard: '12.3456' }))).body.code).toBe(200);
+    expect(fieldErrors((await admin.items.create(item({ standard: '十元' }))).body).standard).toBe('收费标准必须是数字');
+  });
+
+  it('knows only the SPEC §9 settlement methods', async () => {
+    expect((await admin.items.create(item({ settlementMethod: 'daily' }))).body.code).toBe(200);
+    expect(fieldErrors((await admin.items.create(item({ settlementMethod: 'weekly' }))).body).settlementMethod).toBeTruthy();
+  });
+
+  it('refuses to delete an item that has rules', async () => {
+    const storage = await db.knex('fin_fee_item').where({ name: '仓储费' }).first();
+    const res = await admin.items.remove(storage.id);
+    expect(res.body.msg).toBe('该收费项目下存在计费规则，无法删除');
+  });
+});
+
+describe('charging rules', () => {
+  let itemId: number;
+  beforeAll(async () => {
+    itemId = Number((await admin.items.create(item({ name: '堆存费' }))).body.data!.id);
+  });
+  const rule = (over: Record<string, unknown> = {}) => ({
+    ruleName: '卸车费 阶梯',
+    feeItemId: itemId,
+    method: 'quantityTiered',
+    price: '6',
+    unit: '吨',
+    tiers: JSON.stringify([
+      { from: '0', to: '100', price: '10' },
+      { from: '100', to: null, price: '8' },
+    ]),
+    effectiveFrom: '2026-01-01',
+    valid: true,
+    ...over,
+  });
+
+  it('saves ordered tiers and refuses overlapping ones', async () => {
+    const okRes = await admin.rules.create(rule());
+    expect(okRes.body.code, okRes.body.msg).toBe(200);
+    const bad = await admin.rules.create(
+      rule({
+        tiers: JSON.stringify([
+          { from: '0', to: '100', price: '10' },
+          { from: '50', to: null, price: '8' },
+        ]),
+      }),
+    );
+    expect(fieldErrors(bad.body).tiers).toBe('第2个阶梯与前一阶梯重叠或顺序不正确');
+    expect(fieldErrors((await admin.rules.create(rule({ tiers: '[]' }))).body).tiers).toBe('数量阶梯计费请至少添加一个阶梯');
+  });
+
+  it('refuses an end date before the effective date', async () => {
+    expect(fieldErrors((await admin.rules.create(rule({ effectiveTo: '2025-12-31' }))).body).effectiveTo).toBe('失效日期不能早于生效日期');
+  });
+
+  it('wants a numeric price', async () => {
+    expect(fieldErrors((await admin.rules.create(rule({ price: 'abc' }))).body).price).toBe('单价必须是数字');
+  });
+
+  it("trial-calculates the demo storage rule: 30 days, 7 free, 8–15 ×2, 16–30 ×3 = 61.00", async () => {
+    const storage = await db.knex('fin_fee_rule').where({ rule_name: '仓储费 免7天阶梯' }).first();
+    const res = await trial(adminCookie, { date: '2026-11-01', days: 30, ruleId: storage.id });
+    expect(res.code, res.msg).toBe(200);
+    const data = res.data as { lines: { amount: string; explanation: string }[]; total: string };
+    expect(data.lines[0].amount).toBe('61.00');
+    expect(data.lines[0].explanation).toBe('仓储费: 30天, 免7天, 8–15天×2.00, 16–30天×3.00 = 61.00');
+  });
+
+  it("gives the trader their agreed loading price and others the general one", async () => {
+    const general = await trial(adminCookie, { date: '2026-11-01', quantity: '20', billingObject: 'cargo' });
+    const forTrader = await trial(adminCookie, { date: '2026-11-01', quantity: '20', billingObject: 'cargo', customerUserId: traderId });
+    const loading = (d: unknown) => (d as { lines: { feeItemName: string; amount: string }[] }).lines.find((l) => l.feeItemName === '装车费')!.amount;
+    expect(loading(general.data)).toBe('170.00'); // 20 × 8.50
+    expect(loading(forTrader.data)).toBe('156.00'); // 20 × 7.80
+  });
+
+  it('refuses a trial with a quantity that is not a number', async () => {
+    const res = await trial(adminCookie, { date: '2026-11-01', quantity: 'x' });
+    expect(res.code).toBe(500);
+    expect(fieldErrors(res).quantity).toBe('数量必须是数字');
+  });
+});
+
+describe('service-order lines', () => {
+  it('bills the declaration service fee rule for an RMB order', async () => {
+    const lines = await linesForServiceOrder(db.knex, { amount: '12500.50', currency: 'RMB', productCount: 2, payerUserId: traderId, date: '2026-11-01' });
+    expect(lines.map((l) => [l.feeItemName, l.amount])).toEqual([['报关服务费', '200.00']]);
+  });
+  it('falls back to the agreed order amount when no rule applies', async () => {
+    const lines = await linesForServiceOrder(db.knex, { amount: '980.50', currency: 'USD', productCount: 1, payerUserId: traderId, date: '2026-11-01' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0].amount).toBe('980.50');
+    expect(lines[0].chargingMethod).toBe('negotiated');
+  });
+});
+
+describe('periodic billing job', () => {
+  // Stands in for the bills area's createBill: one bill per sourceKey, as createBill promises.
+  const bills: (BillDraft & { id: number })[] = [];
+  const createBill: CreateBill = async (_trx, draft) => {
+    const seen = bills.find((b) => b.sourceKey === draft.sourceKey);
+    if (seen) return { id: seen.id, serialNo: `B${seen.id}`, created: false };
+    const id = bills.length + 1;
+    bills.push({ ...draft, id });
+    return { id, serialNo: `B${id}`, created: true };
+  };
+
+  it('bills the previous month on the 1st and yesterday every day', () => {
+    expect(periodsFor('2026-11-01')).toEqual([
+      { cycle: 'daily', key: '2026-10-31', from: '2026-10-31', to: '2026-10-31' },
+      { cycle: 'monthly', key: '2026-10', from: '2026-10-01', to: '2026-10-31' },
+    ]);
+    expect(periodsFor('2026-03-01')[1]).toEqual({ cycle: 'monthly', key: '2026-02', from: '2026-02-01', to: '2026-02-28' });
+  });
+
+  it('creates one bill per customer and period however often it runs', async () => {
+    const storage = await db.knex('fin_fee_item').where({ name: '仓储费' }).first();
+    const rec = (over: Record<string, unknown>) => admin.records.create({ customerUserId: traderId, billingObject: 'cargo', feeItemId: storage.id, quantity: '10', days: 30, opDate: '2026-10-15', reference: 'CK-001', ...over });
+    expect((await rec({})).body.code).toBe(200);
+    expect((await rec({ reference: 'CK-002', quantity: '2', days: 8 })).body.code).toBe(200);
+
+    const first = await runPeriodicBilling(db.knex, '2026-11-01', createBill);
+    expect(first.created).toBe(1);
+    expect(bills).toHaveLength(1);
+    expect(bills[0].sourceKey).toBe(`periodic:${traderId}:2026-10`);
+    // 10 t × 61 = 610.00; 2 t × (day 8 × 2) = 4.00
+    expect(bills[0].lines.map((l) => l.amount)).toEqual(['610.00', '4.00']);
+    expect(bills[0].lines[0].explanation).toBe('[CK-001] 仓储费: 10吨 × (30天, 免7天, 8–15天×2.00, 16–30天×3.00) = 610.00');
+
+    const again = await runPeriodicBilling(db.knex, '2026-11-01', createBill);
+    expect(again.created).toBe(0);
+    expect(bills).toHaveLength(1);
+
+    const billed = await db.knex('fin_operation_record').where({ reference: 'CK-001' }).first();
+    expect(billed.bill_serial_no).toBe('B1');
+    const edit = await admin.records.update(billed.id, { customerUserId: traderId, billingObject: 'cargo', quantity: '11', opDate: '2026-10-15', reference: 'CK-001', version: billed.version });
+    expect(edit.body.msg).toBe('该作业记录已出账单，无法修改或删除');
+
+    expect((await rec({ reference: 'CK-003', opDate: '2026-11-03' })).body.code).toBe(200);
+    const next = await runPeriodicBilling(db.knex, '2026-12-01', createBill);
+    expect(next.created).toBe(1);
+    expect(bills.map((b) => b.sourceKey)).toEqual([`periodic:${traderId}:2026-10`, `periodic:${traderId}:2026-11`]);
+  });
+
+  it('bills daily-settled weighing for yesterday', async () => {
+    const weighing = await db.knex('fin_fee_item').where({ name: '过磅费' }).first();
+    await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-20', reference: 'GB-01' });
+    const run = await runPeriodicBilling(db.knex, '2026-11-21', createBill);
+    expect(run.created).toBe(1);
+    expect(bills[bills.length - 1]).toMatchObject({ sourceKey: `periodic:${traderId}:2026-11-20`, currency: 'RMB' });
+    expect(bills[bills.length - 1].lines.map((l) => l.amount)).toEqual(['30.00']);
+    expect((await runPeriodicBilling(db.knex, '2026-11-21', createBill)).created).toBe(0);
+  });
+});
+
+describe('permissions', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    const roleId = await makeRole(db.knex, { menus: [MENU.group, MENU.feeItem, MENU.chargingRule], permissions: [FEE_PERMISSIONS.feeItemList, FEE_PERMISSIONS.ruleList] });
+    const u = await makeUser(db.knex, { roleIds: [roleId] });
+    cookie = await loginAs(u.username);
+  });
+
+  it('lets a list-only user read but not add, edit or delete fee items', async () => {
+    const items = resourceApi('finance', 'feeItem', { cookie });
+    expect((await items.list()).body.code).toBe(200);
+    expect((await items.create(item())).status).toBe(403);
+    const one = await db.knex('fin_fee_item').first();
+    expect((await items.update(one.id, { ...item(), version: one.version })).status).toBe(403);
+    expect((await items.remove(one.id)).status).toBe(403);
+  });
+
+  it('refuses rule changes and the trial calculation without their permissions', async () => {
+    const rules = resourceApi('finance', 'chargingRule', { cookie });
+    expect((await rules.create({ ruleName: 'x' })).status).toBe(403);
+    const res = await respond(trialRoute.action, req('/api/finance/fees/trial', { cookie, json: { date: '2026-11-01' } }));
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses operation records to a user without the menu permission', async () => {
+    expect((await resourceApi('finance', 'operationRecord', { cookie }).list()).status).toBe(403);
+    expect((await resourceApi('finance', 'feeItem', { cookie: await loginAs('trader') }).list()).status).toBe(403);
+  });
+
+  it('grants the platform role PTGL the fee screens', async () => {
+    const operator = await loginAs('operator');
+    expect((await resourceApi('finance', 'operationRecord', { cookie: operator }).list()).body.code).toBe(200);
+    expect((await trial(operator, { date: '2026-11-01', days: 10 })).code).toBe(200);
+  });
+});
