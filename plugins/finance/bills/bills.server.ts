@@ -1,0 +1,342 @@
+// Bills on the server: creating a bill with its lines (the fees area's periodic job and the
+// service-bill hand-off call createBill), who sees which bills, and the state machine's side
+// effects. Every transition checks the actor (payer, payee, platform) besides the permission,
+// sets the flags of its step and, for payment from funds and refunds, moves the money in the
+// same transaction — keyed by the bill, so a repeated request never debits or credits twice.
+import Decimal from 'decimal.js';
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import { ApiError, FieldError } from '../../../core/http/envelope.server';
+import type { Handoff, HandoffReceiver } from '../../../core/handoff.server';
+import type { SessionUser } from '../../../core/rbac/menu';
+import type { SessionUserLike } from '../../../core/plugin';
+import { serverResource, type ResourceHooks, type Row } from '../../../core/resource/define.server';
+import { creditFunds, debitFunds } from '../funds/funds.server';
+import { BILL_ACTORS, billDef, billPayableDef, type BillActor, type BillLineInput } from './bill';
+
+export const TRADER = 4;
+export const BROKER = 5;
+export const BILL = 'fin_bill';
+export const LINE = 'fin_bill_line';
+
+/** Money fixed once: half-up to 2 decimals, as the DECIMAL(18,2) string. */
+export function money(v: Decimal.Value): string {
+  return new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+export function dayStamp(d: Date): string {
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Customers (traders, brokers) are parties to bills; everyone else acting on bills is the platform. */
+export function isCustomer(user: Pick<SessionUserLike, 'userType' | 'isAdmin'>): boolean {
+  return !user.isAdmin && (user.userType === TRADER || user.userType === BROKER);
+}
+
+/** A customer sees the bills they pay (once pushed) and the bills they receive. */
+export function restrictBills(qb: Knex.QueryBuilder, user: SessionUserLike): void {
+  if (!isCustomer(user)) return;
+  qb.where((w) => w.where((p) => p.where(`${BILL}.payer_user_id`, user.id).where(`${BILL}.push_flag`, 'pushed')).orWhere(`${BILL}.payee_user_id`, user.id));
+}
+
+/** The payer's own bills only (应付账单), whoever looks — an admin sees what a payer sees of their own. */
+export function restrictPayable(qb: Knex.QueryBuilder, user: SessionUserLike): void {
+  qb.where(`${BILL}.payer_user_id`, user.id).where(`${BILL}.push_flag`, 'pushed');
+}
+
+/** The roles a user plays on a bill. */
+export function actorsOn(bill: Row, user: Pick<SessionUserLike, 'id' | 'userType' | 'isAdmin'>): BillActor[] {
+  const out: BillActor[] = [];
+  if (bill.payerUserId !== null && Number(bill.payerUserId) === user.id) out.push('payer');
+  if (bill.payeeUserId !== null && bill.payeeUserId !== undefined && Number(bill.payeeUserId) === user.id) out.push('payee');
+  if (!isCustomer(user)) out.push('platform');
+  return out;
+}
+
+export interface CreateBillInput {
+  billType: 'SERVICE' | 'TRADE';
+  orderNo: string;
+  payerUserId: number | null;
+  payerName: string;
+  payeeUserId?: number | null;
+  payeeName: string;
+  currency: string;
+  billDate?: string;
+  lines: BillLineInput[];
+  remark?: string | null;
+  sourceKey?: string;
+}
+
+function lineRows(billId: number, lines: BillLineInput[], currency: string): Row[] {
+  return lines.map((l, i) => ({
+    bill_id: billId,
+    line_no: i + 1,
+    fee_item_name: l.feeItemName,
+    rate: l.rate ?? null,
+    charging_method: l.chargingMethod ?? null,
+    standard: l.standard ?? null,
+    currency,
+    unit: l.unit ?? null,
+    quantity: new Decimal(l.quantity).toFixed(4),
+    amount: money(l.amount),
+    source: l.source,
+    explanation: l.explanation ?? null,
+  }));
+}
+
+/** The bill amount: the sum of its lines, each fixed to 2 decimals first. */
+export function totalOf(lines: Pick<BillLineInput, 'amount'>[]): string {
+  return money(lines.reduce((s, l) => s.plus(money(l.amount)), new Decimal(0)));
+}
+
+/**
+ * Creates a staged bill with its lines. With a sourceKey (a hand-off or a billing period) it is
+ * idempotent: the same key returns the existing bill and `created: false`.
+ */
+export async function createBill(trx: Knex.Transaction, input: CreateBillInput, actorUserId: number | null): Promise<{ id: number; serialNo: string; created: boolean }> {
+  if (!input.orderNo?.trim()) throw new ApiError('orderNo required');
+  if (!input.lines.length) throw new ApiError('bill lines required');
+  const total = totalOf(input.lines);
+  if (new Decimal(total).lte(0)) throw new ApiError('bill amount must be positive');
+  if (input.sourceKey) {
+    const prev = await trx(BILL).where({ source: input.sourceKey }).first();
+    if (prev) return { id: Number(prev.id), serialNo: String(prev.serial_no), created: false };
+  }
+  const now = new Date();
+  const [id] = await trx(BILL).insert({
+    // The final number needs the row id; a unique placeholder until then.
+    serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+    order_no: input.orderNo.trim(),
+    bill_type: input.billType,
+    payer_user_id: input.payerUserId,
+    payer_name: input.payerName,
+    payee_user_id: input.payeeUserId ?? null,
+    payee_name: input.payeeName,
+    amount: total,
+    currency: input.currency,
+    bill_date: input.billDate ?? isoDay(now),
+    status: 'staged',
+    pay_flag: 'unpaid',
+    receipt_flag: 'uncollected',
+    push_flag: 'notPushed',
+    verify_flag: 'unverified',
+    bad_debt: 'none',
+    source: input.sourceKey ?? null,
+    remark: input.remark ?? null,
+    created_at: now,
+    created_by: actorUserId,
+    updated_at: now,
+    updated_by: actorUserId,
+    version: 1,
+  });
+  const serialNo = `BL${dayStamp(now)}${String(Number(id) % 1_000_000).padStart(6, '0')}`;
+  await trx(BILL).where({ id }).update({ serial_no: serialNo });
+  await trx(LINE).insert(lineRows(Number(id), input.lines, input.currency));
+  return { id: Number(id), serialNo, created: true };
+}
+
+export interface ServiceBillPayload {
+  orderNo: string;
+  billType: 'SERVICE';
+  payerUserId: number;
+  payerEnterpriseId: number | null;
+  payerName: string;
+  payeeEnterpriseId: number | null;
+  payeeName: string;
+  payeeUserId?: number | null;
+  amount: string;
+  currency: string;
+  remark?: string | null;
+}
+
+/**
+ * The login account behind the payee's enterprise. Customs does not (yet) send it in the
+ * payload; reading its enterprise row by id is the one place finance looks at a customs table.
+ */
+async function payeeUserOf(trx: Knex.Transaction, p: ServiceBillPayload): Promise<number | null> {
+  if (p.payeeUserId) return Number(p.payeeUserId);
+  if (!p.payeeEnterpriseId || !(await trx.schema.hasTable('cus_enterprise'))) return null;
+  const e = await trx('cus_enterprise').where({ id: p.payeeEnterpriseId }).select('user_id').first();
+  return e?.user_id ? Number(e.user_id) : null;
+}
+
+/** `handoff.serviceBill`: an approved service order becomes a staged SERVICE bill (once). */
+export const serviceBillReceiver: HandoffReceiver = {
+  async accept(trx: Knex.Transaction, handoff: Handoff): Promise<string> {
+    const p = handoff.payload as unknown as ServiceBillPayload;
+    const bill = await createBill(
+      trx,
+      {
+        billType: 'SERVICE',
+        orderNo: p.orderNo,
+        payerUserId: p.payerUserId ?? null,
+        payerName: p.payerName,
+        payeeUserId: await payeeUserOf(trx, p),
+        payeeName: p.payeeName,
+        currency: p.currency,
+        remark: p.remark ? String(p.remark).slice(0, 500) : null,
+        lines: [{ feeItemName: '报关服务费', quantity: '1', amount: money(p.amount), unit: null, source: 'rule', explanation: p.orderNo }],
+        sourceKey: `handoff:${handoff.id}`,
+      },
+      null,
+    );
+    return bill.serialNo;
+  },
+};
+
+/** The display name of a customer login account. */
+async function partyName(knex: Knex, userId: number): Promise<string | null> {
+  const u = await knex('sys_user').where({ id: userId }).first();
+  return u ? String(u.company_name || u.nickname) : null;
+}
+
+function formatMoney(rows: Row[], fields: string[]): void {
+  for (const r of rows) for (const f of fields) if (r[f] !== null && r[f] !== undefined) r[f] = money(String(r[f]));
+}
+
+export async function linesOf(knex: Knex, billIds: number[]): Promise<Map<number, Row[]>> {
+  const out = new Map<number, Row[]>();
+  if (!billIds.length) return out;
+  const rows = await knex(LINE).whereIn('bill_id', billIds).orderBy(['bill_id', 'line_no']);
+  for (const r of rows) {
+    const list = out.get(Number(r.bill_id)) ?? [];
+    list.push({
+      feeItemName: r.fee_item_name,
+      rate: r.rate === null ? null : new Decimal(String(r.rate)).toString(),
+      chargingMethod: r.charging_method,
+      standard: r.standard,
+      currency: r.currency,
+      unit: r.unit,
+      quantity: new Decimal(String(r.quantity)).toString(),
+      amount: money(String(r.amount)),
+      source: r.source,
+      explanation: r.explanation,
+    });
+    out.set(Number(r.bill_id), list);
+  }
+  return out;
+}
+
+function checkActor(rows: Row[], name: string, user: SessionUser, t: TFunction): void {
+  const allowed = BILL_ACTORS[name];
+  if (!allowed) return;
+  for (const r of rows) {
+    if (!actorsOn(r, user).some((a) => allowed.includes(a))) throw new ApiError(t('finance:bills.msg.notYourRole'));
+  }
+}
+
+const payKey = (id: number) => `bill:${id}:pay`;
+const refundKey = (id: number) => `bill:${id}:refund`;
+
+const hooks: ResourceHooks = {
+  restrict: restrictBills,
+  async decorate(rows, knex) {
+    formatMoney(rows, ['amount', 'refundAmount']);
+    const lines = await linesOf(knex, rows.map((r) => Number(r.id)));
+    for (const r of rows) r.lines = lines.get(Number(r.id)) ?? [];
+  },
+  async validate(input, { trx, t }) {
+    const payer = await partyName(trx, Number(input.payerUserId));
+    if (!payer) throw new FieldError({ payerUserId: t('finance:bills.msg.unknownParty') });
+    if (input.payeeUserId && !(await partyName(trx, Number(input.payeeUserId)))) throw new FieldError({ payeeUserId: t('finance:bills.msg.unknownParty') });
+    const lines = input.lines as BillLineInput[];
+    if (new Decimal(totalOf(lines)).lte(0)) throw new FieldError({ lines: t('finance:bills.msg.amountRequired') });
+  },
+  async toDb(input, { trx, op }) {
+    const lines = input.lines as BillLineInput[];
+    const created: Row =
+      op === 'create'
+        ? { serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`, status: 'staged', pay_flag: 'unpaid', receipt_flag: 'uncollected', push_flag: 'notPushed', verify_flag: 'unverified', bad_debt: 'none' }
+        : {};
+    return {
+      ...created,
+      order_no: input.orderNo,
+      bill_type: input.billType,
+      payer_user_id: Number(input.payerUserId),
+      payer_name: await partyName(trx, Number(input.payerUserId)),
+      payee_user_id: input.payeeUserId ? Number(input.payeeUserId) : null,
+      payee_name: input.payeeName,
+      currency: input.currency,
+      bill_date: input.billDate ?? isoDay(new Date()),
+      remark: input.remark ?? null,
+      amount: totalOf(lines),
+    };
+  },
+  async afterWrite(id, input, { trx, op }) {
+    if (op === 'create') {
+      await trx(BILL)
+        .where({ id })
+        .update({ serial_no: `BL${dayStamp(new Date())}${String(id % 1_000_000).padStart(6, '0')}` });
+    }
+    // Lines change only while the bill is editable (the engine refuses edits past staged).
+    await trx(LINE).where({ bill_id: id }).delete();
+    await trx(LINE).insert(lineRows(id, input.lines as BillLineInput[], String(input.currency)));
+  },
+  async beforeDelete(rows, { trx }) {
+    await trx(LINE).whereIn('bill_id', rows.map((r) => Number(r.id))).delete();
+  },
+  async beforeTransition(rows, name, { trx, actor, t }) {
+    checkActor(rows, name, actor.user, t);
+    const now = new Date();
+    switch (name) {
+      case 'push':
+        return () => ({ push_flag: 'pushed' });
+      case 'restage':
+        return () => ({ push_flag: 'notPushed', return_reason: null });
+      case 'pay':
+      case 'payOffline': {
+        if (rows.some((r) => r.badDebt === 'writtenOff')) throw new ApiError(t('finance:bills.msg.writtenOff'));
+        const ledger = new Map<number, number>();
+        if (name === 'pay') {
+          for (const r of rows) {
+            const res = await debitFunds(trx, {
+              userId: Number(r.payerUserId),
+              currency: String(r.currency),
+              amount: money(String(r.amount)),
+              txType: 'billPayment',
+              reference: String(r.serialNo),
+              memo: String(r.orderNo),
+              idempotencyKey: payKey(Number(r.id)),
+              t,
+            });
+            ledger.set(Number(r.id), res.ledgerId);
+          }
+        }
+        return (r) => ({ pay_flag: 'paid', paid_via: name === 'pay' ? 'funds' : 'offline', pay_ledger_id: ledger.get(Number(r.id)) ?? null, paid_at: now });
+      }
+      case 'confirmReceipt':
+        return () => ({ receipt_flag: 'received', received_at: now });
+      case 'requestRefund':
+        return (r) => ({ refund_amount: money(String(r.amount)), refund_status: 'pending', refund_opinion: null });
+      case 'approveRefund': {
+        const ledger = new Map<number, number>();
+        for (const r of rows) {
+          if (r.paidVia !== 'funds') continue;
+          const res = await creditFunds(trx, {
+            userId: Number(r.payerUserId),
+            currency: String(r.currency),
+            amount: money(String(r.refundAmount ?? r.amount)),
+            txType: 'refund',
+            reference: String(r.serialNo),
+            memo: String(r.orderNo),
+            idempotencyKey: refundKey(Number(r.id)),
+            t,
+          });
+          ledger.set(Number(r.id), res.ledgerId);
+        }
+        return (r) => ({ refund_status: 'approved', pay_flag: 'refunded', receipt_flag: 'refunded', refund_ledger_id: ledger.get(Number(r.id)) ?? null, refunded_at: now });
+      }
+      case 'rejectRefund':
+        return () => ({ refund_status: 'rejected' });
+      case 'failRefund':
+        return () => ({ refund_status: 'failed' });
+      default:
+        return undefined;
+    }
+  },
+};
+
+export const billResource = serverResource(billDef, hooks);
+export const billPayableResource = serverResource(billPayableDef, { ...hooks, restrict: restrictPayable });

@@ -1,0 +1,304 @@
+// Bills through the REST API on a fresh seeded MariaDB, with real logins: the SPEC §5 billing
+// rules, every transition of the ten-state machine with the right actor and the refusals (wrong
+// state, wrong party, missing permission), the flags at each step, paying from funds in the same
+// transaction, idempotent refunds, createBill's idempotency and the service-bill hand-off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
+import { handOff } from '../../../core/handoff.server';
+import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { loginAs } from '../../../tests/support/session';
+import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { subAccountOf } from '../funds/funds.server';
+import { createBill } from './bills.server';
+
+let db: TestDb;
+let traderId: number;
+let brokerId: number;
+let platform: ReturnType<typeof resourceApi>;
+let payee: ReturnType<typeof resourceApi>;
+let payer: ReturnType<typeof resourceApi>;
+let payerMgmt: ReturnType<typeof resourceApi>;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  (globalThis as { __portRegistry?: unknown }).__portRegistry = db.registry;
+  traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
+  brokerId = Number((await db.knex('sys_user').where({ username: 'broker' }).first()).id);
+  platform = resourceApi('finance', 'bill', { cookie: await loginAs('operator') });
+  payee = resourceApi('finance', 'bill', { cookie: await loginAs('broker') });
+  const traderCookie = await loginAs('trader');
+  payer = resourceApi('finance', 'billPayable', { cookie: traderCookie });
+  payerMgmt = resourceApi('finance', 'bill', { cookie: traderCookie });
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+const line = (over: Record<string, unknown> = {}) => ({ feeItemName: '报关服务费', quantity: '1', amount: '100.00', source: 'manual', ...over });
+const bill = (over: Record<string, unknown> = {}) => ({
+  orderNo: 'SO20261122000001',
+  billType: 'SERVICE',
+  payerUserId: traderId,
+  payeeUserId: brokerId,
+  payeeName: '瑞丽报关行',
+  currency: 'RMB',
+  billDate: '2026-11-22',
+  remark: '测试账单',
+  lines: [line(), line({ feeItemName: '查验费', quantity: '2.5', rate: '40', amount: '100.01' })],
+  ...over,
+});
+
+type Api = ReturnType<typeof resourceApi>;
+const fieldErrors = (res: { body: { data?: unknown } }) => (res.body.data as { fieldErrors: Record<string, string> }).fieldErrors;
+
+async function staged(over: Record<string, unknown> = {}) {
+  const res = await platform.create(bill(over));
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data!;
+}
+
+async function step(api: Api, name: string, id: number, note?: string) {
+  const res = await api.transition(name, [id], note);
+  expect(res.body.code, `${name}: ${res.body.msg}`).toBe(200);
+  return res.body.data![0];
+}
+
+const row = (id: number) => db.knex('fin_bill').where({ id }).first();
+const available = async (userId = traderId, currency = 'RMB') => (await subAccountOf(db.knex, userId, currency))!.available;
+
+describe('saving a bill (SPEC §5 Billing)', () => {
+  it('creates a staged bill numbered BL+date+6 whose amount is the sum of its lines', async () => {
+    const b = await staged();
+    expect(String(b.serialNo)).toMatch(/^BL\d{8}\d{6}$/);
+    expect(b).toMatchObject({ status: 'staged', amount: '200.01', payFlag: 'unpaid', receiptFlag: 'uncollected', pushFlag: 'notPushed', verifyFlag: 'unverified' });
+    expect((b.lines as unknown[]).length).toBe(2);
+    const lines = await db.knex('fin_bill_line').where({ bill_id: b.id }).orderBy('line_no');
+    expect(lines.map((l) => String(l.amount))).toEqual(['100.00', '100.01']);
+  });
+
+  it('requires the order number', async () => {
+    const res = await platform.create(bill({ orderNo: ' ' }));
+    expect(res.body.code).toBe(500);
+    expect(fieldErrors(res).orderNo).toBe('订单号不能为空');
+  });
+
+  it('requires the bill amount: at least one line, amounts above zero', async () => {
+    const none = await platform.create(bill({ lines: [] }));
+    expect(fieldErrors(none).lines).toBe('请填写账单金额（至少一条金额大于0的费用明细）');
+    const zero = await platform.create(bill({ lines: [line({ amount: '0' })] }));
+    expect(zero.body.code).toBe(500);
+    expect(JSON.stringify(fieldErrors(zero))).toContain('金额');
+  });
+
+  it('edits lines while staged and refuses editing and deleting once pushed', async () => {
+    const b = await staged();
+    const upd = await platform.update(Number(b.id), { ...bill({ lines: [line({ amount: '55.50' })] }), version: b.version });
+    expect(upd.body.code, upd.body.msg).toBe(200);
+    expect(upd.body.data!.amount).toBe('55.50');
+    const pushed = await step(platform, 'push', Number(b.id));
+    const again = await platform.update(Number(b.id), { ...bill(), version: pushed.version });
+    expect(again.body.msg).toBe('只有暂存的账单可以修改');
+    expect((await platform.remove(Number(b.id))).body.msg).toBe('只有暂存的账单可以删除');
+  });
+
+  it('refuses creating without the add permission (403)', async () => {
+    const res = await payee.create(bill());
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the bill state machine', () => {
+  it('walks staged → to confirm → awaiting payment → paid from funds → receipt confirmed → settled, with the flags of each step', async () => {
+    const b = await staged();
+    const id = Number(b.id);
+    const before = new Decimal(await available());
+    // The payer does not see a staged bill.
+    expect((await payer.list()).body.data!.rows.some((r) => r.id === id)).toBe(false);
+
+    expect(await step(payee, 'push', id)).toMatchObject({ status: 'toConfirm', pushFlag: 'pushed' });
+    expect((await payer.list()).body.data!.rows.some((r) => r.id === id)).toBe(true);
+    expect(await step(payer, 'confirm', id)).toMatchObject({ status: 'awaitingPayment', payFlag: 'unpaid' });
+    expect(await step(payer, 'pay', id)).toMatchObject({ status: 'receiptPending', payFlag: 'paid', paidVia: 'funds', receiptFlag: 'uncollected' });
+    expect(await available()).toBe(before.minus('200.01').toFixed(2));
+    const r = await row(id);
+    const ledger = await db.knex('fin_fund_ledger').where({ id: r.pay_ledger_id }).first();
+    expect(ledger).toMatchObject({ tx_type: 'billPayment', direction: 'D', reference: b.serialNo, idempotency_key: `bill:${id}:pay` });
+    expect(await step(payee, 'confirmReceipt', id)).toMatchObject({ status: 'settled', receiptFlag: 'received' });
+  });
+
+  it('lets the payer return a bill to be confirmed (with a reason) and the payee edit it again', async () => {
+    const b = await staged();
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    const missing = await payer.transition('giveBack', [id]);
+    expect(missing.body.code).toBe(500);
+    expect(await step(payer, 'giveBack', id, '金额有误')).toMatchObject({ status: 'returned', returnReason: '金额有误' });
+    expect(await step(payee, 'restage', id)).toMatchObject({ status: 'staged', pushFlag: 'notPushed' });
+  });
+
+  it('records an offline payment without touching the funds', async () => {
+    const b = await staged();
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    await step(payer, 'confirm', id);
+    const before = await available();
+    expect(await step(payer, 'payOffline', id)).toMatchObject({ status: 'receiptPending', payFlag: 'paid', paidVia: 'offline' });
+    expect(await available()).toBe(before);
+    expect(await step(platform, 'confirmReceipt', id)).toMatchObject({ status: 'settled', receiptFlag: 'received' });
+  });
+
+  it('refuses a transition from the wrong state with 当前状态无法进行此操作', async () => {
+    const b = await staged();
+    const res = await payer.transition('confirm', [Number(b.id)]);
+    // The payer cannot even see the staged bill.
+    expect(res.status).toBe(404);
+    const wrong = await platform.transition('confirmReceipt', [Number(b.id)]);
+    expect(wrong.body.msg).toBe('当前状态无法进行此操作');
+    const none = await platform.transition('push', []);
+    expect(none.body.msg).toBe('请选择数据后再进行相应操作');
+  });
+
+  it('refuses the wrong party: a payee cannot confirm as payer, a payer cannot confirm receipt', async () => {
+    const b = await staged();
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    // The admin holds every permission but is not the payer.
+    const admin = resourceApi('finance', 'bill', { cookie: await loginAs('admin') });
+    expect((await admin.transition('confirm', [id])).body.msg).toBe('您不是该账单的相应当事方，无法进行此操作');
+    await step(payer, 'confirm', id);
+    await step(payer, 'pay', id);
+    // A payer holding the confirm-receipt permission is still not the payee.
+    const roleId = await makeRole(db.knex, { menus: ['expense', 'expense.bill'], permissions: ['finance:bill:list', 'finance:bill:confirmReceipt'] });
+    await db.knex('sys_user_role').insert({ user_id: traderId, role_id: roleId });
+    const both = resourceApi('finance', 'bill', { cookie: await loginAs('trader') });
+    expect((await both.transition('confirmReceipt', [id])).body.msg).toBe('您不是该账单的相应当事方，无法进行此操作');
+    await db.knex('sys_user_role').where({ user_id: traderId, role_id: roleId }).delete();
+    expect((await row(id)).status).toBe('receiptPending');
+  });
+
+  it('refuses a transition without its permission (403)', async () => {
+    const b = await staged();
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    // The trader's own bill, through the management API, without the management permissions.
+    expect((await payerMgmt.transition('push', [id])).status).toBe(403);
+    expect((await payee.transition('approveRefund', [id])).status).toBe(403);
+    const stranger = await makeUser(db.knex, { roleIds: [await makeRole(db.knex, { menus: ['expense.bill'], permissions: ['finance:bill:list'] })] });
+    const s = resourceApi('finance', 'bill', { cookie: await loginAs(stranger.username) });
+    expect((await s.transition('push', [id])).status).toBe(403);
+  });
+});
+
+async function settledViaFunds(amount = '300.00') {
+  const b = await staged({ lines: [line({ amount })] });
+  const id = Number(b.id);
+  await step(platform, 'push', id);
+  await step(payer, 'confirm', id);
+  await step(payer, 'pay', id);
+  await step(payee, 'confirmReceipt', id);
+  return { id, serialNo: String(b.serialNo) };
+}
+
+describe('paying from funds', () => {
+  it('leaves the bill unpaid when the funds do not cover it (可用余额不足)', async () => {
+    const b = await staged({ currency: 'USD', lines: [line({ amount: '999999.00' })] });
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    await step(payer, 'confirm', id);
+    const before = await available(traderId, 'USD');
+    const res = await payer.transition('pay', [id]);
+    expect(res.body.msg).toBe('可用余额不足');
+    expect(await row(id)).toMatchObject({ status: 'awaitingPayment', pay_flag: 'unpaid', paid_via: null });
+    expect(await available(traderId, 'USD')).toBe(before);
+  });
+});
+
+describe('refunds', () => {
+  it('requests (with a reason) and approves a refund once: funds are credited back exactly once', async () => {
+    const before = await available();
+    const { id } = await settledViaFunds('300.00');
+    expect(await available()).toBe(new Decimal(before).minus(300).toFixed(2));
+    expect((await payer.transition('requestRefund', [id])).body.code).toBe(500);
+    expect(await step(payer, 'requestRefund', id, '重复付款')).toMatchObject({ status: 'refundRequested', refundStatus: 'pending', refundAmount: '300.00', refundReason: '重复付款' });
+    // The payer cannot approve their own refund.
+    expect((await payerMgmt.transition('approveRefund', [id])).status).toBe(403);
+    expect(await step(platform, 'approveRefund', id, '同意')).toMatchObject({ status: 'refunded', refundStatus: 'approved', payFlag: 'refunded', receiptFlag: 'refunded' });
+    expect(await available()).toBe(before);
+    // Approving again is refused and credits nothing.
+    expect((await platform.transition('approveRefund', [id])).body.msg).toBe('当前状态无法进行此操作');
+    expect(await available()).toBe(before);
+    const credits = await db.knex('fin_fund_ledger').where({ idempotency_key: `bill:${id}:refund` });
+    expect(credits.length).toBe(1);
+  });
+
+  it('rejects a refund with an opinion; the payer may ask again', async () => {
+    const { id } = await settledViaFunds('20.00');
+    await step(payer, 'requestRefund', id, '服务未完成');
+    expect((await platform.transition('rejectRefund', [id])).body.code).toBe(500);
+    expect(await step(platform, 'rejectRefund', id, '服务已完成')).toMatchObject({ status: 'refundRejected', refundStatus: 'rejected', payFlag: 'paid' });
+    expect(await step(payer, 'requestRefund', id, '再次申请')).toMatchObject({ status: 'refundRequested', refundStatus: 'pending' });
+  });
+
+  it('marks a failed payout and retries it without paying twice', async () => {
+    const before = await available();
+    const { id } = await settledViaFunds('12.34');
+    await step(payer, 'requestRefund', id, '多付');
+    expect(await step(platform, 'failRefund', id, '银行退款失败')).toMatchObject({ status: 'refundFailed', refundStatus: 'failed' });
+    expect(await step(platform, 'approveRefund', id)).toMatchObject({ status: 'refunded', refundStatus: 'approved' });
+    expect(await available()).toBe(before);
+  });
+
+  it('refuses a refund on a bill that is not settled', async () => {
+    const b = await staged();
+    await step(platform, 'push', Number(b.id));
+    expect((await payer.transition('requestRefund', [Number(b.id)], '原因')).body.msg).toBe('当前状态无法进行此操作');
+  });
+});
+
+describe('createBill', () => {
+  it('is idempotent by source key', async () => {
+    const input = {
+      billType: 'TRADE' as const,
+      orderNo: 'PERIOD-2026-11',
+      payerUserId: traderId,
+      payerName: '德宏边境贸易有限公司',
+      payeeName: '平台',
+      currency: 'RMB',
+      lines: [{ feeItemName: '仓储费', quantity: '3', rate: '1.5', amount: '4.50', source: 'rule' as const, explanation: '3 天 × 1.5' }],
+      sourceKey: 'periodic:monthly:2026-11:trader',
+    };
+    const a = await db.knex.transaction((trx) => createBill(trx, input, null));
+    const b = await db.knex.transaction((trx) => createBill(trx, input, null));
+    expect(a.created).toBe(true);
+    expect(b).toEqual({ ...a, created: false });
+    expect(await row(a.id)).toMatchObject({ status: 'staged', amount: '4.50', bill_type: 'TRADE' });
+  });
+});
+
+describe('the service-bill hand-off', () => {
+  it('turns an approved service order into one staged SERVICE bill for the trader, payable to the broker', async () => {
+    const payload = {
+      orderNo: 'SO20261122999999',
+      billType: 'SERVICE',
+      payerUserId: traderId,
+      payerEnterpriseId: null,
+      payerName: '德宏边境贸易有限公司',
+      payeeEnterpriseId: null,
+      payeeUserId: brokerId,
+      payeeName: '瑞丽报关行',
+      amount: '1250.50',
+      currency: 'RMB',
+      remark: '玉米进口报关',
+    };
+    const first = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999999, payload));
+    expect(first.status).toBe('accepted');
+    expect(first.result).toMatch(/^BL\d{14}$/);
+    const again = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999999, payload));
+    expect(again.result).toBe(first.result);
+    const bills = await db.knex('fin_bill').where({ order_no: 'SO20261122999999' });
+    expect(bills.length).toBe(1);
+    expect(bills[0]).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '1250.50', payer_user_id: traderId, payee_user_id: brokerId, source: `handoff:${first.id}` });
+    const lines = await db.knex('fin_bill_line').where({ bill_id: bills[0].id });
+    expect(lines.map((l) => [l.fee_item_name, String(l.quantity), String(l.amount)])).toEqual([['报关服务费', '1.0000', '1250.50']]);
+  });
+});

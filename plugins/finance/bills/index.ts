@@ -1,0 +1,93 @@
+// Finance area "bills" (SPEC §2 Expense Management bill management, Trader Business Center
+// bills payable and bad debts, /unifiedSettlement; §3 Bill, Verification form; §4 Bill status,
+// Refund review; §5 Billing): bills with lines and their ten-state machine, refunds with
+// review, bad debts with approval, write-offs, the service-bill hand-off receiver and the
+// trader's unified settlement page. Other areas call createBill (bills.server.ts).
+import type { Knex } from 'knex';
+import type { PluginArea } from '../../../core/areas';
+import type { Seed } from '../../../core/plugin';
+import { BILL_PERMISSIONS } from './bill';
+import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
+import { billsMigration } from './migration';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+export const MENU = {
+  expense: 'expense',
+  bill: 'expense.bill',
+  traderCenter: 'traderCenter',
+  billsPayable: 'traderCenter.billsPayable',
+} as const;
+
+/** Demo grants (the same few lines every area's once-seed uses). */
+async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
+  const role = await knex('sys_role').where({ code: roleCode }).first();
+  if (!role) return;
+  for (const key of menus) {
+    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
+  }
+  for (const code of permissions) {
+    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
+  }
+}
+
+const B = BILL_PERMISSIONS;
+export const PAYER_PERMISSIONS = [B.payableList, B.confirm, B.giveBack, B.pay, B.requestRefund];
+export const PAYEE_PERMISSIONS = [B.list, B.push, B.edit, B.confirmReceipt];
+export const PLATFORM_PERMISSIONS = [B.list, B.add, B.edit, B.remove, B.push, B.confirmReceipt, B.reviewRefund];
+
+const billsGrants: Seed = {
+  name: 'bills-grants',
+  once: true,
+  async run(knex) {
+    await grant(knex, '0', [MENU.traderCenter, MENU.billsPayable], PAYER_PERMISSIONS);
+    await grant(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
+    await grant(knex, 'PTGL', [MENU.expense, MENU.bill], PLATFORM_PERMISSIONS);
+  },
+};
+
+const perm = (code: string, key: string, menu: string, mandatory = false) => ({ code, titleKey: `finance:bills.perm.${key}`, menu, mandatory });
+
+export const billsArea: PluginArea = {
+  key: 'bills',
+  menus: [
+    {
+      key: MENU.expense,
+      path: '/expense',
+      titleKey: 'finance:fees.menu.group',
+      icon: 'ReceiptLong',
+      order: 400,
+      children: [{ key: MENU.bill, path: '/expense/bill', titleKey: 'finance:bills.menu.bill', order: 40 }],
+    },
+    {
+      key: MENU.traderCenter,
+      path: '/traderCenter',
+      titleKey: 'customs:orders.menu.center',
+      children: [{ key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 }],
+    },
+  ],
+  permissions: [
+    perm(B.list, 'list', MENU.bill, true),
+    perm(B.add, 'add', MENU.bill),
+    perm(B.edit, 'edit', MENU.bill),
+    perm(B.remove, 'remove', MENU.bill),
+    perm(B.push, 'push', MENU.bill),
+    perm(B.confirmReceipt, 'confirmReceipt', MENU.bill),
+    perm(B.reviewRefund, 'reviewRefund', MENU.bill),
+    perm(B.payableList, 'payableList', MENU.billsPayable, true),
+    perm(B.confirm, 'confirm', MENU.billsPayable),
+    perm(B.giveBack, 'giveBack', MENU.billsPayable),
+    perm(B.pay, 'pay', MENU.billsPayable),
+    perm(B.requestRefund, 'requestRefund', MENU.billsPayable),
+  ],
+  routes: [
+    { path: 'expense/bill', file: 'bills/routes/bill.tsx' },
+    { path: 'traderCenter/billsPayable', file: 'bills/routes/billsPayable.tsx' },
+  ],
+  migrations: [billsMigration],
+  seeds: [billsGrants],
+  resources: [billResource, billPayableResource],
+  services: { 'handoff.serviceBill': serviceBillReceiver },
+  locales: { zh, en, my },
+};
