@@ -80,14 +80,14 @@ export const subAccountDef = defineResource({
 /** Ledger columns shared by the sub-ledger and the advance-receipt list. */
 const ledgerFields = [
   { name: 'txTime', labelKey: `${L}.txTime`, type: 'datetime', sortable: true, filter: 'range', list: { width: 170 } },
-  { name: 'subAccNo', column: 'fin_sub_account.sub_acc_no', labelKey: `${L}.subAccNo`, type: 'string', filter: 'contains', form: false },
-  { name: 'customerName', column: 'fin_sub_account.customer_name', labelKey: `${L}.customerName`, type: 'string', filter: 'contains', form: false },
+  { name: 'subAccNo', column: 'fin_sub_account.sub_acc_no', labelKey: `${L}.subAccNo`, type: 'string', filter: 'contains', form: false, list: { width: 140 } },
+  { name: 'customerName', column: 'fin_sub_account.customer_name', labelKey: `${L}.customerName`, type: 'string', filter: 'contains', form: false, list: { width: 180 } },
   { name: 'txType', labelKey: `${L}.txType`, type: 'enum', filter: 'eq', form: false, options: opts(TX_TYPES, 'txTypes') },
-  { name: 'hostFlowNo', labelKey: `${L}.hostFlowNo`, type: 'string', filter: 'contains', maxLength: 64 },
+  { name: 'hostFlowNo', labelKey: `${L}.hostFlowNo`, type: 'string', filter: 'contains', maxLength: 64, list: { width: 200 } },
   { name: 'direction', labelKey: `${L}.direction`, type: 'enum', filter: 'eq', form: false, options: opts(DIRECTIONS, 'directions') },
   { name: 'amount', labelKey: `${L}.amount`, type: 'money', sortable: true },
   { name: 'balanceAfter', labelKey: `${L}.balanceAfter`, type: 'money', form: false },
-  { name: 'currency', labelKey: `${L}.currency`, type: 'ref', lookup: 'system.refCode.CURRENCY', filter: 'eq' },
+  { name: 'currency', labelKey: `${L}.currency`, type: 'ref', lookup: 'system.refCode.CURRENCY', filter: 'eq', list: { width: 110 } },
   { name: 'counterpartyAccount', labelKey: `${L}.counterpartyAccount`, type: 'string', maxLength: 40 },
   { name: 'counterpartyName', labelKey: `${L}.counterpartyName`, type: 'string', maxLength: 100 },
   { name: 'counterpartyBank', labelKey: `${L}.counterpartyBank`, type: 'string', maxLength: 100 },
