@@ -10,10 +10,12 @@ import { FileLink } from '@core/ui/FileUpload';
 import { fxApplicationDef } from '../fx';
 import { fxApplicationResource } from '../fx.server';
 import { FxApplicationForm } from '../ui/FxApplicationForm';
+import { moneyCells } from '../ui/money';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(fxApplicationResource, request);
 
-const permitCell = {
+const cells = {
+  ...moneyCells('amount'),
   permitFileId: (row: Record<string, unknown>) => {
     const f = row.permitFile as { id: number; name: string } | null;
     return f ? <FileLink file={f} /> : '';
@@ -26,7 +28,7 @@ export default function FxSettlementPage() {
     <ResourcePage
       def={fxApplicationDef}
       data={data}
-      renderCell={permitCell}
+      renderCell={cells}
       renderForm={({ row, onClose, onSaved }) => <FxApplicationForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
     />
   );

@@ -8,6 +8,7 @@ import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { FileLink } from '@core/ui/FileUpload';
 import { bankReviewDef } from '../fx';
 import { bankReviewResource } from '../fx.server';
+import { moneyCells } from '../ui/money';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(bankReviewResource, request);
 
@@ -18,6 +19,7 @@ export default function RemittanceReviewPage() {
       def={bankReviewDef}
       data={data}
       renderCell={{
+        ...moneyCells('amount'),
         permitFileId: (row) => {
           const f = row.permitFile as { id: number; name: string } | null;
           return f ? <FileLink file={f} /> : '';

@@ -13,6 +13,9 @@ import { useNotify } from '@core/ui/notify';
 import { rmbStatementDef } from '../rmb';
 import { rmbStatementResource } from '../rmb.server';
 import { RmbStatementForm } from '../ui/RmbStatementForm';
+import { moneyCells } from '../ui/money';
+
+const cells = moneyCells('totalAmount', 'goodsTradeAmount', 'serviceTradeAmount', 'capitalAmount', 'advancePayment', 'contractRatio');
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(rmbStatementResource, request);
 
@@ -26,6 +29,7 @@ export default function RmbStatementPage() {
       <ResourcePage
         def={rmbStatementDef}
         data={data}
+        renderCell={cells}
         actions={(selected) => (
           <Button
             variant="outlined"
