@@ -302,3 +302,80 @@ describe('the service-bill hand-off', () => {
     expect(lines.map((l) => [l.fee_item_name, String(l.quantity), String(l.amount)])).toEqual([['报关服务费', '1.0000', '1250.50']]);
   });
 });
+
+describe('bad debts', () => {
+  it('writes an unpaid bill off only after a second user approves it; the payer sees it read-only', async () => {
+    const b = await staged({ lines: [line({ amount: '77.00' })] });
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    const proposer = resourceApi('finance', 'badDebt', { cookie: await loginAs('operator') });
+    const approver = resourceApi('finance', 'badDebt', { cookie: await loginAs('admin') });
+    const missing = await proposer.create({ billId: id, reason: ' ' });
+    expect(fieldErrors(missing).reason).toBe('坏账原因不能为空');
+    const res = await proposer.create({ billId: id, reason: '客户已注销，无法收回' });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const debt = res.body.data!;
+    expect(debt).toMatchObject({ status: 'pending', billSerialNo: b.serialNo, amount: '77.00' });
+    expect((await row(id)).bad_debt).toBe('pending');
+    // Proposed once only.
+    expect(fieldErrors(await proposer.create({ billId: id, reason: '再次' })).billId).toBe('只有未付款的账单可以核为坏账');
+    // The proposer cannot approve their own proposal, a user without the permission gets 403.
+    expect((await proposer.transition('approve', [Number(debt.id)])).body.msg).toBe('不能审批自己提交的坏账申请');
+    const viewer = await makeUser(db.knex, { roleIds: [await makeRole(db.knex, { menus: ['expense.badDebt'], permissions: ['finance:badDebt:list'] })] });
+    expect((await resourceApi('finance', 'badDebt', { cookie: await loginAs(viewer.username) }).transition('approve', [Number(debt.id)])).status).toBe(403);
+    const payerView = resourceApi('finance', 'payerBadDebt', { cookie: await loginAs('trader') });
+    expect((await payerView.list()).body.data!.rows.some((r) => r.billSerialNo === b.serialNo)).toBe(false);
+    expect(await step(approver, 'approve', Number(debt.id), '同意核销')).toMatchObject({ status: 'approved', reviewOpinion: '同意核销' });
+    expect((await row(id)).bad_debt).toBe('writtenOff');
+    expect((await approver.transition('approve', [Number(debt.id)])).body.msg).toBe('当前状态无法进行此操作');
+    expect((await payerView.list()).body.data!.rows.some((r) => r.billSerialNo === b.serialNo)).toBe(true);
+    expect((await payerView.create({ billId: id, reason: 'x' })).status).toBe(403);
+    // A written-off bill can no longer be paid.
+    await step(payer, 'confirm', id);
+    expect((await payer.transition('payOffline', [id])).body.msg).toBe('该账单已核为坏账');
+  });
+
+  it('refuses a paid bill and returns a rejected proposal to normal', async () => {
+    const { id } = await settledViaFunds('5.00');
+    const proposer = resourceApi('finance', 'badDebt', { cookie: await loginAs('operator') });
+    expect(fieldErrors(await proposer.create({ billId: id, reason: '坏账' })).billId).toBe('只有未付款的账单可以核为坏账');
+    const b = await staged();
+    await step(platform, 'push', Number(b.id));
+    const debt = (await proposer.create({ billId: b.id, reason: '无法联系' })).body.data!;
+    const admin = resourceApi('finance', 'badDebt', { cookie: await loginAs('admin') });
+    expect((await admin.transition('reject', [Number(debt.id)])).body.code).toBe(500);
+    expect(await step(admin, 'reject', Number(debt.id), '继续催收')).toMatchObject({ status: 'rejected' });
+    expect((await row(Number(b.id))).bad_debt).toBe('none');
+  });
+});
+
+describe('write-off forms', () => {
+  it('verifies a bill once its valid forms cover the amount, and unverifies it when one is voided or deleted', async () => {
+    const { id, serialNo } = await settledViaFunds('100.00');
+    const w = resourceApi('finance', 'writeoff', { cookie: await loginAs('operator') });
+    const form = (over: Record<string, unknown> = {}) => ({ billId: id, amount: '60.00', writeoffDate: '2026-11-22', flag: 'valid', payingBank: '中国银行瑞丽支行', receivingBank: '缅甸外贸银行', accountNo: '6216600000001', bankSerialNo: 'BOC20261122001', ...over });
+    const first = await w.create(form());
+    expect(first.body.code, first.body.msg).toBe(200);
+    expect(first.body.data).toMatchObject({ billSerialNo: serialNo, amount: '60.00', currency: 'RMB' });
+    expect(String(first.body.data!.writeoffNo)).toMatch(/^HX\d{14}$/);
+    expect((await row(id)).verify_flag).toBe('unverified');
+    const second = (await w.create(form({ amount: '40.00' }))).body.data!;
+    expect((await row(id)).verify_flag).toBe('verified');
+    const voided = await w.update(Number(second.id), { ...form({ amount: '40.00', flag: 'void' }), version: second.version });
+    expect(voided.body.code, voided.body.msg).toBe(200);
+    expect((await row(id)).verify_flag).toBe('unverified');
+    const third = (await w.create(form({ amount: '40.00' }))).body.data!;
+    expect((await row(id)).verify_flag).toBe('verified');
+    expect((await w.remove(Number(third.id))).body.code).toBe(200);
+    expect((await row(id)).verify_flag).toBe('unverified');
+  });
+
+  it('requires a positive amount and a date, and the write-off permission', async () => {
+    const w = resourceApi('finance', 'writeoff', { cookie: await loginAs('operator') });
+    const b = await staged();
+    const bad = await w.create({ billId: b.id, amount: '0', flag: 'valid' });
+    expect(Object.keys(fieldErrors(bad))).toEqual(expect.arrayContaining(['amount', 'writeoffDate']));
+    const broker = resourceApi('finance', 'writeoff', { cookie: await loginAs('broker') });
+    expect((await broker.create({ billId: b.id, amount: '1.00', writeoffDate: '2026-11-22', flag: 'valid' })).status).toBe(403);
+  });
+});

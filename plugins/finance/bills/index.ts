@@ -9,6 +9,9 @@ import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
 import { billsMigration } from './migration';
+import { BAD_DEBT_PERMISSIONS } from './badDebt';
+import { WRITEOFF_PERMISSIONS } from './writeoff';
+import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writeoffResource } from './writeoffs.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -18,6 +21,9 @@ export const MENU = {
   bill: 'expense.bill',
   traderCenter: 'traderCenter',
   billsPayable: 'traderCenter.billsPayable',
+  badDebt: 'expense.badDebt',
+  writeoff: 'expense.writeoff',
+  payerBadDebt: 'traderCenter.badDebt',
 } as const;
 
 /** Demo grants (the same few lines every area's once-seed uses). */
@@ -33,17 +39,19 @@ async function grant(knex: Knex, roleCode: string, menus: string[], permissions:
 }
 
 const B = BILL_PERMISSIONS;
+const D = BAD_DEBT_PERMISSIONS;
+const W = WRITEOFF_PERMISSIONS;
 export const PAYER_PERMISSIONS = [B.payableList, B.confirm, B.giveBack, B.pay, B.requestRefund];
 export const PAYEE_PERMISSIONS = [B.list, B.push, B.edit, B.confirmReceipt];
-export const PLATFORM_PERMISSIONS = [B.list, B.add, B.edit, B.remove, B.push, B.confirmReceipt, B.reviewRefund];
+export const PLATFORM_PERMISSIONS = [B.list, B.add, B.edit, B.remove, B.push, B.confirmReceipt, B.reviewRefund, D.list, D.add, D.approve, W.list, W.add, W.edit, W.remove];
 
 const billsGrants: Seed = {
   name: 'bills-grants',
   once: true,
   async run(knex) {
-    await grant(knex, '0', [MENU.traderCenter, MENU.billsPayable], PAYER_PERMISSIONS);
+    await grant(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt], [...PAYER_PERMISSIONS, D.payerList]);
     await grant(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
-    await grant(knex, 'PTGL', [MENU.expense, MENU.bill], PLATFORM_PERMISSIONS);
+    await grant(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff], PLATFORM_PERMISSIONS);
   },
 };
 
@@ -58,13 +66,20 @@ export const billsArea: PluginArea = {
       titleKey: 'finance:fees.menu.group',
       icon: 'ReceiptLong',
       order: 400,
-      children: [{ key: MENU.bill, path: '/expense/bill', titleKey: 'finance:bills.menu.bill', order: 40 }],
+      children: [
+        { key: MENU.bill, path: '/expense/bill', titleKey: 'finance:bills.menu.bill', order: 40 },
+        { key: MENU.badDebt, path: '/expense/badDebt', titleKey: 'finance:bills.menu.badDebt', order: 50 },
+        { key: MENU.writeoff, path: '/expense/writeoff', titleKey: 'finance:bills.menu.writeoff', order: 60 },
+      ],
     },
     {
       key: MENU.traderCenter,
       path: '/traderCenter',
       titleKey: 'customs:orders.menu.center',
-      children: [{ key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 }],
+      children: [
+        { key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 },
+        { key: MENU.payerBadDebt, path: '/traderCenter/badDebt', titleKey: 'finance:bills.menu.payerBadDebt', order: 30 },
+      ],
     },
   ],
   permissions: [
@@ -80,14 +95,26 @@ export const billsArea: PluginArea = {
     perm(B.giveBack, 'giveBack', MENU.billsPayable),
     perm(B.pay, 'pay', MENU.billsPayable),
     perm(B.requestRefund, 'requestRefund', MENU.billsPayable),
+    perm(D.list, 'badDebtList', MENU.badDebt, true),
+    perm(D.add, 'badDebtAdd', MENU.badDebt),
+    perm(D.approve, 'badDebtApprove', MENU.badDebt),
+    perm(D.payerList, 'payerBadDebtList', MENU.payerBadDebt, true),
+    perm(W.list, 'writeoffList', MENU.writeoff, true),
+    perm(W.add, 'writeoffAdd', MENU.writeoff),
+    perm(W.edit, 'writeoffEdit', MENU.writeoff),
+    perm(W.remove, 'writeoffRemove', MENU.writeoff),
   ],
   routes: [
     { path: 'expense/bill', file: 'bills/routes/bill.tsx' },
     { path: 'traderCenter/billsPayable', file: 'bills/routes/billsPayable.tsx' },
+    { path: 'traderCenter/badDebt', file: 'bills/routes/payerBadDebt.tsx' },
+    { path: 'expense/badDebt', file: 'bills/routes/badDebt.tsx' },
+    { path: 'expense/writeoff', file: 'bills/routes/writeoff.tsx' },
   ],
   migrations: [billsMigration],
   seeds: [billsGrants],
-  resources: [billResource, billPayableResource],
+  resources: [billResource, billPayableResource, badDebtResource, payerBadDebtResource, writeoffResource],
+  lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },
   locales: { zh, en, my },
 };
