@@ -10,6 +10,7 @@ import * as trialRoute from './routes/api.trial';
 import { FEE_PERMISSIONS, MENU } from './fee';
 import { linesForServiceOrder } from './charging.server';
 import { periodsFor, runPeriodicBilling, type BillDraft, type CreateBill } from './periodic.server';
+import { periodicBillsJob } from './periodic.job';
 
 let db: TestDb;
 let adminCookie: string;
@@ -158,15 +159,11 @@ describe('service-order lines', () => {
 });
 
 describe('periodic billing job', () => {
-  // Stands in for the bills area's createBill: one bill per sourceKey, as createBill promises.
-  const bills: (BillDraft & { id: number })[] = [];
-  const createBill: CreateBill = async (_trx, draft) => {
-    const seen = bills.find((b) => b.sourceKey === draft.sourceKey);
-    if (seen) return { id: seen.id, serialNo: `B${seen.id}`, created: false };
-    const id = bills.length + 1;
-    bills.push({ ...draft, id });
-    return { id, serialNo: `B${id}`, created: true };
-  };
+  const logs: string[] = [];
+  const runJob = (date: string) =>
+    periodicBillsJob.process({ knex: db.knex, service: db.registry.service, logId: 0, data: { date }, log: (m: string) => logs.push(m) });
+  const periodicBills = () => db.knex('fin_bill').where('source', 'like', 'periodic:%').orderBy('id');
+  const linesOf = (billId: number) => db.knex('fin_bill_line').where({ bill_id: billId }).orderBy('line_no');
 
   it('bills the previous month on the 1st and yesterday every day', () => {
     expect(periodsFor('2026-11-01')).toEqual([
@@ -176,43 +173,62 @@ describe('periodic billing job', () => {
     expect(periodsFor('2026-03-01')[1]).toEqual({ cycle: 'monthly', key: '2026-02', from: '2026-02-01', to: '2026-02-28' });
   });
 
-  it('creates one bill per customer and period however often it runs', async () => {
+  it('creates one bill per customer and period however often it runs, and logs it', async () => {
     const storage = await db.knex('fin_fee_item').where({ name: '仓储费' }).first();
     const rec = (over: Record<string, unknown>) => admin.records.create({ customerUserId: traderId, billingObject: 'cargo', feeItemId: storage.id, quantity: '10', days: 30, opDate: '2026-10-15', reference: 'CK-001', ...over });
     expect((await rec({})).body.code).toBe(200);
     expect((await rec({ reference: 'CK-002', quantity: '2', days: 8 })).body.code).toBe(200);
+    // Within the free days: no charge, no line.
+    expect((await rec({ reference: 'CK-FREE', quantity: '5', days: 3 })).body.code).toBe(200);
 
-    const first = await runPeriodicBilling(db.knex, '2026-11-01', createBill);
-    expect(first.created).toBe(1);
+    const summary = await runJob('2026-11-01');
+    expect(summary).toBe('periodic bills as of 2026-11-01: created 1, skipped 0');
+    const bills = await periodicBills();
     expect(bills).toHaveLength(1);
-    expect(bills[0].sourceKey).toBe(`periodic:${traderId}:2026-10`);
-    // 10 t × 61 = 610.00; 2 t × (day 8 × 2) = 4.00
-    expect(bills[0].lines.map((l) => l.amount)).toEqual(['610.00', '4.00']);
-    expect(bills[0].lines[0].explanation).toBe('[CK-001] 仓储费: 10吨 × (30天, 免7天, 8–15天×2.00, 16–30天×3.00) = 610.00');
+    expect(bills[0]).toMatchObject({ source: `periodic:${traderId}:2026-10`, payer_user_id: traderId, currency: 'RMB', status: 'staged' });
+    // 10 t × 61 = 610.00; 2 t × (day 8 × 2) = 4.00; total 614.00
+    expect(String(bills[0].amount)).toBe('614.00');
+    const lines = await linesOf(bills[0].id);
+    expect(lines.map((l) => String(l.amount))).toEqual(['610.00', '4.00']);
+    expect(lines[0].explanation).toBe('[CK-001] 仓储费: 10吨 × (30天, 免7天, 8–15天×2.00, 16–30天×3.00) = 610.00');
+    expect(lines[0].source).toBe('rule');
+    expect(logs.some((m) => m.includes(`periodic:${traderId}:2026-10: bill ${bills[0].serial_no} created`))).toBe(true);
 
-    const again = await runPeriodicBilling(db.knex, '2026-11-01', createBill);
-    expect(again.created).toBe(0);
-    expect(bills).toHaveLength(1);
+    expect(await runJob('2026-11-01')).toBe('periodic bills as of 2026-11-01: created 0, skipped 0');
+    expect(await periodicBills()).toHaveLength(1);
 
     const billed = await db.knex('fin_operation_record').where({ reference: 'CK-001' }).first();
-    expect(billed.bill_serial_no).toBe('B1');
+    expect(billed.bill_serial_no).toBe(bills[0].serial_no);
     const edit = await admin.records.update(billed.id, { customerUserId: traderId, billingObject: 'cargo', quantity: '11', opDate: '2026-10-15', reference: 'CK-001', version: billed.version });
     expect(edit.body.msg).toBe('该作业记录已出账单，无法修改或删除');
 
     expect((await rec({ reference: 'CK-003', opDate: '2026-11-03' })).body.code).toBe(200);
-    const next = await runPeriodicBilling(db.knex, '2026-12-01', createBill);
-    expect(next.created).toBe(1);
-    expect(bills.map((b) => b.sourceKey)).toEqual([`periodic:${traderId}:2026-10`, `periodic:${traderId}:2026-11`]);
+    await runJob('2026-12-01');
+    expect((await periodicBills()).map((b) => b.source)).toEqual([`periodic:${traderId}:2026-10`, `periodic:${traderId}:2026-11`]);
   });
 
-  it('bills daily-settled weighing for yesterday', async () => {
+  it('skips a period it has billed even when records arrive later, and bills daily weighing for yesterday', async () => {
     const weighing = await db.knex('fin_fee_item').where({ name: '过磅费' }).first();
     await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-20', reference: 'GB-01' });
-    const run = await runPeriodicBilling(db.knex, '2026-11-21', createBill);
-    expect(run.created).toBe(1);
-    expect(bills[bills.length - 1]).toMatchObject({ sourceKey: `periodic:${traderId}:2026-11-20`, currency: 'RMB' });
-    expect(bills[bills.length - 1].lines.map((l) => l.amount)).toEqual(['30.00']);
-    expect((await runPeriodicBilling(db.knex, '2026-11-21', createBill)).created).toBe(0);
+    await runJob('2026-11-21');
+    const last = (await periodicBills()).pop();
+    expect(last).toMatchObject({ source: `periodic:${traderId}:2026-11-20` });
+    expect(String(last.amount)).toBe('30.00');
+    await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-20', reference: 'GB-02' });
+    expect(await runJob('2026-11-21')).toBe('periodic bills as of 2026-11-21: created 0, skipped 1');
+    expect((await periodicBills()).filter((b) => b.source === `periodic:${traderId}:2026-11-20`)).toHaveLength(1);
+  });
+
+  it('treats a second createBill for the same key as no new bill (the bills area dedupes by sourceKey too)', async () => {
+    const drafts: BillDraft[] = [];
+    const fake: CreateBill = async (_trx, draft) => {
+      drafts.push(draft);
+      return { id: 1, serialNo: 'B1', created: false };
+    };
+    await db.knex('fin_periodic_bill').where('source_key', 'like', `periodic:${traderId}:2026-11-20`).delete();
+    const run = await runPeriodicBilling(db.knex, '2026-11-21', fake);
+    expect(run.created).toBe(0);
+    expect(drafts[0].sourceKey).toBe(`periodic:${traderId}:2026-11-20`);
   });
 });
 

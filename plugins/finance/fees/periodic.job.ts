@@ -2,7 +2,8 @@
 // on the 1st (or the first run after it), the previous month's monthly-settled ones.
 // `data.date` (YYYY-MM-DD) runs it as of another day.
 import type { JobDef } from '../../../core/plugin';
-import { runPeriodicBilling, type CreateBill } from './periodic.server';
+import { createBill } from '../bills/bills.server';
+import { runPeriodicBilling } from './periodic.server';
 
 const today = () => {
   const d = new Date();
@@ -15,7 +16,6 @@ export const periodicBillsJob: JobDef = {
   cron: '0 30 0 * * *',
   async process(ctx) {
     const asOf = typeof ctx.data.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ctx.data.date) ? ctx.data.date : today();
-    const createBill = ctx.service<CreateBill>('finance.createBill');
     const run = await runPeriodicBilling(ctx.knex, asOf, createBill, (m) => ctx.log(m));
     return run.log[run.log.length - 1];
   },

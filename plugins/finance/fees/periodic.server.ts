@@ -11,7 +11,8 @@ import Decimal from 'decimal.js';
 import { computeLines, type EngineLine, type EngineRule } from './engine';
 import { loadRules } from './fee.server';
 
-/** What createBill (bills area) takes and answers; see plugins/finance/bills/bills.server.ts. */
+/** What createBill (plugins/finance/bills/bills.server.ts) takes and answers; the job passes the
+ *  real one, tests may pass a stand-in. */
 export interface BillDraft {
   billType: 'SERVICE' | 'TRADE';
   orderNo: string;
@@ -25,7 +26,7 @@ export interface BillDraft {
   remark?: string;
   sourceKey?: string;
 }
-export type CreateBill = (trx: Knex.Transaction, draft: BillDraft, actorUserId: number) => Promise<{ id: number; serialNo: string; created: boolean }>;
+export type CreateBill = (trx: Knex.Transaction, draft: BillDraft, actorUserId: number | null) => Promise<{ id: number; serialNo: string; created: boolean }>;
 
 export type Cycle = 'daily' | 'monthly';
 
@@ -106,7 +107,8 @@ export async function runPeriodicBilling(knex: Knex, asOf: string, createBill: C
     for (const customer of customers) {
       const byCurrency = new Map<string, { lines: EngineLine[]; recordIds: number[] }>();
       for (const rec of records.filter((r) => Number(r.customer_user_id) === customer)) {
-        for (const line of linesOfRecord(rules, rec)) {
+        // A line of nothing (storage still within its free days) is no charge and no bill.
+        for (const line of linesOfRecord(rules, rec).filter((l) => new Decimal(l.amount).gt(0))) {
           const cur = line.currency ?? 'RMB';
           const g = byCurrency.get(cur) ?? { lines: [], recordIds: [] };
           g.lines.push(line);
@@ -143,12 +145,12 @@ export async function runPeriodicBilling(knex: Knex, asOf: string, createBill: C
                 quantity: l.quantity,
                 amount: l.amount,
                 source: 'rule' as const,
-                explanation: l.explanation,
+                explanation: l.explanation.slice(0, 500),
               })),
               remark: `${period.cycle} ${period.key}`,
               sourceKey: key,
             },
-            platform ? Number(platform.id) : 0,
+            platform ? Number(platform.id) : null,
           );
           await trx('fin_periodic_bill').insert({ source_key: key, customer_user_id: customer, period: period.key, cycle: period.cycle, currency, bill_id: b.id, serial_no: b.serialNo, created_at: new Date() });
           await trx('fin_operation_record').whereIn('id', g.recordIds).update({ bill_serial_no: b.serialNo });
