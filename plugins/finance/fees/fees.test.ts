@@ -207,16 +207,22 @@ describe('periodic billing job', () => {
     expect((await periodicBills()).map((b) => b.source)).toEqual([`periodic:${traderId}:2026-10`, `periodic:${traderId}:2026-11`]);
   });
 
-  it('skips a period it has billed even when records arrive later, and bills daily weighing for yesterday', async () => {
+  it('bills daily weighing for yesterday, and a record that arrives late with the next day', async () => {
     const weighing = await db.knex('fin_fee_item').where({ name: '过磅费' }).first();
     await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-20', reference: 'GB-01' });
     await runJob('2026-11-21');
     const last = (await periodicBills()).pop();
     expect(last).toMatchObject({ source: `periodic:${traderId}:2026-11-20` });
     expect(String(last.amount)).toBe('30.00');
+    // Entered after 11-20 was billed: the same key is not billed again, the record waits.
     await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-20', reference: 'GB-02' });
     expect(await runJob('2026-11-21')).toBe('periodic bills as of 2026-11-21: created 0, skipped 1');
     expect((await periodicBills()).filter((b) => b.source === `periodic:${traderId}:2026-11-20`)).toHaveLength(1);
+    // The next day's run bills it with 11-21.
+    await runJob('2026-11-22');
+    const next = (await periodicBills()).pop();
+    expect(next).toMatchObject({ source: `periodic:${traderId}:2026-11-21` });
+    expect((await linesOf(next.id)).map((l) => l.explanation)).toEqual(['[GB-02] 过磅费: 30.00 = 30.00']);
   });
 
   it('treats a second createBill for the same key as no new bill (the bills area dedupes by sourceKey too)', async () => {
@@ -225,10 +231,11 @@ describe('periodic billing job', () => {
       drafts.push(draft);
       return { id: 1, serialNo: 'B1', created: false };
     };
-    await db.knex('fin_periodic_bill').where('source_key', 'like', `periodic:${traderId}:2026-11-20`).delete();
-    const run = await runPeriodicBilling(db.knex, '2026-11-21', fake);
-    expect(run.created).toBe(0);
-    expect(drafts[0].sourceKey).toBe(`periodic:${traderId}:2026-11-20`);
+    const weighing = await db.knex('fin_fee_item').where({ name: '过磅费' }).first();
+    await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-25', reference: 'GB-03' });
+    const run = await runPeriodicBilling(db.knex, '2026-11-26', fake);
+    expect(run).toMatchObject({ created: 0, skipped: 1 });
+    expect(drafts.map((d) => d.sourceKey)).toEqual([`periodic:${traderId}:2026-11-25`]);
   });
 });
 

@@ -1,7 +1,8 @@
 // Periodic fee bills (job finance.periodicBills): operation records of customers whose fee
 // items settle daily or monthly are priced by the rule engine and billed once per customer,
 // period and currency. Daily items bill yesterday; monthly items bill the previous month
-// (the run on the 1st does it; a later run catches up if that one was missed).
+// (the run on the 1st does it; a later run catches up if that one was missed). A record that
+// arrives after its period was billed is billed with the next period.
 //
 // Idempotent twice over: the bill's sourceKey `periodic:<customer>:<period>` (createBill
 // returns the existing bill), and fin_periodic_bill, which remembers each key with its bill in
@@ -102,7 +103,9 @@ export async function runPeriodicBilling(knex: Knex, asOf: string, createBill: C
   for (const period of periodsFor(asOf)) {
     const rules = await loadRules(knex, { settlementMethods: [period.cycle] });
     if (rules.length === 0) continue;
-    const records: OpRecord[] = await knex('fin_operation_record').whereBetween('op_date', [period.from, period.to]).whereNull('bill_serial_no').orderBy('id');
+    // Unbilled records up to the period's end: one that arrived after its own period was billed
+    // goes on the next period's bill instead of being lost.
+    const records: OpRecord[] = await knex('fin_operation_record').where('op_date', '<=', period.to).whereNull('bill_serial_no').orderBy('id');
     const customers = [...new Set(records.map((r) => Number(r.customer_user_id)))];
     for (const customer of customers) {
       const byCurrency = new Map<string, { lines: EngineLine[]; recordIds: number[] }>();
