@@ -9,7 +9,11 @@ import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { subAccountOf } from '../funds/funds.server';
+import ExcelJS from 'exceljs';
+import { req, respond, run } from '../../../tests/support/http';
 import { createBill } from './bills.server';
+import * as settlementPage from './routes/settlementManage';
+import * as statementRoute from './routes/api.statement';
 
 let db: TestDb;
 let traderId: number;
@@ -377,5 +381,38 @@ describe('write-off forms', () => {
     expect(Object.keys(fieldErrors(bad))).toEqual(expect.arrayContaining(['amount', 'writeoffDate']));
     const broker = resourceApi('finance', 'writeoff', { cookie: await loginAs('broker') });
     expect((await broker.create({ billId: b.id, amount: '1.00', writeoffDate: '2026-11-22', flag: 'valid' })).status).toBe(403);
+  });
+});
+
+describe('unified settlement', () => {
+  it('shows the trader what they owe and hold per currency, and downloads their statement as XLSX', async () => {
+    const b = await staged({ currency: 'USD', lines: [line({ amount: '12.30' })] });
+    await step(platform, 'push', Number(b.id));
+    await step(payer, 'confirm', Number(b.id));
+    const traderCookie = await loginAs('trader');
+    const page = await run(settlementPage.loader, req('/unifiedSettlement/settlementManage', { cookie: traderCookie }));
+    const data = page.data as Awaited<ReturnType<typeof settlementPage.loader>>;
+    const usd = data.summary.find((s) => s.currency === 'USD')!;
+    const owed = await db.knex('fin_bill').where({ payer_user_id: traderId, currency: 'USD', status: 'awaitingPayment', bad_debt: 'none' }).sum({ s: 'amount' }).first();
+    expect(usd.owe).toBe(new Decimal(String(owed!.s)).toFixed(2));
+    expect(usd.available).toBe(await available(traderId, 'USD'));
+    expect(data.bills.some((x) => x.serialNo === b.serialNo)).toBe(true);
+
+    const file = await respond(statementRoute.loader, req('/api/finance/bills/statement', { cookie: traderCookie }));
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe('账单流水号');
+    const serials = ws.getColumn(1).values;
+    expect(serials).toContain(b.serialNo);
+  });
+
+  it('refuses the page and the statement to a user without the settlement menu', async () => {
+    const cookie = await loginAs('broker');
+    const res = await respond(statementRoute.loader, req('/api/finance/bills/statement', { cookie }));
+    expect(res.headers.get('content-type')).not.toContain('spreadsheetml');
+    const page = await run(settlementPage.loader, req('/unifiedSettlement/settlementManage', { cookie }));
+    expect(page.data).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { billPayableResource, billResource, serviceBillReceiver } from './bills.
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
 import { WRITEOFF_PERMISSIONS } from './writeoff';
+import { SETTLEMENT_GROUP, SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from './settlement';
 import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writeoffResource } from './writeoffs.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
@@ -49,7 +50,7 @@ const billsGrants: Seed = {
   name: 'bills-grants',
   once: true,
   async run(knex) {
-    await grant(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt], [...PAYER_PERMISSIONS, D.payerList]);
+    await grant(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION]);
     await grant(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
     await grant(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff], PLATFORM_PERMISSIONS);
   },
@@ -81,6 +82,14 @@ export const billsArea: PluginArea = {
         { key: MENU.payerBadDebt, path: '/traderCenter/badDebt', titleKey: 'finance:bills.menu.payerBadDebt', order: 30 },
       ],
     },
+    {
+      key: SETTLEMENT_GROUP,
+      path: '/unifiedSettlement',
+      titleKey: 'finance:bills.menu.settlement',
+      icon: 'Payments',
+      order: 300,
+      children: [{ key: SETTLEMENT_MENU, path: '/unifiedSettlement/settlementManage', titleKey: 'finance:bills.menu.settlementManage', order: 10 }],
+    },
   ],
   permissions: [
     perm(B.list, 'list', MENU.bill, true),
@@ -99,6 +108,7 @@ export const billsArea: PluginArea = {
     perm(D.add, 'badDebtAdd', MENU.badDebt),
     perm(D.approve, 'badDebtApprove', MENU.badDebt),
     perm(D.payerList, 'payerBadDebtList', MENU.payerBadDebt, true),
+    perm(SETTLEMENT_PERMISSION, 'settlement', SETTLEMENT_MENU, true),
     perm(W.list, 'writeoffList', MENU.writeoff, true),
     perm(W.add, 'writeoffAdd', MENU.writeoff),
     perm(W.edit, 'writeoffEdit', MENU.writeoff),
@@ -110,6 +120,8 @@ export const billsArea: PluginArea = {
     { path: 'traderCenter/badDebt', file: 'bills/routes/payerBadDebt.tsx' },
     { path: 'expense/badDebt', file: 'bills/routes/badDebt.tsx' },
     { path: 'expense/writeoff', file: 'bills/routes/writeoff.tsx' },
+    { path: 'unifiedSettlement/settlementManage', file: 'bills/routes/settlementManage.tsx' },
+    { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
   ],
   migrations: [billsMigration],
   seeds: [billsGrants],

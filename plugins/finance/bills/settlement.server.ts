@@ -1,0 +1,90 @@
+// The trader's unified settlement (/unifiedSettlement/settlementManage): what they owe, what
+// is settled and being refunded (totals per currency of the bills they pay), their advance
+// funds per currency, their recent bills, and the statement of all their bills as XLSX.
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import { subAccountOf } from '../funds/funds.server';
+import { BILL, money } from './bills.server';
+import { CURRENCIES } from './bill';
+
+export interface CurrencySummary {
+  currency: string;
+  owe: string;
+  toConfirm: string;
+  settled: string;
+  refunding: string;
+  /** Available advance funds, or null when no sub-account is open in this currency. */
+  available: string | null;
+}
+
+const OWE = ['awaitingPayment'];
+const TO_CONFIRM = ['toConfirm'];
+const SETTLED = ['receiptPending', 'settled', 'refundRejected'];
+const REFUNDING = ['refundRequested', 'refundFailed'];
+
+const payerBills = (knex: Knex, userId: number) => knex(BILL).where({ payer_user_id: userId, push_flag: 'pushed' });
+
+export async function settlementSummary(knex: Knex, userId: number): Promise<CurrencySummary[]> {
+  const rows = await payerBills(knex, userId).whereNot({ bad_debt: 'writtenOff' }).select('currency', 'status', 'amount');
+  const out: CurrencySummary[] = [];
+  for (const currency of CURRENCIES) {
+    const sum = (states: string[]) => money(rows.filter((r: { currency: string; status: string }) => r.currency === currency && states.includes(r.status)).reduce((s: Decimal, r: { amount: unknown }) => s.plus(String(r.amount)), new Decimal(0)));
+    const account = await subAccountOf(knex, userId, currency);
+    const line = { currency, owe: sum(OWE), toConfirm: sum(TO_CONFIRM), settled: sum(SETTLED), refunding: sum(REFUNDING), available: account?.available ?? null };
+    if (account || rows.some((r: { currency: string }) => r.currency === currency)) out.push(line);
+  }
+  return out;
+}
+
+export async function recentBills(knex: Knex, userId: number, limit = 20) {
+  const rows = await payerBills(knex, userId).orderBy('id', 'desc').limit(limit);
+  return rows.map((r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    serialNo: String(r.serial_no),
+    orderNo: String(r.order_no),
+    payeeName: r.payee_name as string | null,
+    amount: money(String(r.amount)),
+    currency: String(r.currency),
+    status: String(r.status),
+    payFlag: String(r.pay_flag),
+    badDebt: String(r.bad_debt),
+    billDate: r.bill_date instanceof Date ? r.bill_date.toISOString().slice(0, 10) : String(r.bill_date).slice(0, 10),
+  }));
+}
+
+/** All the payer's bills as an XLSX statement, labels in the user's language. */
+export async function statementXlsx(knex: Knex, userId: number, t: TFunction): Promise<Buffer> {
+  const rows = await payerBills(knex, userId).orderBy('id');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(t('finance:bills.settlement.sheet'));
+  const L = (k: string) => t(`finance:bills.${k}`);
+  ws.columns = [
+    { header: L('serialNo'), key: 'serialNo', width: 22 },
+    { header: L('orderNo'), key: 'orderNo', width: 20 },
+    { header: L('billDate'), key: 'billDate', width: 12 },
+    { header: L('payeeName'), key: 'payeeName', width: 24 },
+    { header: L('currency'), key: 'currency', width: 8 },
+    { header: L('amount'), key: 'amount', width: 14, style: { numFmt: '#,##0.00' } },
+    { header: L('status'), key: 'status', width: 22 },
+    { header: L('payFlag'), key: 'payFlag', width: 10 },
+    { header: L('refundAmount'), key: 'refundAmount', width: 14, style: { numFmt: '#,##0.00' } },
+  ];
+  for (const r of rows) {
+    ws.addRow({
+      serialNo: r.serial_no,
+      orderNo: r.order_no,
+      billDate: r.bill_date instanceof Date ? r.bill_date.toISOString().slice(0, 10) : String(r.bill_date).slice(0, 10),
+      payeeName: r.payee_name,
+      currency: r.currency,
+      // Exact to the cent: the DECIMAL string becomes the cell's number only here.
+      amount: Number(money(String(r.amount))),
+      status: L(`state.${r.status}`),
+      payFlag: L(`payFlags.${r.pay_flag}`),
+      refundAmount: r.refund_amount === null ? null : Number(money(String(r.refund_amount))),
+    });
+  }
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
