@@ -150,7 +150,9 @@ export const operationRecordDef = defineResource({
     return z.object({
       customerUserId: r.number(`${L}.customer`, { int: true, min: 1 }),
       billingObject: r.oneOf(`${L}.billingObject`, BILLING_OBJECTS),
-      feeItemId: r.number(`${L}.rule.feeItem`, { int: true, min: 1, optional: true }),
+      // Required when entered by hand: a record priced by every fee item of its billing object
+      // would charge storage, loading and weighing at once. (Other plugins may leave it empty.)
+      feeItemId: r.number(`${L}.rule.feeItem`, { int: true, min: 1 }),
       quantity: r.decimal(`${L}.record.quantity`, { scale: 4 }),
       days: r.number(`${L}.record.days`, { int: true, min: 0, max: 3650, optional: true }),
       opDate: r.date(`${L}.record.opDate`),

@@ -178,6 +178,9 @@ describe('periodic billing job', () => {
     const rec = (over: Record<string, unknown>) => admin.records.create({ customerUserId: traderId, billingObject: 'cargo', feeItemId: storage.id, quantity: '10', days: 30, opDate: '2026-10-15', reference: 'CK-001', ...over });
     expect((await rec({})).body.code).toBe(200);
     expect((await rec({ reference: 'CK-002', quantity: '2', days: 8 })).body.code).toBe(200);
+    const noItem = await admin.records.create({ customerUserId: traderId, billingObject: 'cargo', quantity: '1', opDate: '2026-10-15', reference: 'CK-X' });
+    expect(fieldErrors(noItem.body).feeItemId).toBe('收费项目不能为空');
+    expect(fieldErrors((await rec({ quantity: '十吨' })).body).quantity).toBe('数量必须是数字');
     // Within the free days: no charge, no line.
     expect((await rec({ reference: 'CK-FREE', quantity: '5', days: 3 })).body.code).toBe(200);
 
@@ -199,7 +202,7 @@ describe('periodic billing job', () => {
 
     const billed = await db.knex('fin_operation_record').where({ reference: 'CK-001' }).first();
     expect(billed.bill_serial_no).toBe(bills[0].serial_no);
-    const edit = await admin.records.update(billed.id, { customerUserId: traderId, billingObject: 'cargo', quantity: '11', opDate: '2026-10-15', reference: 'CK-001', version: billed.version });
+    const edit = await admin.records.update(billed.id, { customerUserId: traderId, billingObject: 'cargo', feeItemId: storage.id, quantity: '11', opDate: '2026-10-15', reference: 'CK-001', version: billed.version });
     expect(edit.body.msg).toBe('该作业记录已出账单，无法修改或删除');
 
     expect((await rec({ reference: 'CK-003', opDate: '2026-11-03' })).body.code).toBe(200);
