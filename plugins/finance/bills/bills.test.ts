@@ -416,3 +416,19 @@ describe('unified settlement', () => {
     expect(page.data).toBeNull();
   });
 });
+
+describe('an approved service order in customs', () => {
+  it('becomes a staged SERVICE bill for the trader, payable to the approving broker, which the broker can push', async () => {
+    const ent = await db.knex('cus_enterprise').join('sys_user', 'sys_user.id', 'cus_enterprise.user_id').where('sys_user.username', 'broker').select('cus_enterprise.id').first();
+    const orders = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('trader') });
+    const brokerOrders = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('broker') });
+    const o = await orders.create({ declType: 'I', customerName: '瑞丽进口客户', declCustoms: '8601', tradeCountry: 'MM', arrivalCountry: 'MM', productCount: 2, orderType: 'general', amount: '880.80', currency: 'RMB', brokerId: ent.id, customsAreaCode: '8601', remark: '缅甸玉米进口报关' });
+    expect(o.body.code, o.body.msg).toBe(200);
+    const id = Number(o.body.data!.id);
+    expect((await orders.transition('submit', [id])).body.code).toBe(200);
+    expect((await brokerOrders.transition('approve', [id], '同意')).body.code).toBe(200);
+    const bill = await db.knex('fin_bill').where({ order_no: o.body.data!.orderNo }).first();
+    expect(bill).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '880.80', payer_user_id: traderId, payee_user_id: brokerId });
+    expect(await step(payee, 'push', Number(bill.id))).toMatchObject({ status: 'toConfirm', pushFlag: 'pushed' });
+  });
+});

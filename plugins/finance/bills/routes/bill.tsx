@@ -6,9 +6,11 @@ import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { billDef } from '../bill';
 import { billResource } from '../bills.server';
+import { BillForm } from '../ui/BillForm';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(billResource, request);
 
 export default function BillPage() {
-  return <ResourcePage def={billDef} data={useLoaderData<typeof loader>()} />;
+  const data = useLoaderData<typeof loader>();
+  return <ResourcePage def={billDef} data={data} renderForm={({ row, onClose, onSaved }) => <BillForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />} />;
 }
