@@ -83,7 +83,7 @@ export function BillForm({ row, lookups, onClose, onSaved }: { row: Row | null; 
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" data-testid="bill-form">
       <DialogTitle>{L('title')}</DialogTitle>
       <DialogContent>
-        <Grid container spacing={2} sx={{ mt: 0.5 }}>
+        <Grid container spacing={2} sx={{ pt: 1 }}>
           <Grid size={{ xs: 12, md: 4 }}>
             <TextField fullWidth size="small" required label={L('orderNo')} value={v.orderNo} onChange={(e) => set('orderNo', e.target.value)} error={!!errors.orderNo} helperText={errors.orderNo} slotProps={{ htmlInput: { 'data-testid': 'bill-orderNo' } }} />
           </Grid>
