@@ -3,6 +3,7 @@
 // state, wrong party, missing permission), the flags at each step, paying from funds in the same
 // transaction, idempotent refunds, createBill's idempotency and the service-bill hand-off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import { handOff } from '../../../core/handoff.server';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
@@ -430,5 +431,41 @@ describe('an approved service order in customs', () => {
     const bill = await db.knex('fin_bill').where({ order_no: o.body.data!.orderNo }).first();
     expect(bill).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '880.80', payer_user_id: traderId, payee_user_id: brokerId });
     expect(await step(payee, 'push', Number(bill.id))).toMatchObject({ status: 'toConfirm', pushFlag: 'pushed' });
+  });
+});
+
+describe('paying the same bill concurrently', () => {
+  it('debits the funds once when five payment requests race', async () => {
+    const b = await staged({ lines: [line({ amount: '10.00' })] });
+    const id = Number(b.id);
+    await step(platform, 'push', id);
+    await step(payer, 'confirm', id);
+    const before = await available();
+    const results = await Promise.all(Array.from({ length: 5 }, () => payer.transition('pay', [id])));
+    expect(results.filter((r) => r.body.code === 200).length).toBe(1);
+    expect(await available()).toBe(new Decimal(before).minus(10).toFixed(2));
+    expect((await db.knex('fin_fund_ledger').where({ idempotency_key: `bill:${id}:pay` })).length).toBe(1);
+    expect((await row(id)).pay_flag).toBe('paid');
+  });
+});
+
+describe('write-off certificates', () => {
+  it("attaches the uploader's own file to a form and refuses someone else's", async () => {
+    const { id } = await settledViaFunds('1.00');
+    const operatorId = Number((await db.knex('sys_user').where({ username: 'operator' }).first()).id);
+    const file = async (createdBy: number) =>
+      Number(
+        (
+          await db.knex('sys_file').insert({ uuid: crypto.randomUUID(), name: '银行回单.pdf', ext: 'pdf', mime: 'application/pdf', size: 10, sha256: 'x'.repeat(64), path: 'none', resource: 'finance.writeoff', record_id: null, created_by: createdBy, created_at: new Date() })
+        )[0],
+      );
+    const w = resourceApi('finance', 'writeoff', { cookie: await loginAs('operator') });
+    const mine = await file(operatorId);
+    const res = await w.create({ billId: id, amount: '1.00', writeoffDate: '2026-11-22', flag: 'valid', fileIds: [mine] });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data!.certificates).toEqual([expect.objectContaining({ id: mine, name: '银行回单.pdf' })]);
+    const theirs = await file(traderId);
+    const refused = await w.create({ billId: id, amount: '1.00', writeoffDate: '2026-11-22', flag: 'valid', fileIds: [theirs] });
+    expect(refused.body.code).not.toBe(200);
   });
 });
