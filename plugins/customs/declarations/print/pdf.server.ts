@@ -1,0 +1,532 @@
+// The printed declaration in the layout of the official 中华人民共和国海关进口/出口货物报关单
+// (A4 portrait): the header grid, the goods table and the signature footer on every page, the
+// goods continuing page after page. pdfkit writes it: it subsets CFF (OpenType) CJK fonts
+// correctly (pdf-lib's subsetter produces font programs that viewers reject) and measures text,
+// so the layout below is plain arithmetic. The font is Noto Sans SC from @embedpdf/fonts-sc,
+// embedded as a subset of the glyphs used, so a one-page declaration is about 130 KB.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import * as fontkit from 'fontkit';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../../../core/i18n/i18n';
+import { codeName, plainNumber, text, type CodeKind, type CodeNames, type PrintDeclaration, type PrintGoods } from './printable';
+
+// ---- Fonts ---------------------------------------------------------------------------------
+
+/** fonts-noto-cjk, when the npm font package is missing. */
+const SYSTEM_FONTS = [
+  { regular: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', bold: '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc', face: 'NotoSansCJKsc' },
+];
+
+/** A font parsed once per process: a parse costs more than laying out a whole page. */
+function parse(src: Buffer, face?: string): fontkit.Font {
+  const font = fontkit.create(src, face);
+  if (!('layout' in font)) throw new Error(`${face ?? 'font'}: not a single font`);
+  return font;
+}
+
+let fonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+
+function loadFonts(): { regular: fontkit.Font; bold: fontkit.Font } {
+  if (fonts) return fonts;
+  let dir: string | null = null;
+  try {
+    dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+  } catch {
+    dir = null;
+  }
+  if (dir && fs.existsSync(path.join(dir, 'NotoSansHans-Regular.otf'))) {
+    fonts = { regular: parse(fs.readFileSync(path.join(dir, 'NotoSansHans-Regular.otf'))), bold: parse(fs.readFileSync(path.join(dir, 'NotoSansHans-Bold.otf'))) };
+    return fonts;
+  }
+  const sys = SYSTEM_FONTS.find((f) => fs.existsSync(f.regular));
+  if (!sys) throw new Error('No Simplified Chinese font for printing: install @embedpdf/fonts-sc (npm) or fonts-noto-cjk');
+  const regular = parse(fs.readFileSync(sys.regular), `${sys.face}-Regular`);
+  fonts = { regular, bold: fs.existsSync(sys.bold) ? parse(fs.readFileSync(sys.bold), `${sys.face}-Bold`) : regular };
+  return fonts;
+}
+
+// ---- Geometry (points; A4 portrait) --------------------------------------------------------
+
+const PAGE_W = 595.28;
+const PAGE_H = 841.89;
+const X0 = 28;
+const WIDTH = PAGE_W - 2 * X0;
+const TOP = 26;
+const BOTTOM = PAGE_H - 24;
+
+const LABEL_SIZE = 6.5;
+const EN_SIZE = 5;
+const VALUE_SIZE = 8.5;
+const GOODS_SIZE = 7.5;
+/** One text line of the goods table. */
+const LINE = 10;
+const ITEM_PAD = 5;
+/** Lines of 规格型号 shown at most (the rest ends in …), so one line never outgrows a page. */
+const MAX_SPEC_LINES = 8;
+
+const HEADER_ROW_H = 27;
+const DOCS_ROW_H = 24;
+const MARKS_ROW_H = 38;
+const GOODS_HEAD_H = 22;
+const FOOTER_H = 96;
+
+const GRID_TOP = TOP + 44;
+const GOODS_TOP = GRID_TOP + 5 * HEADER_ROW_H + DOCS_ROW_H + MARKS_ROW_H;
+const BODY_TOP = GOODS_TOP + GOODS_HEAD_H;
+const FOOTER_TOP = BOTTOM - FOOTER_H;
+const BODY_H = FOOTER_TOP - BODY_TOP;
+
+/** Goods lines a page holds when their 规格型号 fits on one line (the usual case). */
+export const GOODS_PER_PAGE = Math.floor(BODY_H / (3 * LINE + ITEM_PAD));
+
+// ---- Labels --------------------------------------------------------------------------------
+
+interface Label {
+  zh: string;
+  en: string;
+}
+const L = (zh: string, en: string): Label => ({ zh, en });
+
+/** The labels that differ between the import and the export form. */
+function formLabels(importing: boolean) {
+  return importing
+    ? {
+        title: L('中华人民共和国海关进口货物报关单', 'IMPORT GOODS DECLARATION OF THE CUSTOMS OF THE PEOPLE\'S REPUBLIC OF CHINA'),
+        consignor: L('境内收货人', 'Domestic consignee'),
+        customs: L('进境关别', 'Customs of entry'),
+        date: L('进口日期', 'Date of import'),
+        overseas: L('境外发货人', 'Overseas consignor'),
+        owner: L('消费使用单位', 'Consumer'),
+        depart: L('启运国（地区）', 'Country of departure'),
+        port: L('经停港', 'Port of call'),
+        border: L('入境口岸', 'Port of entry'),
+        domestic: L('境内目的地', 'Domestic destination'),
+      }
+    : {
+        title: L('中华人民共和国海关出口货物报关单', 'EXPORT GOODS DECLARATION OF THE CUSTOMS OF THE PEOPLE\'S REPUBLIC OF CHINA'),
+        consignor: L('境内发货人', 'Domestic consignor'),
+        customs: L('出境关别', 'Customs of exit'),
+        date: L('出口日期', 'Date of export'),
+        overseas: L('境外收货人', 'Overseas consignee'),
+        owner: L('生产销售单位', 'Producer / seller'),
+        depart: L('运抵国（地区）', 'Country of destination'),
+        port: L('指运港', 'Port of destination'),
+        border: L('离境口岸', 'Port of exit'),
+        domestic: L('境内货源地', 'Domestic source'),
+      };
+}
+
+// ---- Drawing helpers -----------------------------------------------------------------------
+
+type Doc = PDFKit.PDFDocument;
+
+interface Ctx {
+  doc: Doc;
+  /** English sub-labels (en/my). */
+  english: boolean;
+}
+
+function setFont(doc: Doc, size: number, bold = false): void {
+  doc.font(bold ? 'cjk-bold' : 'cjk').fontSize(size);
+}
+
+/** Text is laid out without ligatures: a ligature glyph ("fi") has no Unicode of its own, so
+ *  copying or searching the printout would lose those letters. */
+const TEXT_OPTIONS = { lineBreak: false, features: { liga: false } } as unknown as PDFKit.Mixins.TextOptions;
+
+/** One line of text, as is, at (x, y). */
+function draw(doc: Doc, s: string, x: number, y: number): void {
+  doc.text(s, x, y, TEXT_OPTIONS);
+}
+
+/** A character's advance at the current font and size (pdfkit caches each string's layout). */
+const charWidth = (doc: Doc, ch: string) => doc.widthOfString(ch);
+
+/** A string's width as the sum of its characters' (no kerning in CJK text; cheap to repeat). */
+function runWidth(doc: Doc, s: string): number {
+  let w = 0;
+  for (const ch of s) w += charWidth(doc, ch);
+  return w;
+}
+
+/** Cuts a string to a width, ending it in … when cut. */
+function fit(doc: Doc, s: string, width: number): string {
+  if (doc.widthOfString(s) <= width) return s;
+  const room = width - charWidth(doc, '…');
+  let out = '';
+  let used = 0;
+  for (const ch of s) {
+    used += charWidth(doc, ch);
+    if (used > room) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
+
+/** One line of text at (x, y), cut to the width. */
+function put(doc: Doc, s: string, x: number, y: number, width: number, align: 'left' | 'center' | 'right' = 'left'): void {
+  const line = fit(doc, s, width);
+  if (!line) return;
+  const w = doc.widthOfString(line);
+  const dx = align === 'center' ? (width - w) / 2 : align === 'right' ? width - w : 0;
+  draw(doc, line, x + dx, y);
+}
+
+/** Breaks a string into lines of a width: anywhere in CJK text, at a space inside Latin words. */
+function wrap(doc: Doc, s: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const para of s.split(/\r?\n/)) {
+    let line = '';
+    for (const ch of para) {
+      if (line && runWidth(doc, line + ch) > width) {
+        const space = line.lastIndexOf(' ');
+        const inWord = /[A-Za-z0-9]/.test(ch) && /[A-Za-z0-9]$/.test(line);
+        if (inWord && space > 0) {
+          lines.push(line.slice(0, space));
+          line = line.slice(space + 1) + ch;
+        } else {
+          lines.push(line);
+          line = ch.trim() ? ch : '';
+        }
+      } else line += ch;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A label (Chinese, with the English after it in small type on en/my printouts). */
+function label(ctx: Ctx, l: Label, x: number, y: number, width: number, extra = ''): void {
+  const { doc } = ctx;
+  setFont(doc, LABEL_SIZE);
+  const zh = fit(doc, l.zh + extra, width);
+  draw(doc, zh, x, y);
+  if (!ctx.english) return;
+  const used = doc.widthOfString(zh) + 3;
+  setFont(doc, EN_SIZE);
+  if (width - used > 12) put(doc, l.en, x + used, y + 1.2, width - used);
+}
+
+interface Cell {
+  label: Label;
+  /** Printed right after the label (a party's code). */
+  extra?: string;
+  value: string;
+  /** Share of the row's width. */
+  w: number;
+}
+
+function cellRow(ctx: Ctx, y: number, h: number, cells: Cell[]): void {
+  const { doc } = ctx;
+  const total = cells.reduce((s, c) => s + c.w, 0);
+  let x = X0;
+  for (const c of cells) {
+    const w = (WIDTH * c.w) / total;
+    doc.rect(x, y, w, h).stroke();
+    label(ctx, c.label, x + 2.5, y + 2, w - 5, c.extra ? `（${c.extra}）` : '');
+    setFont(doc, VALUE_SIZE);
+    const lines = wrap(doc, c.value, w - 6).filter((l, i) => l || i === 0);
+    const room = Math.max(1, Math.floor((h - 11) / 10.5));
+    lines.slice(0, room).forEach((l, i) => put(doc, i === room - 1 && lines.length > room ? `${l}…` : l, x + 3, y + 11 + i * 10.5, w - 6));
+    x += w;
+  }
+}
+
+// ---- The form ------------------------------------------------------------------------------
+
+type Names = CodeNames | undefined;
+
+/** "瑞丽海关(8613)", or the code alone when its name is unknown. */
+function named(names: Names, kind: CodeKind, code: unknown): string {
+  const c = text(code);
+  const n = codeName(names, kind, c);
+  return n ? `${n}(${c})` : c;
+}
+
+function headerRows(decl: PrintDeclaration, t: TFunction, names: Names, importing: boolean): { cells: Cell[]; h: number }[] {
+  const f = formLabels(importing);
+  const v = (k: string) => text(decl[k]);
+  const transport = [v('transportName'), v('voyageNo')].filter(Boolean).join('/');
+  const docs = (decl.documents ?? []).map((d) => [t(`customs:declarations.doc.types.${d.docType}`, { lng: 'zh', defaultValue: d.docType }), d.docNo].filter(Boolean).join('：')).join('；');
+  const marks = [v('markingCode'), v('remark') && `备注：${v('remark')}`].filter(Boolean).join('    ');
+  const wide = 0.3;
+  const narrow = 0.175;
+  return [
+    {
+      h: HEADER_ROW_H,
+      cells: [
+        { label: f.consignor, extra: v('consignorCreditCode') || v('consignorCustomsCode'), value: v('consignorName'), w: wide },
+        { label: f.customs, value: named(names, 'customs', decl.ieCustoms), w: narrow },
+        { label: f.date, value: v('ieDate'), w: narrow },
+        { label: L('申报日期', 'Declaration date'), value: v('declDate'), w: narrow },
+        { label: L('备案号', 'Record No.'), value: v('recordNo'), w: narrow },
+      ],
+    },
+    {
+      h: HEADER_ROW_H,
+      cells: [
+        { label: f.overseas, extra: v('overseasCode'), value: v('overseasName'), w: wide },
+        { label: L('运输方式', 'Mode of transport'), value: named(names, 'transportMode', decl.transportMode), w: narrow },
+        { label: L('运输工具名称及航次号', 'Means of transport & voyage'), value: transport, w: narrow },
+        { label: L('提运单号', 'B/L No.'), value: v('billNo'), w: narrow },
+        { label: L('货物存放地点', 'Place of storage'), value: v('storagePlace'), w: narrow },
+      ],
+    },
+    {
+      h: HEADER_ROW_H,
+      cells: [
+        { label: f.owner, extra: v('ownerCreditCode'), value: v('ownerName'), w: wide },
+        { label: L('监管方式', 'Supervision mode'), value: named(names, 'tradeMode', decl.supervisionMode), w: narrow },
+        { label: L('征免性质', 'Levy nature'), value: named(names, 'levyNature', decl.levyNature), w: narrow },
+        { label: L('许可证号', 'Licence No.'), value: v('permitNo'), w: narrow },
+        importing
+          ? { label: L('启运港', 'Port of departure'), value: '', w: narrow }
+          : { label: L('申报地海关', 'Customs of declaration'), value: named(names, 'customs', decl.declCustoms), w: narrow },
+      ],
+    },
+    {
+      h: HEADER_ROW_H,
+      cells: [
+        { label: L('合同协议号', 'Contract No.'), value: v('contractNo'), w: wide },
+        { label: L('贸易国（地区）', 'Trading country'), value: named(names, 'country', decl.tradeCountry), w: narrow },
+        { label: f.depart, value: named(names, 'country', decl.departCountry), w: narrow },
+        { label: f.port, value: named(names, 'port', decl.portOfCall), w: narrow },
+        { label: f.border, value: named(names, 'port', decl.entryPort), w: narrow },
+      ],
+    },
+    {
+      h: HEADER_ROW_H,
+      cells: [
+        { label: L('包装种类', 'Kind of packages'), value: named(names, 'packageType', decl.packageType), w: 0.2 },
+        { label: L('件数', 'Packages'), value: v('packCount'), w: 0.09 },
+        { label: L('毛重(千克)', 'Gross wt. (kg)'), value: plainNumber(decl.grossWeight), w: 0.12 },
+        { label: L('净重(千克)', 'Net wt. (kg)'), value: plainNumber(decl.netWeight), w: 0.12 },
+        { label: L('成交方式', 'Terms'), value: named(names, 'transactionMode', decl.transactionMode), w: 0.11 },
+        { label: L('运费', 'Freight'), value: v('freight'), w: 0.12 },
+        { label: L('保费', 'Insurance'), value: v('insurance'), w: 0.12 },
+        { label: L('杂费', 'Other charges'), value: v('otherCharges'), w: 0.12 },
+      ],
+    },
+    { h: DOCS_ROW_H, cells: [{ label: L('随附单证及编号', 'Documents attached'), value: docs, w: 1 }] },
+    { h: MARKS_ROW_H, cells: [{ label: L('标记唛码及备注', 'Marks & remarks'), value: marks, w: 1 }] },
+  ];
+}
+
+/** The goods table's columns: share of the width, label. */
+function goodsColumns(importing: boolean): { w: number; label: Label }[] {
+  return [
+    { w: 0.045, label: L('项号', 'No.') },
+    { w: 0.095, label: L('商品编号', 'HS code') },
+    { w: 0.29, label: L('商品名称及规格型号', 'Description & specification') },
+    { w: 0.13, label: L('数量及单位', 'Quantity & unit') },
+    { w: 0.12, label: L('单价/总价/币制', 'Price / total / currency') },
+    { w: 0.085, label: L('原产国\n（地区）', 'Origin') },
+    { w: 0.085, label: L('最终目的国\n（地区）', 'Final destination') },
+    { w: 0.085, label: formLabels(importing).domestic },
+    { w: 0.065, label: L('征免', 'Duty') },
+  ];
+}
+
+interface PlacedItem {
+  goods: PrintGoods;
+  spec: string[];
+  h: number;
+}
+
+/** Goods lines measured and shared out over pages (always at least one page). */
+function paginate(doc: Doc, goods: PrintGoods[], specWidth: number): PlacedItem[][] {
+  setFont(doc, GOODS_SIZE);
+  const pages: PlacedItem[][] = [[]];
+  let used = 0;
+  for (const g of goods) {
+    let spec = wrap(doc, text(g.specModel), specWidth).filter(Boolean);
+    if (spec.length > MAX_SPEC_LINES) spec = [...spec.slice(0, MAX_SPEC_LINES - 1), fit(doc, `${spec[MAX_SPEC_LINES - 1]}…`, specWidth)];
+    const h = Math.max(3, 1 + spec.length) * LINE + ITEM_PAD;
+    if (used + h > BODY_H && pages[pages.length - 1].length) {
+      pages.push([]);
+      used = 0;
+    }
+    pages[pages.length - 1].push({ goods: g, spec, h });
+    used += h;
+  }
+  return pages;
+}
+
+function goodsTable(ctx: Ctx, items: PlacedItem[], t: TFunction, names: Names, importing: boolean): void {
+  const { doc } = ctx;
+  const cols = goodsColumns(importing);
+  const xs: number[] = [];
+  let x = X0;
+  for (const c of cols) {
+    xs.push(x);
+    x += WIDTH * c.w;
+  }
+  const width = (i: number) => WIDTH * cols[i].w - 4;
+  doc.rect(X0, GOODS_TOP, WIDTH, FOOTER_TOP - GOODS_TOP).stroke();
+  doc.moveTo(X0, BODY_TOP).lineTo(X0 + WIDTH, BODY_TOP).stroke();
+  cols.forEach((c, i) => {
+    setFont(doc, LABEL_SIZE);
+    const zh = wrap(doc, c.label.zh, width(i)).slice(0, 2);
+    const lines = zh.length + (ctx.english ? 1 : 0);
+    let ly = GOODS_TOP + (GOODS_HEAD_H - lines * 7) / 2;
+    for (const l of zh) {
+      put(doc, l, xs[i] + 2, ly, width(i), 'center');
+      ly += 7;
+    }
+    if (ctx.english) {
+      setFont(doc, EN_SIZE);
+      put(doc, c.label.en, xs[i] + 2, ly + 0.5, width(i), 'center');
+    }
+  });
+
+  let y = BODY_TOP;
+  setFont(doc, GOODS_SIZE);
+  items.forEach((item, n) => {
+    const g = item.goods;
+    const top = y + ITEM_PAD / 2 + 1;
+    const at = (col: number, line: number, s: string, align: 'left' | 'right' | 'center' = 'left') => put(doc, s, xs[col] + 2, top + line * LINE, width(col), align);
+    const qty = (q: unknown, unit: unknown) => (text(q) ? `${plainNumber(q)}${codeName(names, 'unit', unit) || text(unit)}` : '');
+    const country = (code: unknown) => codeName(names, 'country', code);
+    at(0, 0, String(g.itemNo), 'center');
+    at(1, 0, text(g.hsCode));
+    at(2, 0, text(g.goodsName));
+    item.spec.forEach((s, i) => at(2, i + 1, s));
+    // 数量及单位: 法定第一数量, 法定第二数量, 成交数量 (the official order).
+    at(3, 0, qty(g.legalQty1, g.legalUnit1), 'right');
+    at(3, 1, qty(g.legalQty2, g.legalUnit2), 'right');
+    at(3, 2, qty(g.qty, g.unit), 'right');
+    at(4, 0, text(g.unitPrice), 'right');
+    at(4, 1, text(g.totalPrice), 'right');
+    at(4, 2, codeName(names, 'currency', g.currency) || text(g.currency), 'right');
+    at(5, 0, country(g.originCountry) || text(g.originCountry), 'center');
+    if (country(g.originCountry)) at(5, 1, `(${text(g.originCountry)})`, 'center');
+    at(6, 0, country(g.destCountry) || text(g.destCountry), 'center');
+    if (country(g.destCountry)) at(6, 1, `(${text(g.destCountry)})`, 'center');
+    if (g.dutyMode) {
+      const duty = t(`customs:declarations.dutyModes.${g.dutyMode}`, { lng: 'zh', defaultValue: text(g.dutyMode) });
+      wrap(doc, duty, width(8)).slice(0, 3).forEach((l, i) => at(8, i, l, 'center'));
+    }
+    y += item.h;
+    if (n < items.length - 1) {
+      doc.save().lineWidth(0.3).dash(1.5, { space: 1.5 }).moveTo(X0, y).lineTo(X0 + WIDTH, y).stroke().undash().restore();
+    }
+  });
+}
+
+function footer(ctx: Ctx, decl: PrintDeclaration): void {
+  const { doc } = ctx;
+  const y = FOOTER_TOP;
+  const confirmH = 14;
+  const left = WIDTH * 0.64;
+  doc.rect(X0, y, WIDTH, confirmH).stroke();
+  const confirms = [L('特殊关系确认：', 'Special relationship:'), L('价格影响确认：', 'Price influence:'), L('支付特许权使用费确认：', 'Royalties:'), L('自报自缴：', 'Self-assessment:')];
+  confirms.forEach((c, i) => label(ctx, c, X0 + 4 + (i * WIDTH) / 4, y + 4, WIDTH / 4 - 8));
+
+  const by = y + confirmH;
+  const bh = FOOTER_H - confirmH;
+  doc.rect(X0, by, left, bh).stroke();
+  doc.rect(X0 + left, by, WIDTH - left, bh).stroke();
+  const third = left / 3;
+  label(ctx, L('报关人员', 'Declarant'), X0 + 4, by + 4, third - 8);
+  label(ctx, L('报关人员证号', 'Declarant No.'), X0 + 4 + third, by + 4, third - 8);
+  label(ctx, L('电话', 'Tel.'), X0 + 4 + 2 * third, by + 4, third - 8);
+  label(ctx, L('兹申明对以上内容承担如实申报、依法纳税之法律责任', 'We declare the above true and accept the legal duty to pay tax'), X0 + 4, by + 20, left - 8);
+  label(ctx, L('申报单位', 'Declaring unit'), X0 + 4, by + 38, 40);
+  setFont(doc, VALUE_SIZE);
+  const agent = [text(decl.agentName), text(decl.agentCreditCode) && `（${text(decl.agentCreditCode)}）`].join('');
+  put(doc, agent, X0 + 48, by + 36, left - 56);
+  label(ctx, L('申报单位（签章）', 'Declaring unit (seal)'), X0 + left / 2, by + bh - 14, left / 2 - 8);
+  label(ctx, L('海关批注及签章', 'Customs endorsement & seal'), X0 + left + 4, by + 4, WIDTH - left - 8);
+}
+
+function page(ctx: Ctx, decl: PrintDeclaration, t: TFunction, names: Names, items: PlacedItem[], pageNo: number, pages: number): void {
+  const { doc } = ctx;
+  const importing = text(decl.ieFlag) !== 'E';
+  const f = formLabels(importing);
+  doc.addPage({ size: [PAGE_W, PAGE_H], margin: 0 });
+  doc.lineWidth(0.6).strokeColor('#000').fillColor('#000');
+
+  setFont(doc, 15, true);
+  put(doc, f.title.zh, X0, TOP, WIDTH, 'center');
+  if (ctx.english) {
+    setFont(doc, 6.5);
+    put(doc, f.title.en, X0, TOP + 20, WIDTH, 'center');
+  }
+
+  // 预录入编号, 海关编号, 统一编号 one after the other, never cut; English sub-labels when they fit.
+  const infoY = GRID_TOP - 11;
+  const infos = [
+    { l: L('预录入编号：', 'Pre-entry No.'), value: text(decl.preEntryNo), min: 80 },
+    { l: L('海关编号：', 'Customs No.'), value: text(decl.entryNo), min: 80 },
+    { l: L('统一编号：', 'Unified No.'), value: text(decl.seqNo), min: 0 },
+  ];
+  const labelW = (l: Label, english: boolean) => {
+    setFont(doc, LABEL_SIZE);
+    const zh = doc.widthOfString(l.zh);
+    setFont(doc, EN_SIZE);
+    return english ? zh + doc.widthOfString(l.en) + 3 : zh;
+  };
+  const valueW = (v: string) => {
+    setFont(doc, 8);
+    return doc.widthOfString(v);
+  };
+  const lineW = (english: boolean) => infos.reduce((sum, i) => sum + labelW(i.l, english) + Math.max(i.min, valueW(i.value)) + 14, 0);
+  const infoEnglish = ctx.english && lineW(true) < WIDTH - 150;
+  let ix = X0;
+  for (const i of infos) {
+    label({ doc, english: infoEnglish }, i.l, ix, infoY + 1, labelW(i.l, infoEnglish) + 2);
+    ix += labelW(i.l, infoEnglish) + 2;
+    setFont(doc, 8);
+    draw(doc, i.value, ix, infoY);
+    ix += Math.max(i.min, valueW(i.value)) + 12;
+  }
+
+  // Right: (申报地海关) 页码/页数：n/m, laid out from the right edge.
+  const declCustoms = codeName(names, 'customs', decl.declCustoms);
+  const pageText = `${pageNo}/${pages}`;
+  setFont(doc, 8);
+  let right = X0 + WIDTH - doc.widthOfString(pageText);
+  draw(doc, pageText, right, infoY);
+  setFont(doc, LABEL_SIZE);
+  right -= doc.widthOfString('页码/页数：');
+  draw(doc, '页码/页数：', right, infoY + 1);
+  if (declCustoms) {
+    setFont(doc, 8);
+    right -= doc.widthOfString(`（${declCustoms}）`) + 6;
+    draw(doc, `（${declCustoms}）`, right, infoY);
+  }
+
+  let y = GRID_TOP;
+  for (const r of headerRows(decl, t, names, importing)) {
+    cellRow(ctx, y, r.h, r.cells);
+    y += r.h;
+  }
+  goodsTable(ctx, items, t, names, importing);
+  footer(ctx, decl);
+  doc.lineWidth(1.2).rect(X0, GRID_TOP, WIDTH, BOTTOM - GRID_TOP).stroke().lineWidth(0.6);
+}
+
+/** The declaration as a PDF in the official layout (Chinese labels; English sub-labels for en/my). */
+export async function renderDeclarationPdf(decl: PrintDeclaration, t: TFunction, lang: Lang, names?: CodeNames): Promise<Uint8Array<ArrayBuffer>> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, compress: true, info: { Title: `${text(decl.seqNo)}`, Subject: text(decl.ieFlag) === 'E' ? '出口货物报关单' : '进口货物报关单', Creator: 'port-platform' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  // pdfkit takes an already parsed fontkit font as well as bytes (its typings only list bytes).
+  doc.registerFont('cjk', regular as unknown as Buffer);
+  doc.registerFont('cjk-bold', bold as unknown as Buffer);
+  const ctx: Ctx = { doc, english: lang !== 'zh' };
+  const specWidth = WIDTH * goodsColumns(true)[2].w - 4;
+  const pages = paginate(doc, decl.goods ?? [], specWidth);
+  pages.forEach((items, i) => page(ctx, decl, t, names, items, i + 1, pages.length));
+  doc.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -1,0 +1,272 @@
+// Printing and exporting a declaration on a fresh seeded MariaDB: the PDF in the official
+// layout (parsed back, its text read through the fonts' ToUnicode maps), the XLSX, and who may
+// have them (the list permission, and the declaration's row restriction).
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../../tests/support/db';
+import { envelope, req, respond } from '../../../../tests/support/http';
+import { makeRole, makeUser, sessionUser } from '../../../../tests/support/resource';
+import { loginAs } from '../../../../tests/support/session';
+import { tFor } from '../../../../core/i18n/i18n.server';
+import { getRow } from '../../../../core/resource/service.server';
+import { loader as printLoader } from '../routes/api.print';
+import { loader as xlsxLoader } from '../routes/api.xlsx';
+import { DECL_PERMISSIONS } from '../declaration';
+import { declarationResource } from '../declaration.server';
+import { loadCodeNames } from './codes.server';
+import { GOODS_PER_PAGE, renderDeclarationPdf } from './pdf.server';
+import type { PrintDeclaration } from './printable';
+
+let db: TestDb;
+let brokerCookie: string;
+let declId: number;
+let seqNo: string;
+
+async function insertDeclaration(lines: number, seq: string): Promise<number> {
+  const knex = db.knex;
+  const brokerUser = await knex('sys_user').where({ username: 'broker' }).first();
+  const enterprise = await knex('cus_enterprise').where({ user_id: brokerUser.id }).first();
+  const now = new Date();
+  const [id] = await knex('cus_declaration').insert({
+    seq_no: seq,
+    ie_flag: 'I',
+    status: 'submitted',
+    pre_entry_no: '861320261000000123',
+    ie_customs: '8613',
+    decl_customs: '8615',
+    contract_no: 'MM-CN-2026-001',
+    ie_date: '2026-11-20',
+    decl_date: '2026-11-21',
+    consignor_credit_code: '91533102MA6K3XQ480',
+    consignor_customs_code: '5309960ABC',
+    consignor_name: '德宏边境贸易有限公司',
+    overseas_code: 'MM-0001',
+    overseas_name: 'Myanmar Golden Harvest Co., Ltd.',
+    owner_name: '德宏边境贸易有限公司',
+    agent_name: '姐告报关行',
+    transport_mode: '4',
+    transport_name: '云N12345',
+    bill_no: 'RL20261120001',
+    supervision_mode: '0110',
+    levy_nature: '101',
+    depart_country: 'MM',
+    port_of_call: 'MMMSE',
+    transaction_mode: '1',
+    freight: '800.00',
+    insurance: '50.00',
+    pack_count: 800,
+    package_type: '22',
+    gross_weight: '40500.5',
+    net_weight: '40000',
+    trade_country: 'MM',
+    entry_port: 'CNRUL',
+    storage_place: '瑞丽姐告监管仓库',
+    qualification_category: 'food',
+    decl_kind: 'M',
+    marking_code: 'N/M',
+    remark: '边民互市转一般贸易',
+    broker_enterprise_id: enterprise?.id ?? null,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  });
+  const goods = Array.from({ length: lines }, (_, i) => ({
+    declaration_id: Number(id),
+    item_no: i + 1,
+    hs_code: i % 2 ? '0713319000' : '0713109000',
+    goods_name: i % 2 ? '绿豆' : '干豌豆',
+    ciq_name: i % 2 ? '绿豆' : '豌豆',
+    spec_model: i % 2 ? '绿豆|0|0|食用|绿豆||||||' : '干豌豆|0|0|食用|豌豆|干|||||',
+    elements: '{}',
+    qty: '20000',
+    unit: '035',
+    unit_price: i % 2 ? '0.8000' : '0.6500',
+    total_price: i % 2 ? '16000.00' : '13000.00',
+    currency: 'USD',
+    origin_country: 'MM',
+    dest_country: 'CN',
+    duty_mode: '1',
+    legal_qty1: '20000',
+    legal_unit1: '035',
+    dangerous: false,
+  }));
+  await knex('cus_decl_goods').insert(goods);
+  return Number(id);
+}
+
+beforeAll(async () => {
+  db = await createTestDb();
+  seqNo = 'D2026112000000901';
+  declId = await insertDeclaration(2, seqNo);
+  brokerCookie = await loginAs('broker');
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+const get = (loader: typeof printLoader, id: number | string, cookie: string, lng = 'zh') =>
+  respond(loader, req(`/api/customs/declaration/${id}/${loader === xlsxLoader ? 'xlsx' : 'print'}?lng=${lng}`, { cookie }), { id: String(id) });
+
+// ---- Reading text back out of the PDF (pdfkit writes CIDs; ToUnicode maps them back) --------
+
+function streamText(doc: PDFDocument, obj: PDFObject | undefined): string {
+  const s = obj instanceof PDFRef ? doc.context.lookup(obj) : obj;
+  if (!(s instanceof PDFRawStream)) return '';
+  const filter = s.dict.get(PDFName.of('Filter'));
+  const bytes = Buffer.from(s.contents);
+  return (filter === PDFName.of('FlateDecode') ? zlib.inflateSync(bytes) : bytes).toString('latin1');
+}
+
+function toUnicodeMap(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const hex = (h: string) => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map((x) => parseInt(x, 16)));
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const m of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(m[1], 16), hex(m[2]));
+  }
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const m of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      const lo = parseInt(m[1], 16);
+      const hi = parseInt(m[2], 16);
+      if (m[3].startsWith('[')) [...m[3].matchAll(/<([0-9a-fA-F]*)>/g)].forEach((d, i) => map.set(lo + i, hex(d[1])));
+      else for (let c = lo; c <= hi; c++) map.set(c, String.fromCodePoint(parseInt(m[3].slice(1, -1), 16) + (c - lo)));
+    }
+  }
+  return map;
+}
+
+/** The text of every page, one string per page (text runs joined by spaces). */
+async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    const maps = new Map<string, Map<number, string>>();
+    for (const [name, ref] of fonts?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict);
+      maps.set(name.asString(), toUnicodeMap(streamText(doc, font.get(PDFName.of('ToUnicode')))));
+    }
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
+    const ops = streams.map((s) => streamText(doc, s)).join('\n');
+    let map = new Map<number, string>();
+    const runs: string[] = [];
+    for (const m of ops.matchAll(/(\/[\w.-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>|[\s\d.-])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      if (m[1]) map = maps.get(m[1]) ?? new Map();
+      else {
+        const hexes = m[2] !== undefined ? [...m[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]) : [m[3]];
+        runs.push(hexes.map((h) => (h.match(/.{4}/g) ?? []).map((c) => map.get(parseInt(c, 16)) ?? '?').join('')).join(''));
+      }
+    }
+    return runs.join(' ');
+  });
+}
+
+describe('printing a declaration', () => {
+  it('answers a PDF in the official layout: title by the import flag, header values, both goods lines, one page', async () => {
+    const res = await get(printLoader, declId, brokerCookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
+    expect(res.headers.get('Content-Disposition')).toBe(`inline; filename="${seqNo}.pdf"; filename*=UTF-8''${seqNo}.pdf`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeLessThan(1024 * 1024);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(seqNo);
+    const [text] = await pdfText(bytes);
+    expect(text).toContain('中华人民共和国海关进口货物报关单');
+    expect(text).toContain(seqNo);
+    expect(text).toContain('861320261000000123');
+    for (const s of ['境内收货人', '进境关别', '运输工具名称及航次号', '标记唛码及备注', '海关批注及签章', '德宏边境贸易有限公司', '瑞丽海关(8613)', '一般贸易(0110)', '缅甸(MM)', '40500.5']) {
+      expect(text).toContain(s);
+    }
+    for (const s of ['0713109000', '干豌豆|0|0|食用|豌豆|干|||||', '13000.00', '0713319000', '绿豆', '16000.00', '20000千克', '美元', '照章征税']) expect(text).toContain(s);
+    expect(text).toContain('1/1');
+  });
+
+  it('continues the goods on further pages, repeating the header with the page number', async () => {
+    const lines = GOODS_PER_PAGE + 3;
+    const id = await insertDeclaration(lines, 'D2026112000000902');
+    const res = await get(printLoader, id, brokerCookie);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2);
+    const pages = await pdfText(bytes);
+    expect(pages[0]).toContain('1/2');
+    expect(pages[1]).toContain('2/2');
+    expect(pages[1]).toContain('D2026112000000902');
+    expect(pages[1]).toContain('境内收货人');
+  });
+
+  it('adds English sub-labels for an English-speaking user, keeping the official Chinese form', async () => {
+    const res = await get(printLoader, declId, brokerCookie, 'en');
+    const [text] = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('中华人民共和国海关进口货物报关单');
+    expect(text).toContain('IMPORT GOODS DECLARATION');
+    expect(text).toContain('Customs of entry');
+    expect(text).toContain('Description & specification');
+    expect(text).toContain('照章征税');
+  });
+
+  it('renders a two-line declaration in well under a second once the fonts are loaded', async () => {
+    const broker = await sessionUser(db.knex, 'broker');
+    const t = tFor('zh');
+    const decl = (await getRow(declarationResource, broker, declId, t)) as PrintDeclaration;
+    const names = await loadCodeNames(decl, broker);
+    await renderDeclarationPdf(decl, t, 'zh', names);
+    const started = performance.now();
+    const pdf = await renderDeclarationPdf(decl, t, 'zh', names);
+    const ms = performance.now() - started;
+    expect(pdf.length).toBeLessThan(300 * 1024);
+    expect(ms).toBeLessThan(2000);
+  });
+});
+
+describe('exporting a declaration as XLSX', () => {
+  it('has the header fields, both goods lines and the documents sheet', async () => {
+    const res = await get(xlsxLoader, declId, brokerCookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers.get('Content-Disposition')).toContain(`attachment; filename="${seqNo}.xlsx"`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['表头', '商品', '随附单证']);
+    const head = new Map<string, unknown[]>();
+    wb.getWorksheet('表头')!.eachRow((row) => head.set(String(row.getCell(1).value), [row.getCell(2).value, row.getCell(3).value]));
+    expect(head.get('统一编号')).toEqual([seqNo, '']);
+    expect(head.get('进出口标志')).toEqual(['I', '进口']);
+    expect(head.get('进/出境关别')).toEqual(['8613', '瑞丽海关']);
+    expect(head.get('监管方式')).toEqual(['0110', '一般贸易']);
+    expect(head.get('境内收发货人名称')?.[0]).toBe('德宏边境贸易有限公司');
+    expect(head.get('件数')?.[0]).toBe(800);
+    const goods = wb.getWorksheet('商品')!;
+    expect(goods.rowCount).toBe(3);
+    const headers = (goods.getRow(1).values as unknown[]).slice(1);
+    const col = (label: string) => headers.indexOf(label) + 1;
+    expect(goods.getRow(2).getCell(col('商品编号')).value).toBe('0713109000');
+    expect(goods.getRow(2).getCell(col('商品名称')).value).toBe('干豌豆');
+    expect(goods.getRow(3).getCell(col('商品编号')).value).toBe('0713319000');
+    expect(goods.getRow(3).getCell(col('总价')).value).toBe('16000.00');
+    expect(goods.getRow(3).getCell(col('成交单位')).value).toBe('035 千克');
+  });
+});
+
+describe('who may print', () => {
+  it('answers 404 to a broker who may not see the declaration, and 403 to a user without the list permission', async () => {
+    const role = await makeRole(db.knex, { menus: ['customsDeclare', 'customsDeclare.declaration'], permissions: [DECL_PERMISSIONS.list] });
+    const otherBroker = await makeUser(db.knex, { roleIds: [role], userType: 5 });
+    const noPerm = await makeUser(db.knex, { roleIds: [], userType: 5 });
+    const otherCookie = await loginAs(otherBroker.username);
+    const noPermCookie = await loginAs(noPerm.username);
+    for (const loader of [printLoader, xlsxLoader]) {
+      const hidden = await get(loader, declId, otherCookie);
+      expect(hidden.status).toBe(404);
+      expect((await envelope(hidden)).code).toBe(404);
+      const refused = await get(loader, declId, noPermCookie);
+      expect(refused.status).toBe(403);
+      expect((await envelope(refused)).code).toBe(403);
+      expect((await get(loader, 999999, brokerCookie)).status).toBe(404);
+    }
+  });
+});
