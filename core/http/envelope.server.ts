@@ -37,6 +37,7 @@ export class ApiError extends Error {
     public data?: unknown,
   ) {
     super(message);
+    this.name = 'ApiError';
   }
 }
 
@@ -47,13 +48,23 @@ export class FieldError extends ApiError {
   }
 }
 
+/**
+ * An ApiError, also one thrown by a second copy of this module (the built app and server.ts
+ * each load their own), so plugin hooks' messages are never turned into "Internal error".
+ */
+export function isApiError(e: unknown): e is ApiError {
+  if (e instanceof ApiError) return true;
+  const x = e as { name?: unknown; code?: unknown; status?: unknown; message?: unknown } | null;
+  return !!x && e instanceof Error && x.name === 'ApiError' && typeof x.code === 'number' && typeof x.status === 'number';
+}
+
 /** Runs an API handler: ApiError becomes its envelope, anything unexpected a logged 500. */
 export async function handleApi(fn: () => Promise<Response>): Promise<Response> {
   try {
     return await fn();
   } catch (e) {
     if (e instanceof Response) return e;
-    if (e instanceof ApiError) return fail(e.message, e.code, e.status, undefined, e.data);
+    if (isApiError(e)) return fail(e.message, e.code, e.status, undefined, e.data);
     console.error(e);
     return fail('Internal error', CODE.ERROR, 500);
   }

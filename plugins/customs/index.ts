@@ -3,12 +3,17 @@
 // elements, CIQ codes, ECIQ basic data, origin areas, customs ports, QP codes and port codes.
 // Each code table is a resource: its screen, REST API (/api/customs/<name>), export and import
 // come from the resource engine.
-import { definePlugin, type JobDef, type MenuNode, type Migration, type PermissionDef, type RouteDef, type Seed } from '../../core/plugin';
-import type { ServerResource } from '../../core/resource/define.server';
+import { definePlugin, type MenuNode } from '../../core/plugin';
+import { combineAreas } from '../../core/areas';
+import type { Knex } from 'knex';
 import type { CustomsArea } from './area';
+import { QP_TYPES } from './resources/customsQp';
 import { enterpriseArea } from './enterprise';
 import { manifestsArea } from './manifests';
+import { ordersArea } from './orders';
+import { declarationsArea } from './declarations';
 import { receiptsArea } from './receipts';
+import { declApiPaths } from './declapi/openapi';
 import { customsMigrations } from './migrations';
 import { brokerGrantsSeed, codeListsSeed } from './seeds';
 import { crudPermissionDefs } from './resources/access';
@@ -32,17 +37,16 @@ const leaf = (name: (typeof SCREENS)[number], i: number): MenuNode => ({
 });
 
 /** The areas after basic information, in menu and migration order. */
-const DOCUMENT_AREAS: CustomsArea[] = [enterpriseArea, manifestsArea];
+const DOCUMENT_AREAS: CustomsArea[] = [enterpriseArea, ordersArea, manifestsArea, declarationsArea];
 const AREAS: CustomsArea[] = [...DOCUMENT_AREAS, receiptsArea(DOCUMENT_AREAS.flatMap((a) => a.receiptTargets ?? []))];
 
-const merged = <K extends keyof CustomsArea>(key: K) => AREAS.flatMap((a) => (a[key] as unknown[] | undefined) ?? []);
-const areaLocales = (lang: 'zh' | 'en' | 'my') => Object.fromEntries(AREAS.filter((a) => a.locales).map((a) => [a.key, a.locales![lang]]));
+const areas = combineAreas(AREAS);
 
 export default definePlugin({
   id: 'customs',
   root: 'plugins/customs',
   menus: [
-    ...(merged('menus') as MenuNode[]),
+    ...areas.menus,
     {
       key: 'customsBase',
       path: '/customsBase',
@@ -60,12 +64,18 @@ export default definePlugin({
       ],
     },
   ],
-  permissions: [...SCREENS.flatMap((name) => crudPermissionDefs(name, `customsBase.${name}`)), ...(merged('permissions') as PermissionDef[])],
-  routes: [...SCREENS.map((name) => ({ path: `customsBase/${name}`, file: `routes/${name}.tsx` })), ...(merged('routes') as RouteDef[])],
-  migrations: [...customsMigrations, ...(merged('migrations') as Migration[])],
-  seeds: [codeListsSeed, brokerGrantsSeed, ...(merged('seeds') as Seed[])],
-  jobs: merged('jobs') as JobDef[],
-  services: Object.assign({}, ...AREAS.map((a) => a.services ?? {})),
+  permissions: [...SCREENS.flatMap((name) => crudPermissionDefs(name, `customsBase.${name}`)), ...areas.permissions],
+  routes: [
+    ...SCREENS.map((name) => ({ path: `customsBase/${name}`, file: `routes/${name}.tsx` })),
+    ...areas.routes,
+    // The declaration platform's existing client: same resources, its envelope (code 100/1000).
+    { path: 'api/decl/*', file: 'declapi/api.decl.ts', layout: 'none' },
+  ],
+  openapi: declApiPaths,
+  migrations: [...customsMigrations, ...areas.migrations],
+  seeds: [codeListsSeed, brokerGrantsSeed, ...areas.seeds],
+  jobs: areas.jobs,
+  services: areas.services,
   resources: [
     hsCodeResource,
     hsElementResource,
@@ -76,14 +86,24 @@ export default definePlugin({
     customsPortResource,
     customsQpResource,
     portCodeResource,
-    ...(merged('resources') as ServerResource[]),
+    ...areas.resources,
   ],
   lookups: {
-    ...Object.assign({}, ...AREAS.map((a) => a.lookups ?? {})),
+    ...areas.lookups,
     async hsCodes({ knex }) {
       const rows: { hs_code: string; name: string }[] = await knex('cus_hs_code').select('hs_code', 'name').orderBy('hs_code');
       return rows.map((r) => ({ value: r.hs_code, label: `${r.hs_code} ${r.name}` }));
     },
+    // Customs parameter codes of one type as a picker: `customs.qp.tradeMode`, `customs.qp.unit`, …
+    ...Object.fromEntries(
+      QP_TYPES.map((type) => [
+        `qp.${type}`,
+        async ({ knex }: { knex: Knex }) => {
+          const rows: { qp_code: string; name: string }[] = await knex('cus_customs_qp').where({ qp_type: type }).select('qp_code', 'name').orderBy('qp_code');
+          return rows.map((r) => ({ value: r.qp_code, label: `${r.qp_code} ${r.name}` }));
+        },
+      ]),
+    ),
     async eciqTypes({ knex }) {
       const rows: { type_code: string; name: string }[] = await knex('cus_eciq_type').select('type_code', 'name').orderBy('type_code');
       return rows.map((r) => ({ value: r.type_code, label: `${r.type_code} ${r.name}` }));
@@ -93,5 +113,5 @@ export default definePlugin({
       return rows.map((r) => ({ value: r.customs_code, label: `${r.customs_code} ${r.name}`, parent: r.parent_code }));
     },
   },
-  locales: { zh: { ...zh, ...areaLocales('zh') }, en: { ...en, ...areaLocales('en') }, my: { ...my, ...areaLocales('my') } },
+  locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
 });

@@ -1,0 +1,61 @@
+// Import and export declarations (进出口整合申报) under 报关管理.
+import type { CustomsArea } from '../area';
+import { grant } from '../orders';
+import { DECL_PERMISSIONS } from './declaration';
+import { declarationReceipts, declarationResource } from './declaration.server';
+import { declarationMigrations } from './migrations';
+import type { SessionUser } from '../../../core/rbac/menu';
+import { restrictOrders } from '../orders/order.server';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+const MENU = 'customsDeclare.declaration';
+const PERMS = ['list', 'add', 'edit', 'remove', 'submit'] as const;
+
+export const declarationsArea: CustomsArea = {
+  key: 'declarations',
+  menus: [
+    {
+      key: 'customsDeclare',
+      path: '/customsDeclare',
+      titleKey: 'customs:declarations.menu.group',
+      icon: 'Gavel',
+      order: 305,
+      children: [{ key: MENU, path: '/customsDeclare/declaration', titleKey: 'customs:declarations.menu.declaration', order: 60 }],
+    },
+  ],
+  permissions: PERMS.map((p) => ({ code: DECL_PERMISSIONS[p], titleKey: `customs:declarations.perm.${p}`, menu: MENU, mandatory: p === 'list' })),
+  routes: [
+    { path: 'customsDeclare/declaration', file: 'declarations/routes/declaration.tsx' },
+    { path: 'api/customs/declaration/:id/print', file: 'declarations/routes/api.print.ts', layout: 'none' },
+    { path: 'api/customs/declaration/:id/xlsx', file: 'declarations/routes/api.xlsx.ts', layout: 'none' },
+  ],
+  migrations: declarationMigrations,
+  seeds: [
+    {
+      name: 'declarations-grants',
+      once: true,
+      async run(knex) {
+        await grant(knex, 'customs_admin', ['customsDeclare', MENU], PERMS.map((p) => DECL_PERMISSIONS[p]));
+        await grant(knex, 'PTGL', ['customsDeclare', MENU], [DECL_PERMISSIONS.list]);
+      },
+    },
+  ],
+  resources: [declarationResource],
+  lookups: {
+    async portCodes({ knex }) {
+      const rows: { port_code: string; name: string }[] = await knex('cus_port_code').select('port_code', 'name').orderBy('port_code');
+      return rows.map((r) => ({ value: r.port_code, label: `${r.port_code} ${r.name}` }));
+    },
+    /** Orders the user may declare for (approved or in progress); parent = declaration type I/E. */
+    async workingOrders({ knex }, user) {
+      const q = knex('cus_service_order').whereIn('status', ['approved', 'inProgress']).select('id', 'order_no', 'customer_name', 'decl_type').orderBy('id', 'desc').limit(500);
+      restrictOrders(q, user as SessionUser, knex);
+      const rows: { id: number; order_no: string; customer_name: string; decl_type: string }[] = await q;
+      return rows.map((r) => ({ value: String(r.id), label: `${r.order_no} ${r.customer_name}`, parent: r.decl_type }));
+    },
+  },
+  receiptTargets: [declarationReceipts],
+  locales: { zh, en, my },
+};

@@ -1,0 +1,79 @@
+// /customsDeclare/declaration: import and export declarations (进出口整合申报). The list
+// comes from the resource engine; add/edit open the full-screen declaration editor.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Button } from '@mui/material';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requireCurrent } from '@core/auth/guard.server';
+import { loadLookups, resourcePageData } from '@core/resource/page.server';
+import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { useNotify } from '@core/ui/notify';
+import { declarationDef } from '../declaration';
+import { declarationResource } from '../declaration.server';
+import { DeclarationEditor } from '../ui/DeclarationEditor';
+
+/** The code tables the editor picks from. */
+const EDITOR_LOOKUPS = [
+  'customs.customsPorts',
+  'customs.portCodes',
+  'customs.hsCodes',
+  'customs.workingOrders',
+  'customs.qp.transportMode',
+  'customs.qp.tradeMode',
+  'customs.qp.levyNature',
+  'customs.qp.transactionMode',
+  'customs.qp.packageType',
+  'customs.qp.unit',
+  'customs.qp.currency',
+  'customs.qp.license',
+  'system.countries',
+];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const data = await resourcePageData(declarationResource, request);
+  const { user } = await requireCurrent(request);
+  return { ...data, lookups: { ...data.lookups, ...(await loadLookups(EDITOR_LOOKUPS, user)) } };
+};
+
+export default function DeclarationPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { toast } = useNotify();
+  const [viewing, setViewing] = useState<Record<string, unknown> | null>(null);
+  return (
+    <>
+      <ResourcePage
+        def={declarationDef}
+        data={data}
+        actions={(selected, reload) => (
+          <Button
+            variant="outlined"
+            startIcon={<VisibilityIcon />}
+            data-testid="toolbar-view"
+            onClick={() => {
+              if (selected.length !== 1) return toast(t('core:common.selectFirst'), { severity: 'warning' });
+              setViewing({ ...selected[0], reload });
+            }}
+          >
+            {t('customs:declarations.action.view')}
+          </Button>
+        )}
+        renderForm={({ row, onClose, onSaved }) => (
+          <DeclarationEditor row={row} lookups={data.lookups} canEdit={row ? data.can.update : data.can.create} canSubmit={data.can.transitions.includes('submit')} onClose={onClose} onSaved={onSaved} />
+        )}
+      />
+      {viewing && (
+        <DeclarationEditor
+          row={viewing}
+          lookups={data.lookups}
+          canEdit={false}
+          canSubmit={false}
+          onClose={() => setViewing(null)}
+          onSaved={() => (viewing.reload as () => void)()}
+        />
+      )}
+    </>
+  );
+}
