@@ -15,10 +15,12 @@ async function sidebarGroups(page: import('playwright-core').Page): Promise<stri
   return page.locator('[data-testid=sidebar] [data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key') ?? ''));
 }
 
+const DOMAIN_GROUPS = new Set(['customsBase', 'customsDeclare', 'traderCenter', 'enterpriseCenter', 'expense', 'price', 'bankCenter', 'unifiedSettlement']);
+
 describe('sidebar', () => {
   it('filters the menu by role: 管理员 sees everything, others only what they were granted', async () => {
     const expected: Record<string, string[]> = {
-      admin: ['customsBase', 'partner', 'dataBase', 'management'],
+      admin: ['partner', 'dataBase', 'management'],
       operator: ['partner', 'management'],
       trader: [],
       shipagent: [],
@@ -28,7 +30,8 @@ describe('sidebar', () => {
       const page = await context.newPage();
       await login(page, username);
       if (username === 'trader') await page.goto('/404');
-      else expect(await sidebarGroups(page), username).toEqual(groups);
+      // The domain plugins' groups (customs, finance) are checked in their own tests.
+      else expect((await sidebarGroups(page)).filter((k) => !DOMAIN_GROUPS.has(k)), username).toEqual(groups);
       if (username === 'trader') {
         // A trader has no menu group at all; the layout is still there on any main screen.
         const res = await context.request.get('/management/log', { maxRedirects: 0 });

@@ -13,6 +13,8 @@ let db: TestDb;
 let dir: string;
 beforeAll(async () => {
   db = await createTestDb({ plugins: [system, customs] });
+  // Importing a plugin first puts plugins.config in an import cycle: use this test's registry.
+  (globalThis as { __portRegistry?: unknown }).__portRegistry = db.registry;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hsimp-'));
 });
 afterAll(async () => {
