@@ -1,6 +1,6 @@
 // Import and export declarations (进出口整合申报) under 报关管理.
 import type { CustomsArea } from '../area';
-import { grant } from '../orders';
+import { grantRole } from '../../../core/rbac/grant';
 import { DECL_PERMISSIONS } from './declaration';
 import { declarationReceipts, declarationResource } from './declaration.server';
 import { declarationMigrations } from './migrations';
@@ -37,8 +37,8 @@ export const declarationsArea: CustomsArea = {
       name: 'declarations-grants',
       once: true,
       async run(knex) {
-        await grant(knex, 'customs_admin', ['customsDeclare', MENU], PERMS.map((p) => DECL_PERMISSIONS[p]));
-        await grant(knex, 'PTGL', ['customsDeclare', MENU], [DECL_PERMISSIONS.list]);
+        await grantRole(knex, 'customs_admin', ['customsDeclare', MENU], PERMS.map((p) => DECL_PERMISSIONS[p]));
+        await grantRole(knex, 'PTGL', ['customsDeclare', MENU], [DECL_PERMISSIONS.list]);
       },
     },
   ],

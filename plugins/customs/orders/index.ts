@@ -1,5 +1,4 @@
 // Trader business center: service orders between traders and customs brokers.
-import type { Knex } from 'knex';
 import type { Seed } from '../../../core/plugin';
 import { auditColumns } from '../../../core/db/core-migrations';
 import type { CustomsArea } from '../area';
@@ -9,20 +8,9 @@ import { ordersDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
+import { grantRole } from '../../../core/rbac/grant';
 
 const MENU = 'traderCenter.serviceOrder';
-
-/** Demo grants: traders place and confirm, brokers review and work, the platform watches. */
-export async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
-  const role = await knex('sys_role').where({ code: roleCode }).first();
-  if (!role) return;
-  for (const key of menus) {
-    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
-  }
-  for (const code of permissions) {
-    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-  }
-}
 
 const ordersGrants: Seed = {
   name: 'orders-grants',
@@ -30,9 +18,9 @@ const ordersGrants: Seed = {
   async run(knex) {
     const P = ORDER_PERMISSIONS;
     const menus = ['traderCenter', MENU];
-    await grant(knex, '0', menus, [P.list, P.add, P.edit, P.remove, P.submit, P.cancel, P.confirm]);
-    await grant(knex, 'customs_admin', menus, [P.list, P.review, P.work]);
-    await grant(knex, 'PTGL', menus, [P.list]);
+    await grantRole(knex, '0', menus, [P.list, P.add, P.edit, P.remove, P.submit, P.cancel, P.confirm]);
+    await grantRole(knex, 'customs_admin', menus, [P.list, P.review, P.work]);
+    await grantRole(knex, 'PTGL', menus, [P.list]);
   },
 };
 

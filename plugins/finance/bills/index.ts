@@ -3,7 +3,6 @@
 // Refund review; §5 Billing): bills with lines and their ten-state machine, refunds with
 // review, bad debts with approval, write-offs, the service-bill hand-off receiver and the
 // trader's unified settlement page. Other areas call createBill (bills.server.ts).
-import type { Knex } from 'knex';
 import type { PluginArea } from '../../../core/areas';
 import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
@@ -16,6 +15,7 @@ import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writ
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
+import { grantRole } from '../../../core/rbac/grant';
 
 export const MENU = {
   expense: 'expense',
@@ -26,18 +26,6 @@ export const MENU = {
   writeoff: 'expense.writeoff',
   payerBadDebt: 'traderCenter.badDebt',
 } as const;
-
-/** Demo grants (the same few lines every area's once-seed uses). */
-async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
-  const role = await knex('sys_role').where({ code: roleCode }).first();
-  if (!role) return;
-  for (const key of menus) {
-    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
-  }
-  for (const code of permissions) {
-    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-  }
-}
 
 const B = BILL_PERMISSIONS;
 const D = BAD_DEBT_PERMISSIONS;
@@ -50,9 +38,9 @@ const billsGrants: Seed = {
   name: 'bills-grants',
   once: true,
   async run(knex) {
-    await grant(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION]);
-    await grant(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
-    await grant(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff], PLATFORM_PERMISSIONS);
+    await grantRole(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION]);
+    await grantRole(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
+    await grantRole(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff], PLATFORM_PERMISSIONS);
   },
 };
 

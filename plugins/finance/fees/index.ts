@@ -2,7 +2,6 @@
 // rate; §5 fees; §9 settlement methods): fee items and rates, charging rules with tiers, the
 // rule engine (engine.ts), operation records, and the periodic billing job.
 // Other areas use linesForServiceOrder (charging.server.ts) and the engine.
-import type { Knex } from 'knex';
 import type { PluginArea } from '../../../core/areas';
 import { defineJob, type Seed } from '../../../core/plugin';
 import { auditColumns } from '../../../core/db/core-migrations';
@@ -13,24 +12,13 @@ import { periodicBillsJob } from './periodic.job';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-
-/** Demo grants (the same few lines every area's once-seed uses). */
-async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
-  const role = await knex('sys_role').where({ code: roleCode }).first();
-  if (!role) return;
-  for (const key of menus) {
-    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
-  }
-  for (const code of permissions) {
-    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-  }
-}
+import { grantRole } from '../../../core/rbac/grant';
 
 const feesGrants: Seed = {
   name: 'fees-grants',
   once: true,
   async run(knex) {
-    await grant(knex, 'PTGL', [MENU.group, MENU.feeItem, MENU.chargingRule, MENU.operationRecord], Object.values(FEE_PERMISSIONS));
+    await grantRole(knex, 'PTGL', [MENU.group, MENU.feeItem, MENU.chargingRule, MENU.operationRecord], Object.values(FEE_PERMISSIONS));
   },
 };
 

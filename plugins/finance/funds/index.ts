@@ -1,7 +1,6 @@
 // Finance area "funds" (SPEC /price, §6 fund reminder, §7 payAdvance): customers' advance-payment
 // sub-accounts and their ledger, advance receipts, the top-bar fund reminder and its daily job.
 // Other areas move money only through debitFunds/creditFunds in funds.server.ts.
-import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import type { PluginArea } from '../../../core/areas';
 import { SPEC_BADGE_VISIBILITY } from '../../../core/badges.server';
@@ -12,18 +11,7 @@ import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminder
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-
-/** Demo grants (the same few lines every area's once-seed uses). */
-async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
-  const role = await knex('sys_role').where({ code: roleCode }).first();
-  if (!role) return;
-  for (const key of menus) {
-    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
-  }
-  for (const code of permissions) {
-    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-  }
-}
+import { grantRole } from '../../../core/rbac/grant';
 
 /** Seeds write no user-facing text: message keys stand in for translations. */
 const keyT = ((key: string) => key) as unknown as TFunction;
@@ -33,9 +21,9 @@ const fundsDemo: Seed = {
   once: true,
   async run(knex) {
     const P = FUNDS_PERMISSIONS;
-    await grant(knex, '0', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
-    await grant(knex, 'customs_admin', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
-    await grant(knex, 'PTGL', [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], Object.values(P));
+    await grantRole(knex, '0', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
+    await grantRole(knex, 'customs_admin', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
+    await grantRole(knex, 'PTGL', [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], Object.values(P));
     const userId = async (username: string) => (await knex('sys_user').where({ username }).first())?.id as number | undefined;
     const trader = await userId('trader');
     const broker = await userId('broker');

@@ -1,7 +1,6 @@
 // Finance area "fx" (see core/areas.ts): foreign-exchange settlement / remittance
 // applications with the platform's and the bank's review, the bank business center, and
 // cross-border RMB payment/receipt statements.
-import type { Knex } from 'knex';
 import type { PluginArea } from '../../../core/areas';
 import type { Seed } from '../../../core/plugin';
 import { auditColumns } from '../../../core/db/core-migrations';
@@ -12,22 +11,12 @@ import { rmbStatementResource } from './rmb.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
+import { grantRole } from '../../../core/rbac/grant';
 
 export const FX_MENU = 'expense.fxSettlement';
 export const RMB_MENU = 'expense.rmbStatement';
 export const BANK_MENU = 'bankCenter.remittanceReview';
 export const BANK_ROLE = 'BANK';
-
-async function grant(knex: Knex, roleCode: string, menus: string[], permissions: string[]): Promise<void> {
-  const role = await knex('sys_role').where({ code: roleCode }).first();
-  if (!role) return;
-  for (const key of menus) {
-    if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
-  }
-  for (const code of permissions) {
-    if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-  }
-}
 
 /** The demo bank: role BANK (银行) and the login `bank` of 中国银行瑞丽分行. */
 const bankSeed: Seed = {
@@ -66,9 +55,9 @@ const grantsSeed: Seed = {
     const F = FX_PERMISSIONS;
     const R = RMB_PERMISSIONS;
     const applicant = [F.list, F.add, F.edit, F.remove, F.submit, R.list, R.add, R.edit, R.remove];
-    for (const code of ['0', 'customs_admin']) await grant(knex, code, ['expense', FX_MENU, RMB_MENU], applicant);
-    await grant(knex, 'PTGL', ['expense', FX_MENU], [F.list, F.platformReview]);
-    await grant(knex, BANK_ROLE, ['bankCenter', BANK_MENU], [F.list, F.bankReview, F.settle]);
+    for (const code of ['0', 'customs_admin']) await grantRole(knex, code, ['expense', FX_MENU, RMB_MENU], applicant);
+    await grantRole(knex, 'PTGL', ['expense', FX_MENU], [F.list, F.platformReview]);
+    await grantRole(knex, BANK_ROLE, ['bankCenter', BANK_MENU], [F.list, F.bankReview, F.settle]);
   },
 };
 
