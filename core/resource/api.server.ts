@@ -100,7 +100,7 @@ export function transition(request: Request, params: Record<string, string | und
     const tr = (sr: ServerResource) => sr.def.stateMachine?.transitions.find((x) => x.name === params.transition)?.permission;
     const { sr, actor, t } = await context(request, params, tr);
     const body = await readJson(request);
-    const rows = await transitionRows(sr, actor, idsFrom(body), String(params.transition), t, { note: body.note });
+    const rows = await transitionRows(sr, actor, idsFrom(body), String(params.transition), t, { note: body.note, amount: body.amount });
     return ok(rows, t('core:resource.done'));
   });
 }

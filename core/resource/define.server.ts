@@ -21,6 +21,8 @@ export interface HookContext {
 export interface TransitionContext extends HookContext {
   /** The note written with the transition (trimmed), if the transition takes one. */
   note: string | null;
+  /** The amount entered with the transition (a decimal string, checked), if it takes one and one was given. */
+  amount: string | null;
 }
 
 export interface WriteContext extends HookContext {

@@ -63,6 +63,11 @@ export interface Transition {
   confirmKey?: string;
   /** A note the user writes with the transition (review opinion, rejection reason), stored in `column`. */
   note?: { field: string; column: string; labelKey: string; required: boolean; maxLength: number };
+  /**
+   * An amount the user may enter with the transition (a partial refund), for one row at a time.
+   * Left empty, the hook decides (usually the row's `defaultFrom` field, shown pre-filled).
+   */
+  amount?: { field: string; labelKey: string; scale: number; defaultFrom: string };
 }
 
 export interface StateMachine {

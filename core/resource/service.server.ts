@@ -8,7 +8,7 @@ import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { forgetSessionUsers } from '../rbac/access.server';
-import { columnOf, resourceKey, PAGE_SIZES, type FieldDef, type ResourceDef } from './define';
+import { columnOf, resourceKey, PAGE_SIZES, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
 
@@ -424,7 +424,20 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
   return n;
 }
 
-export async function transitionRows(sr: ServerResource, actor: Actor, ids: number[], name: string, t: TFunction, opts: WriteOptions & { note?: unknown } = {}): Promise<Row[]> {
+/** The amount entered with a transition: a positive decimal of at most `scale` places, for one row. */
+function transitionAmount(tr: Transition, ids: number[], raw: unknown, t: TFunction): string | null {
+  if (!tr.amount || raw === undefined || raw === null || String(raw).trim() === '') return null;
+  const { field, labelKey, scale } = tr.amount;
+  const label = t(labelKey);
+  const text = String(raw).trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new FieldError({ [field]: t('core:resource.mustBeNumber', { field: label }) });
+  if ((text.split('.')[1] ?? '').length > scale) throw new FieldError({ [field]: t('core:resource.decimalPlaces', { field: label, scale }) });
+  if (!/[1-9]/.test(text)) throw new FieldError({ [field]: t('core:resource.mustBePositive', { field: label }) });
+  if (ids.length !== 1) throw new ApiError(t('core:resource.amountOneRow', { field: label }));
+  return text;
+}
+
+export async function transitionRows(sr: ServerResource, actor: Actor, ids: number[], name: string, t: TFunction, opts: WriteOptions & { note?: unknown; amount?: unknown } = {}): Promise<Row[]> {
   const sm = sr.def.stateMachine;
   const tr = sm?.transitions.find((x) => x.name === name);
   if (!sm || !tr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
@@ -436,11 +449,12 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
     if (note.length > tr.note.maxLength) throw new FieldError({ [tr.note.field]: t('core:resource.tooLong', { field: t(tr.note.labelKey), max: tr.note.maxLength }) });
     note = note || null;
   }
+  const amount = transitionAmount(tr, ids, opts.amount, t);
   const knex = opts.knex ?? getKnex();
   const out = await knex.transaction(async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
     if (rows.some((r) => !tr.from.includes(String(r[sm.field])))) throw new ApiError(t(tr.refusedKey));
-    const ctx = { trx, actor, t, note };
+    const ctx = { trx, actor, t, note, amount };
     const extra = sr.hooks.beforeTransition ? await sr.hooks.beforeTransition(rows, name, ctx) : undefined;
     const field = sr.def.fields.find((f) => f.name === sm.field)!;
     const results: Row[] = [];

@@ -64,8 +64,8 @@ export function resourceApi(plugin: string, resource: string, caller: Caller = {
     async remove(id: number | string): Promise<ApiAnswer> {
       return answer(await respond(memberRoute.action, req(`${base}/${id}`, opts({ method: 'DELETE' })), { ...params, id: String(id) }));
     },
-    async transition(name: string, ids: number[], note?: string): Promise<ApiAnswer<Record<string, unknown>[]>> {
-      return answer(await respond(transitionRoute.action, req(`${base}/transition/${name}`, opts({ json: { ids, note } })), { ...params, transition: name }));
+    async transition(name: string, ids: number[], note?: string, extra: { amount?: string } = {}): Promise<ApiAnswer<Record<string, unknown>[]>> {
+      return answer(await respond(transitionRoute.action, req(`${base}/transition/${name}`, opts({ json: { ids, note, ...extra } })), { ...params, transition: name }));
     },
     /** The export's raw Response (a file on success, the envelope on refusal). */
     async exportFile(query: string): Promise<Response> {

@@ -21,6 +21,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
 } from '@mui/material';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
@@ -119,44 +120,92 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
 }
 
 /** The dialog of a transition that takes a note (review opinion, rejection reason). */
-export function TransitionNoteDialog({ transition, onCancel, onSubmit }: { transition: Transition; onCancel(): void; onSubmit(note: string): Promise<void> }) {
+/**
+ * The dialog of a transition that takes a note (review opinion, reason) and/or an amount
+ * (a partial refund; pre-filled with `initialAmount`, the row's full amount).
+ */
+export function TransitionNoteDialog({
+  transition,
+  initialAmount,
+  onCancel,
+  onSubmit,
+}: {
+  transition: Transition;
+  initialAmount?: string | null;
+  onCancel(): void;
+  onSubmit(note: string, amount?: string): Promise<void>;
+}) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
+  const [amount, setAmount] = useState(initialAmount ?? '');
   const [error, setError] = useState('');
-  const spec = transition.note!;
-  const label = t(spec.labelKey);
+  const [amountError, setAmountError] = useState('');
+  const spec = transition.note;
+  const amountSpec = transition.amount;
+  const label = spec ? t(spec.labelKey) : '';
   const go = async () => {
     const v = note.trim();
-    if (spec.required && !v) return setError(t('core:resource.required', { field: label }));
-    if (v.length > spec.maxLength) return setError(t('core:resource.tooLong', { field: label, max: spec.maxLength }));
+    if (spec?.required && !v) return setError(t('core:resource.required', { field: label }));
+    if (spec && v.length > spec.maxLength) return setError(t('core:resource.tooLong', { field: label, max: spec.maxLength }));
+    const a = amount.trim();
+    if (amountSpec && a) {
+      const field = t(amountSpec.labelKey);
+      if (!/^\d+(\.\d+)?$/.test(a)) return setAmountError(t('core:resource.mustBeNumber', { field }));
+      if ((a.split('.')[1] ?? '').length > amountSpec.scale) return setAmountError(t('core:resource.decimalPlaces', { field, scale: amountSpec.scale }));
+      if (!/[1-9]/.test(a)) return setAmountError(t('core:resource.mustBePositive', { field }));
+    }
     try {
-      await onSubmit(v);
+      await onSubmit(v, amountSpec && a ? a : undefined);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
+      const fieldError = amountSpec ? (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors?.[amountSpec.field] : undefined;
+      if (fieldError) setAmountError(fieldError);
+      else setError(e.message);
     }
   };
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="sm" data-testid="transition-note-dialog">
       <DialogTitle>{t(transition.labelKey)}</DialogTitle>
       <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={3}
-          sx={{ mt: 1 }}
-          label={label}
-          required={spec.required}
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            setError('');
-          }}
-          error={!!error}
-          helperText={error || `${note.trim().length}/${spec.maxLength}`}
-          slotProps={{ htmlInput: { 'data-testid': 'transition-note' } }}
-        />
+        {amountSpec && (
+          <TextField
+            fullWidth
+            sx={{ mt: 1 }}
+            label={t(amountSpec.labelKey)}
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountError('');
+            }}
+            error={!!amountError}
+            helperText={amountError || ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'transition-amount' } }}
+          />
+        )}
+        {spec && (
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            sx={{ mt: 1 }}
+            label={label}
+            required={spec.required}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setError('');
+            }}
+            error={!!error}
+            helperText={error || `${note.trim().length}/${spec.maxLength}`}
+            slotProps={{ htmlInput: { 'data-testid': 'transition-note' } }}
+          />
+        )}
+        {!spec && error && (
+          <Typography color="error" variant="body2">
+            {error}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t('core:common.cancel')}</Button>
@@ -181,7 +230,7 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [noteFor, setNoteFor] = useState<{ name: string; ids: number[] } | null>(null);
+  const [noteFor, setNoteFor] = useState<{ name: string; ids: number[]; amount?: string | null } | null>(null);
   const [hidden, setHidden] = useState<string[]>(data.prefs.hidden ?? def.fields.filter((f) => typeof f.list === 'object' && f.list.hidden).map((f) => f.name));
   useEffect(() => setHydrated(true), []);
 
@@ -284,8 +333,9 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
       toast(t(tr.refusedKey), { severity: 'warning' });
       return;
     }
-    if (tr.note) {
-      setNoteFor({ name, ids: sel.map((r) => r.id) });
+    if (tr.note || tr.amount) {
+      const amount = tr.amount && sel.length === 1 ? sel[0][tr.amount.defaultFrom] : null;
+      setNoteFor({ name, ids: sel.map((r) => r.id), amount: amount === null || amount === undefined ? null : String(amount) });
       return;
     }
     setConfirm({
@@ -469,9 +519,10 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm }: Res
       {noteFor && sm && (
         <TransitionNoteDialog
           transition={sm.transitions.find((x) => x.name === noteFor.name)!}
+          initialAmount={noteFor.amount}
           onCancel={() => setNoteFor(null)}
-          onSubmit={async (note) => {
-            const res = await api.post(`${base}/transition/${noteFor.name}`, { ids: noteFor.ids, note });
+          onSubmit={async (note, amount) => {
+            const res = await api.post(`${base}/transition/${noteFor.name}`, { ids: noteFor.ids, note, amount });
             toast(res.msg, { severity: 'success' });
             setNoteFor(null);
             reload();

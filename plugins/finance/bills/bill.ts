@@ -70,6 +70,8 @@ export const BILL_TRANSITIONS: Transition[] = [
   tr('confirmReceipt', ['receiptPending'], 'settled', BILL_PERMISSIONS.confirmReceipt),
   tr('requestRefund', ['settled', 'refundRejected'], 'refundRequested', BILL_PERMISSIONS.requestRefund, {
     note: note('refundReason', 'refund_reason', 'finance:bills.refundReason', true),
+    // A partial refund names its amount; left empty, the whole bill is refunded.
+    amount: { field: 'refundAmount', labelKey: 'finance:bills.refundAmount', scale: 2, defaultFrom: 'amount' },
   }),
   tr('approveRefund', ['refundRequested', 'refundFailed'], 'refunded', BILL_PERMISSIONS.reviewRefund, {
     note: note('refundOpinion', 'refund_opinion', 'finance:bills.refundOpinion', false),

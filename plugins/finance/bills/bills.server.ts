@@ -277,7 +277,7 @@ const hooks: ResourceHooks = {
   async beforeDelete(rows, { trx }) {
     await trx(LINE).whereIn('bill_id', rows.map((r) => Number(r.id))).delete();
   },
-  async beforeTransition(rows, name, { trx, actor, t }) {
+  async beforeTransition(rows, name, { trx, actor, t, amount }) {
     checkActor(rows, name, actor.user, t);
     const now = new Date();
     switch (name) {
@@ -308,8 +308,15 @@ const hooks: ResourceHooks = {
       }
       case 'confirmReceipt':
         return () => ({ receipt_flag: 'received', received_at: now });
-      case 'requestRefund':
-        return (r) => ({ refund_amount: money(String(r.amount)), refund_status: 'pending', refund_opinion: null });
+      case 'requestRefund': {
+        // At most what was paid; the amount is checked once here and fixed to the cent.
+        for (const r of rows) {
+          if (amount !== null && new Decimal(amount).gt(String(r.amount))) {
+            throw new FieldError({ refundAmount: t('finance:bills.msg.refundTooMuch', { max: money(String(r.amount)) }) });
+          }
+        }
+        return (r) => ({ refund_amount: money(amount ?? String(r.amount)), refund_status: 'pending', refund_opinion: null });
+      }
       case 'approveRefund': {
         const ledger = new Map<number, number>();
         for (const r of rows) {

@@ -62,8 +62,8 @@ async function staged(over: Record<string, unknown> = {}) {
   return res.body.data!;
 }
 
-async function step(api: Api, name: string, id: number, note?: string) {
-  const res = await api.transition(name, [id], note);
+async function step(api: Api, name: string, id: number, note?: string, extra: { amount?: string } = {}) {
+  const res = await api.transition(name, [id], note, extra);
   expect(res.body.code, `${name}: ${res.body.msg}`).toBe(200);
   return res.body.data![0];
 }
@@ -251,6 +251,28 @@ describe('refunds', () => {
     expect(await step(platform, 'failRefund', id, '银行退款失败')).toMatchObject({ status: 'refundFailed', refundStatus: 'failed' });
     expect(await step(platform, 'approveRefund', id)).toMatchObject({ status: 'refunded', refundStatus: 'approved' });
     expect(await available()).toBe(before);
+  });
+
+  it('refunds part of a bill: at most the bill amount, credited back once, the rest stays settled', async () => {
+    const before = await available();
+    const { id } = await settledViaFunds('80.00');
+    const tooMuch = await payer.transition('requestRefund', [id], '部分退款', { amount: '80.01' });
+    expect(fieldErrors(tooMuch).refundAmount).toBe('退款金额不能超过账单金额 80.00');
+    expect(fieldErrors(await payer.transition('requestRefund', [id], '部分退款', { amount: '1.234' })).refundAmount).toBe('退款金额最多保留2位小数');
+    expect(fieldErrors(await payer.transition('requestRefund', [id], '部分退款', { amount: '0' })).refundAmount).toBe('退款金额必须大于0');
+    expect(fieldErrors(await payer.transition('requestRefund', [id], '部分退款', { amount: 'abc' })).refundAmount).toBe('退款金额必须是数字');
+    expect(await row(id)).toMatchObject({ status: 'settled', refund_status: null });
+    expect(await step(payer, 'requestRefund', id, '部分退款', { amount: '30.5' })).toMatchObject({ status: 'refundRequested', refundAmount: '30.50' });
+    expect(await step(platform, 'approveRefund', id)).toMatchObject({ status: 'refunded', refundAmount: '30.50' });
+    expect(await available()).toBe(new Decimal(before).minus('49.50').toFixed(2));
+  });
+
+  it('takes an amount for one bill only', async () => {
+    const a = await settledViaFunds('5.00');
+    const b = await settledViaFunds('6.00');
+    const res = await payer.transition('requestRefund', [a.id, b.id], '批量', { amount: '1.00' });
+    expect(res.body.msg).toBe('退款金额只能针对一条数据填写，请只选择一条');
+    expect(await row(a.id)).toMatchObject({ status: 'settled' });
   });
 
   it('refuses a refund on a bill that is not settled', async () => {

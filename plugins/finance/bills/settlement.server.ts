@@ -27,13 +27,26 @@ const REFUNDING = ['refundRequested', 'refundFailed'];
 const payerBills = (knex: Knex, userId: number) => knex(BILL).where({ payer_user_id: userId, push_flag: 'pushed' });
 
 export async function settlementSummary(knex: Knex, userId: number): Promise<CurrencySummary[]> {
-  const rows = await payerBills(knex, userId).whereNot({ bad_debt: 'writtenOff' }).select('currency', 'status', 'amount');
+  type R = { currency: string; status: string; amount: unknown; refund_amount: unknown };
+  const rows: R[] = await payerBills(knex, userId).whereNot({ bad_debt: 'writtenOff' }).select('currency', 'status', 'amount', 'refund_amount');
+  const refundOf = (r: R) => new Decimal(r.refund_amount === null || r.refund_amount === undefined ? String(r.amount) : String(r.refund_amount));
+  // A partial refund leaves the rest of the bill settled.
+  const kept = (r: R) => (r.status === 'refunded' || REFUNDING.includes(r.status) ? new Decimal(String(r.amount)).minus(refundOf(r)) : new Decimal(String(r.amount)));
   const out: CurrencySummary[] = [];
   for (const currency of CURRENCIES) {
-    const sum = (states: string[]) => money(rows.filter((r: { currency: string; status: string }) => r.currency === currency && states.includes(r.status)).reduce((s: Decimal, r: { amount: unknown }) => s.plus(String(r.amount)), new Decimal(0)));
+    const mine = rows.filter((r) => r.currency === currency);
+    const sum = (states: string[], value: (r: R) => Decimal) => money(mine.filter((r) => states.includes(r.status)).reduce((s, r) => s.plus(value(r)), new Decimal(0)));
+    const whole = (r: R) => new Decimal(String(r.amount));
     const account = await subAccountOf(knex, userId, currency);
-    const line = { currency, owe: sum(OWE), toConfirm: sum(TO_CONFIRM), settled: sum(SETTLED), refunding: sum(REFUNDING), available: account?.available ?? null };
-    if (account || rows.some((r: { currency: string }) => r.currency === currency)) out.push(line);
+    const line = {
+      currency,
+      owe: sum(OWE, whole),
+      toConfirm: sum(TO_CONFIRM, whole),
+      settled: sum([...SETTLED, ...REFUNDING, 'refunded'], kept),
+      refunding: sum(REFUNDING, refundOf),
+      available: account?.available ?? null,
+    };
+    if (account || mine.length) out.push(line);
   }
   return out;
 }
@@ -50,6 +63,7 @@ export async function recentBills(knex: Knex, userId: number, limit = 20) {
     status: String(r.status),
     payFlag: String(r.pay_flag),
     badDebt: String(r.bad_debt),
+    refundAmount: r.refund_amount === null || r.refund_amount === undefined ? null : money(String(r.refund_amount)),
     billDate: r.bill_date instanceof Date ? r.bill_date.toISOString().slice(0, 10) : String(r.bill_date).slice(0, 10),
   }));
 }

@@ -13,6 +13,7 @@ import { ApiError } from '@core/http/client';
 import { hasPermission } from '@core/rbac/menu';
 import { useNotify } from '@core/ui/notify';
 import { TransitionNoteDialog } from '@core/ui/resource/ResourcePage';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { BILL_PERMISSIONS, BILL_TRANSITIONS } from '../bill';
 import { SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from '../settlement';
 import { recentBills, settlementSummary } from '../settlement.server';
@@ -30,6 +31,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 const REFUND = BILL_TRANSITIONS.find((x) => x.name === 'requestRefund')!;
+const PAY = BILL_TRANSITIONS.find((x) => x.name === 'pay')!;
 
 function Figure({ label, value, currency, testId, color }: { label: string; value: string; currency: string; testId: string; color?: string }) {
   return (
@@ -50,6 +52,7 @@ export default function SettlementManagePage() {
   const { api, toast } = useNotify();
   const { revalidate } = useRevalidator();
   const [refundId, setRefundId] = useState<number | null>(null);
+  const [payId, setPayId] = useState<number | null>(null);
   const L = (k: string) => t(`finance:bills.${k}`);
 
   const run = async (name: string, id: number, note?: string) => {
@@ -144,6 +147,11 @@ export default function SettlementManagePage() {
                   <TableCell>{b.billDate}</TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {b.amount} {b.currency}
+                    {b.refundAmount !== null && (
+                      <Typography variant="caption" color="text.secondary" component="div" data-testid={`settlement-refund-amount-${b.serialNo}`}>
+                        {L('refundAmount')} {b.refundAmount}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
                     <Chip size="small" label={L(`state.${b.status}`)} color={b.status === 'settled' ? 'success' : b.status === 'awaitingPayment' ? 'warning' : 'default'} />
@@ -151,7 +159,7 @@ export default function SettlementManagePage() {
                   </TableCell>
                   <TableCell align="right">
                     {data.canPay && b.status === 'awaitingPayment' && b.badDebt !== 'writtenOff' && (
-                      <Button size="small" variant="contained" onClick={() => void run('pay', b.id)} data-testid={`settlement-pay-${b.serialNo}`}>
+                      <Button size="small" variant="contained" onClick={() => setPayId(b.id)} data-testid={`settlement-pay-${b.serialNo}`}>
                         {L('action.pay')}
                       </Button>
                     )}
@@ -174,12 +182,23 @@ export default function SettlementManagePage() {
           </Table>
         </CardContent>
       </Card>
+      <ConfirmDialog
+        open={payId !== null}
+        text={t(PAY.confirmKey!, { count: 1 })}
+        onCancel={() => setPayId(null)}
+        onConfirm={() => {
+          const id = payId;
+          setPayId(null);
+          if (id !== null) void run('pay', id);
+        }}
+      />
       {refundId !== null && (
         <TransitionNoteDialog
           transition={REFUND}
+          initialAmount={data.bills.find((b) => b.id === refundId)?.amount}
           onCancel={() => setRefundId(null)}
-          onSubmit={async (note) => {
-            const res = await api.post('/finance/billPayable/transition/requestRefund', { ids: [refundId], note });
+          onSubmit={async (note, amount) => {
+            const res = await api.post('/finance/billPayable/transition/requestRefund', { ids: [refundId], note, amount });
             toast(res.msg, { severity: 'success' });
             setRefundId(null);
             revalidate();
