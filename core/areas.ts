@@ -21,11 +21,16 @@ export interface PluginArea {
   badges?: BadgeDef[];
   services?: Record<string, unknown>;
   locales?: { zh: LocaleBundle; en: LocaleBundle; my: LocaleBundle };
+  /** Adds the area's own API paths (outside the resource engine) to the OpenAPI document. */
+  openapi?: PortPlugin['openapi'];
 }
 
 /** The plugin parts of some areas, in area order. */
 export function combineAreas(areas: PluginArea[]) {
   const all = <K extends keyof PluginArea>(key: K) => areas.flatMap((a) => (a[key] as unknown[] | undefined) ?? []);
+  const openapi: NonNullable<PortPlugin['openapi']> = (doc, t) => {
+    for (const a of areas) a.openapi?.(doc, t);
+  };
   const locales = (lang: 'zh' | 'en' | 'my') => Object.fromEntries(areas.filter((a) => a.locales).map((a) => [a.key, a.locales![lang]]));
   return {
     // Groups declared by two areas (same key) are merged by the registry, as across plugins.
@@ -40,5 +45,6 @@ export function combineAreas(areas: PluginArea[]) {
     services: Object.assign({}, ...areas.map((a) => a.services ?? {})) as Record<string, unknown>,
     lookups: Object.assign({}, ...areas.map((a) => a.lookups ?? {})) as NonNullable<PortPlugin['lookups']>,
     locales: { zh: locales('zh'), en: locales('en'), my: locales('my') },
+    openapi,
   };
 }

@@ -67,8 +67,26 @@ export interface BadgeDef {
   /** ... or one of these permissions. Neither given: visible to every user. */
   permissions?: readonly string[];
   count(ctx: PluginContext, user: SessionUserLike): Promise<number>;
-  /** Where clicking the badge leads (a screen or dialog route). */
+  /** Where clicking the badge leads (a screen or dialog route); ignored when it has a list. */
   href?: string;
+  /** Clicking the badge opens a dialog with this paged list (served by core, same visibility). */
+  list?: BadgeList;
+}
+
+export interface BadgeListColumn {
+  field: string;
+  /** i18n key, `namespace:key`. */
+  labelKey: string;
+  /** `money` cells are right-aligned. */
+  kind?: 'text' | 'money';
+}
+
+export interface BadgeList {
+  columns: BadgeListColumn[];
+  /** One page (1-based) of the rows behind the count, as the user may see them. */
+  load(ctx: PluginContext, user: SessionUserLike, page: number, pageSize: number): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  /** The full screen behind the list ("查看全部"). */
+  moreHref?: string;
 }
 
 export interface StatDef {

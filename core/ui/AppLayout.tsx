@@ -31,6 +31,7 @@ import Translate from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
 import { menuTrail, sidebarTree, type MenuItem } from '../rbac/menu';
+import { BadgeListDialog, type BadgeListView } from './BadgeListDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NamedIcon } from './icons';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -53,6 +54,8 @@ export interface LayoutBadge {
   icon: string;
   count: number;
   href?: string;
+  /** Clicking opens a dialog with this list instead of following href. */
+  list?: BadgeListView;
 }
 
 export interface AppLayoutProps {
@@ -181,6 +184,7 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
   const [userMenu, setUserMenu] = useState<HTMLElement | null>(null);
   const [langMenu, setLangMenu] = useState<HTMLElement | null>(null);
   const [pwOpen, setPwOpen] = useState(false);
+  const [badgeOpen, setBadgeOpen] = useState<string | null>(null);
   const [showWelcome, setShowWelcome] = useState(welcome);
   const badges = useBadges(initialBadges);
   const trail = menuTrail(menus, location.pathname);
@@ -238,7 +242,14 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
             </Breadcrumbs>
             {badges.map((b) => (
               <Tooltip key={b.key} title={t(b.titleKey)}>
-                <IconButton component={b.href ? RemixLink : 'button'} to={b.href} data-testid={`badge-${b.key}`} aria-label={t(b.titleKey)}>
+                <IconButton
+                  component={b.href && !b.list ? RemixLink : 'button'}
+                  to={b.list ? undefined : b.href}
+                  onClick={b.list ? () => setBadgeOpen(b.key) : undefined}
+                  aria-haspopup={b.list ? 'dialog' : undefined}
+                  data-testid={`badge-${b.key}`}
+                  aria-label={t(b.titleKey)}
+                >
                   <Badge badgeContent={b.count} color="error" max={999}>
                     <NamedIcon name={b.icon} fontSize="medium" />
                   </Badge>
@@ -300,6 +311,9 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
           {children}
         </Box>
       </Box>
+      {badges.map((b) =>
+        b.list ? <BadgeListDialog key={b.key} badgeKey={b.key} title={t(b.titleKey)} list={b.list} open={badgeOpen === b.key} onClose={() => setBadgeOpen(null)} /> : null,
+      )}
       <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} userId={user.id} mobile={user.mobile} />
       <LoadingOverlay />
     </Box>

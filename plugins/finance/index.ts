@@ -30,5 +30,6 @@ export default definePlugin({
   services: areas.services,
   resources: areas.resources,
   lookups: areas.lookups,
+  openapi: areas.openapi,
   locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
 });

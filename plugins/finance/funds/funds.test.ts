@@ -290,17 +290,20 @@ describe('fund reminder', () => {
 
   it('the badge shows to PTGL (operator) with the count, never to the trader; the broker counts their own', async () => {
     const op = (await badgesFor(db.registry, await sessionUser(db.knex, 'operator'))).find((b) => b.key === 'fundReminder');
-    expect(op).toMatchObject({ icon: 'Payments', count: (await expectedBelow()).length, href: '/price/dlStrNdt?belowThreshold=1' });
+    expect(op).toMatchObject({ icon: 'Payments', count: (await expectedBelow()).length, list: { moreHref: '/price/dlStrNdt?tab=accounts' } });
     expect((await badgesFor(db.registry, await sessionUser(db.knex, 'trader'))).map((b) => b.key)).not.toContain('fundReminder');
     const broker = (await badgesFor(db.registry, await sessionUser(db.knex, 'broker'))).find((b) => b.key === 'fundReminder');
     expect(broker?.count).toBe((await expectedBelow(brokerId)).length);
     expect(broker?.count).toBe(1);
   });
 
-  it('the badge link opens the below-threshold list on the ledger screen', async () => {
+  it('the badge list’s 查看全部 link opens the sub-accounts with their balances and thresholds', async () => {
     const { loader } = ledgerPage;
-    const out = (await loader({ request: req('/price/dlStrNdt?belowThreshold=1', { cookie: await loginAs('operator') }), params: {}, context: {} })) as Awaited<ReturnType<typeof loader>>;
-    expect(out.reminder!.rows.length).toBe((await expectedBelow()).length);
+    const out = (await loader({ request: req('/price/dlStrNdt?tab=accounts', { cookie: await loginAs('operator') }), params: {}, context: {} })) as Awaited<ReturnType<typeof loader>>;
+    expect(out.tab).toBe('accounts');
+    const all = Number((await db.knex('fin_sub_account').count({ n: '*' }).first())?.n);
+    expect(out.page.result.total).toBe(all);
+    expect(Object.keys(out.page.result.rows[0])).toEqual(expect.arrayContaining(['subAccNo', 'available', 'reminderThreshold']));
   });
 
   it('the daily reminder job reports how many accounts are under their threshold', async () => {

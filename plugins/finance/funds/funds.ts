@@ -145,9 +145,9 @@ export const advanceReceiptDef = defineResource({
   },
 });
 
-/** One row of the fund-reminder list (SPEC §3 "Fund row"). */
-export interface FundRow {
+/** One row of the fund-reminder list (SPEC §3 "Fund row"); a type, so it is a plain record for the badge list. */
+export type FundRow = {
   customerName: string;
   subAccNo: string;
   remainingMoney: string;
-}
+};

@@ -7,7 +7,8 @@ import { SPEC_BADGE_VISIBILITY } from '../../../core/badges.server';
 import { defineJob, type Seed } from '../../../core/plugin';
 import { auditColumns } from '../../../core/db/core-migrations';
 import { FUNDS_PERMISSIONS, MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS } from './funds';
-import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, openSubAccount, subAccountResource } from './funds.server';
+import { fundsOpenApi } from './openapi';
+import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, fundReminderPage, openSubAccount, subAccountResource } from './funds.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -132,7 +133,16 @@ export const fundsArea: PluginArea = {
       order: 40,
       ...SPEC_BADGE_VISIBILITY.fundReminder,
       count: (ctx, user) => fundReminderCount(ctx.knex, user),
-      href: '/price/dlStrNdt?belowThreshold=1',
+      // SPEC §6: the badge opens the fund list (Fund row), page 1, size 10.
+      list: {
+        columns: [
+          { field: 'customerName', labelKey: 'finance:funds.customerName' },
+          { field: 'subAccNo', labelKey: 'finance:funds.subAccNo' },
+          { field: 'remainingMoney', labelKey: 'finance:funds.remainingMoney', kind: 'money' },
+        ],
+        load: (ctx, user, page, pageSize) => fundReminderPage(ctx.knex, user, page, pageSize),
+        moreHref: '/price/dlStrNdt?tab=accounts',
+      },
     },
   ],
   jobs: [
@@ -148,5 +158,6 @@ export const fundsArea: PluginArea = {
       },
     }),
   ],
+  openapi: fundsOpenApi,
   locales: { zh, en, my },
 };
