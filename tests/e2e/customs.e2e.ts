@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, login, newContext, PASSWORD, screenshot, watchErrors } from './support';
+import { cellOf, formSelect, GRID, launch, openList, PASSWORD, refused, screenshot, signIn, toast, transition, watchErrors } from './support';
 import { withCreditCheck, withIdCheck } from '../../plugins/customs/enterprise/validators';
 import { receiptXml } from '../../plugins/customs/receipts/receipts.server';
 
@@ -20,30 +20,6 @@ afterAll(async () => {
 });
 
 const suffix = Date.now().toString(36).slice(-6);
-const GRID = '[data-testid^=resource-] .MuiDataGrid-root';
-
-async function as(username: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await login(page, username, password);
-  return { context, page };
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-testid=toast]').filter({ hasText: text }).first().waitFor();
-}
-
-async function openList(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator(GRID).waitFor();
-}
-
-async function selectRow(page: Page, text: string): Promise<void> {
-  const row = page.locator(`${GRID} .MuiDataGrid-row`).filter({ hasText: text });
-  await row.first().waitFor();
-  const box = row.first().locator('input[type=checkbox]');
-  if (!(await box.isChecked())) await box.check();
-}
 
 /** A MUI select whose hidden input carries the test id: open it and click an option. */
 async function choose(page: Page, testId: string, value?: string): Promise<void> {
@@ -58,39 +34,11 @@ async function pick(page: Page, testId: string, code: string, typed = code): Pro
   await page.locator(`[data-testid=${testId}-option-${code}]`).click();
 }
 
-/** A ResourceFormDialog select field. */
-async function formSelect(page: Page, field: string, value?: string): Promise<void> {
-  await page.locator(`[data-testid=form-${field}] [role=combobox]`).click();
-  const option = value ? page.locator(`li[role=option][data-value="${value}"]`) : page.locator('li[role=option]:not([data-value=""])').first();
-  await option.click();
+async function as(username: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+  return signIn(browser, username, password);
 }
 
-async function transition(page: Page, name: string, rowText: string, expectToast: string, note?: string): Promise<void> {
-  await selectRow(page, rowText);
-  await page.locator(`[data-testid=toolbar-${name}]`).click();
-  if (note !== undefined) {
-    await page.locator('[data-testid=transition-note]').fill(note);
-    await page.locator('[data-testid=transition-note-ok]').click();
-  } else {
-    await page.locator('[data-testid=confirm-ok]').click();
-  }
-  await toast(page, expectToast);
-}
-
-/** A transition refused in the current status: the catalogue message, nothing changes. */
-async function refused(page: Page, name: string, rowText: string, message: string): Promise<void> {
-  await selectRow(page, rowText);
-  await page.locator(`[data-testid=toolbar-${name}]`).click();
-  await toast(page, message);
-}
-
-async function statusOf(page: Page, rowText: string): Promise<string> {
-  await page.reload();
-  await page.locator(GRID).waitFor();
-  const row = page.locator(`${GRID} .MuiDataGrid-row`).filter({ hasText: rowText }).first();
-  await row.waitFor();
-  return row.locator('[data-field=status]').innerText();
-}
+const statusOf = (page: Page, rowText: string) => cellOf(page, rowText, 'status');
 
 describe('declaration platform: enterprise → service order → declaration → receipt → completion', () => {
   it('runs the whole business with each refusal showing its message', async () => {

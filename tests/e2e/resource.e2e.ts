@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, login, newContext, PASSWORD } from './support';
+import { GRID, gridRows, launch, login, newContext, openList, PASSWORD, toast } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,22 +23,6 @@ async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
   await login(page, 'admin');
   return { context, page };
 }
-
-/** Waits for a toast with exactly this text. */
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-testid=toast]').filter({ hasText: text }).first().waitFor();
-}
-
-// The DataGrid does not render the data-testid it is given: find it by its class.
-const GRID = '[data-testid^=resource-] .MuiDataGrid-root';
-
-/** Opens a resource list and waits until the (client-only) grid has hydrated. */
-async function openList(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator(GRID).waitFor();
-}
-
-const gridRows = (page: Page) => page.locator(`${GRID} .MuiDataGrid-row`);
 
 async function selectOnlyRow(page: Page, code: string): Promise<void> {
   const row = gridRows(page).filter({ hasText: code });

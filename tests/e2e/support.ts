@@ -45,3 +45,72 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name);
 }
+
+/** A fresh browser context logged in as this user. */
+export async function signIn(browser: Browser, username: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, username, password);
+  return { context, page };
+}
+
+/** Waits for a toast with this text. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-testid=toast]').filter({ hasText: text }).first().waitFor();
+}
+
+// The DataGrid does not render the data-testid it is given: find it by its class.
+export const GRID = '[data-testid^=resource-] .MuiDataGrid-root';
+
+/** Opens a resource list and waits until the (client-only) grid has hydrated. */
+export async function openList(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator(GRID).waitFor();
+}
+
+export const gridRows = (page: Page) => page.locator(`${GRID} .MuiDataGrid-row`);
+
+/** Ticks the first grid row containing this text. */
+export async function selectRow(page: Page, text: string): Promise<void> {
+  const row = gridRows(page).filter({ hasText: text });
+  await row.first().waitFor();
+  const box = row.first().locator('input[type=checkbox]');
+  if (!(await box.isChecked())) await box.check();
+}
+
+/** A ResourceFormDialog select field: open it and click an option (the first real one without a value). */
+export async function formSelect(page: Page, field: string, value?: string): Promise<void> {
+  await page.locator(`[data-testid=form-${field}] [role=combobox]`).click();
+  const option = value ? page.locator(`li[role=option][data-value="${value}"]`) : page.locator('li[role=option]:not([data-value=""])').first();
+  await option.click();
+}
+
+/** Selects a row, runs a toolbar transition (with a note when given, else the confirmation) and waits for the toast. */
+export async function transition(page: Page, name: string, rowText: string, expectToast: string, note?: string, amount?: string): Promise<void> {
+  await selectRow(page, rowText);
+  await page.locator(`[data-testid=toolbar-${name}]`).click();
+  if (note !== undefined) {
+    if (amount !== undefined) await page.locator('[data-testid=transition-amount]').fill(amount);
+    await page.locator('[data-testid=transition-note]').fill(note);
+    await page.locator('[data-testid=transition-note-ok]').click();
+  } else {
+    await page.locator('[data-testid=confirm-ok]').click();
+  }
+  await toast(page, expectToast);
+}
+
+/** A transition refused in the current status: the catalogue message, nothing changes. */
+export async function refused(page: Page, name: string, rowText: string, message: string): Promise<void> {
+  await selectRow(page, rowText);
+  await page.locator(`[data-testid=toolbar-${name}]`).click();
+  await toast(page, message);
+}
+
+/** A grid cell of the first row containing this text, after reloading the list. */
+export async function cellOf(page: Page, rowText: string, field: string): Promise<string> {
+  await page.reload();
+  await page.locator(GRID).waitFor();
+  const row = gridRows(page).filter({ hasText: rowText }).first();
+  await row.waitFor();
+  return (await row.locator(`[data-field=${field}]`).innerText()).trim();
+}
