@@ -1,6 +1,8 @@
 // Demo service orders between the demo trader and broker, one in each early state, so a new
-// installation shows the workflow (seeded once; afterwards the data is the users').
+// installation shows the workflow (seeded once; afterwards the data is the users'). The
+// approved one has handed its service bill to finance.
 import type { Seed } from '../../../core/plugin';
+import { handOffServiceBill } from './order.server';
 
 export const ordersDemo: Seed = {
   name: 'orders-demo',
@@ -44,6 +46,11 @@ export const ordersDemo: Seed = {
         version: 1,
       });
       await knex('cus_service_order').where({ id: Number(id) }).update({ order_no: `SO${day}${String(id).padStart(6, '0')}` });
+      // An approved order has handed its service bill to finance, as approving it on screen does.
+      if (o.status === 'inProgress') {
+        const order = await knex('cus_service_order').where({ id: Number(id) }).first();
+        await knex.transaction((trx) => handOffServiceBill(trx, order));
+      }
     }
   },
 };

@@ -96,20 +96,22 @@ export const serviceOrderResource = serverResource(serviceOrderDef, {
   },
   async afterTransition(rows, name, { trx }) {
     if (name !== 'approve') return;
-    for (const r of rows) {
-      const o = await trx('cus_service_order').where({ id: r.id }).first();
-      await handOff(trx, SERVICE_BILL_HANDOFF, 'customs.serviceOrder', Number(o.id), {
-        orderNo: o.order_no,
-        billType: 'SERVICE',
-        payerUserId: Number(o.trader_user_id),
-        payerEnterpriseId: o.trader_enterprise_id === null ? null : Number(o.trader_enterprise_id),
-        payerName: o.trader_name,
-        payeeEnterpriseId: Number(o.broker_enterprise_id),
-        payeeName: o.broker_name,
-        amount: String(o.amount),
-        currency: o.currency,
-        remark: o.remark,
-      });
-    }
+    for (const r of rows) await handOffServiceBill(trx, await trx('cus_service_order').where({ id: r.id }).first());
   },
 });
+
+/** An approved order's service bill goes to finance (once per order; delivered when finance is installed). */
+export async function handOffServiceBill(trx: Knex.Transaction, o: Record<string, unknown>) {
+  return handOff(trx, SERVICE_BILL_HANDOFF, 'customs.serviceOrder', Number(o.id), {
+    orderNo: o.order_no,
+    billType: 'SERVICE',
+    payerUserId: Number(o.trader_user_id),
+    payerEnterpriseId: o.trader_enterprise_id === null ? null : Number(o.trader_enterprise_id),
+    payerName: o.trader_name,
+    payeeEnterpriseId: Number(o.broker_enterprise_id),
+    payeeName: o.broker_name,
+    amount: String(o.amount),
+    currency: o.currency,
+    remark: o.remark,
+  });
+}

@@ -302,6 +302,19 @@ describe('createBill', () => {
   });
 });
 
+describe('demo data', () => {
+  it('a fresh installation holds the approved demo order’s staged service bill and two trade bills for the trader', async () => {
+    const order = await db.knex('cus_service_order').where({ status: 'inProgress' }).first();
+    const service = await db.knex('fin_bill').where({ order_no: order.order_no }).first();
+    expect(service).toMatchObject({ status: 'staged', bill_type: 'SERVICE', payer_user_id: traderId, payee_user_id: brokerId });
+    const trade = await db.knex('fin_bill').whereIn('source', ['demo:bill:1', 'demo:bill:2']).orderBy('source');
+    expect(trade.map((b) => [b.status, b.payer_user_id, new Decimal(String(b.amount)).toFixed(2)])).toEqual([
+      ['toConfirm', traderId, '12600.00'],
+      ['settled', traderId, '860.00'],
+    ]);
+  });
+});
+
 describe('the service-bill hand-off', () => {
   it('turns an approved service order into one staged SERVICE bill for the trader, payable to the broker', async () => {
     const payload = {

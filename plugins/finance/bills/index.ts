@@ -6,7 +6,7 @@
 import type { PluginArea } from '../../../core/areas';
 import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
-import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
+import { BILL, billPayableResource, billResource, createBill, dayStamp, serviceBillReceiver } from './bills.server';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
 import { WRITEOFF_PERMISSIONS } from './writeoff';
@@ -41,6 +41,58 @@ const billsGrants: Seed = {
     await grantRole(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION]);
     await grantRole(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
     await grantRole(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff], PLATFORM_PERMISSIONS);
+  },
+};
+
+/** Demo trade bills for the demo trader: one waiting for their confirmation, one settled offline. */
+const billsDemo: Seed = {
+  name: 'bills-demo',
+  once: true,
+  async run(knex) {
+    const trader = await knex('sys_user').where({ username: 'trader' }).first();
+    if (!trader) return;
+    const payer = { payerUserId: Number(trader.id), payerName: String(trader.company_name || trader.nickname) };
+    const day = new Date();
+    const stamp = dayStamp(day);
+    await knex.transaction(async (trx) => {
+      const toConfirm = await createBill(
+        trx,
+        {
+          ...payer,
+          billType: 'TRADE',
+          orderNo: `TO${stamp}0001`,
+          payeeName: '木姐百货贸易公司',
+          currency: 'RMB',
+          remark: '缅甸大米采购货款',
+          sourceKey: 'demo:bill:1',
+          lines: [
+            { feeItemName: '大米货款', quantity: '20', unit: '吨', rate: '600', chargingMethod: 'perQuantity', amount: '12000.00', source: 'manual' },
+            { feeItemName: '装车费', quantity: '20', unit: '吨', rate: '30', chargingMethod: 'perQuantity', amount: '600.00', source: 'manual' },
+          ],
+        },
+        null,
+      );
+      if (toConfirm.created) await trx(BILL).where({ id: toConfirm.id }).update({ status: 'toConfirm', push_flag: 'pushed' });
+      const settled = await createBill(
+        trx,
+        {
+          ...payer,
+          billType: 'TRADE',
+          orderNo: `TO${stamp}0002`,
+          payeeName: '曼德勒国际物流有限公司',
+          currency: 'USD',
+          remark: '木姐—曼德勒陆运运费',
+          sourceKey: 'demo:bill:2',
+          lines: [{ feeItemName: '运费', quantity: '2', unit: '车次', rate: '430', chargingMethod: 'perQuantity', amount: '860.00', source: 'manual' }],
+        },
+        null,
+      );
+      if (settled.created) {
+        await trx(BILL)
+          .where({ id: settled.id })
+          .update({ status: 'settled', push_flag: 'pushed', pay_flag: 'paid', paid_via: 'offline', paid_at: day, receipt_flag: 'received', received_at: day });
+      }
+    });
   },
 };
 
@@ -112,7 +164,7 @@ export const billsArea: PluginArea = {
     { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
   ],
   migrations: [billsMigration],
-  seeds: [billsGrants],
+  seeds: [billsGrants, billsDemo],
   resources: [billResource, billPayableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },
