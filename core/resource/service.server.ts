@@ -272,9 +272,10 @@ export async function listRows(sr: ServerResource, user: SessionUser, q: ListQue
 }
 
 /** One row the user may see, or a not-found error (the same for "exists but out of scope"). */
-export async function getRow(sr: ServerResource, user: SessionUser, id: number, t: TFunction, knex: Knex = getKnex()): Promise<Row> {
+/** One row as the API shows it; `scoped: false` skips the user's scope (a row just checked, re-read after a write). */
+export async function getRow(sr: ServerResource, user: SessionUser, id: number, t: TFunction, knex: Knex = getKnex(), opts: { scoped?: boolean } = {}): Promise<Row> {
   const qb = baseQuery(sr, knex).where(`${sr.def.table}.id`, id);
-  await applyScope(sr, qb, user, knex);
+  if (opts.scoped !== false) await applyScope(sr, qb, user, knex);
   const row = await qb.first();
   if (!row) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
   const api = toApiRow(sr, row);
@@ -465,7 +466,8 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
       if (sr.def.versioned !== false) values.version = trx.raw('version + 1');
       const n = await q.update(values);
       if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
-      const after = await getRow(sr, actor.user, Number(r.id), t, trx);
+      // The transition may take the row out of this view (a settled bill leaves the receivables).
+      const after = await getRow(sr, actor.user, Number(r.id), t, trx, { scoped: false });
       await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: `transition:${name}`, actor, before: r, after, summary: labelOf(sr, after) });
       results.push(after);
     }

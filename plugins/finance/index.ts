@@ -6,7 +6,7 @@
 import { definePlugin } from '../../core/plugin';
 import { combineAreas, type PluginArea } from '../../core/areas';
 import { feesArea } from './fees';
-import { billsArea } from './bills';
+import { bankReceivableSeed, billsArea } from './bills';
 import { fundsArea } from './funds';
 import { fxArea } from './fx';
 import zh from './locales/zh.json';
@@ -24,7 +24,8 @@ export default definePlugin({
   permissions: areas.permissions,
   routes: areas.routes,
   migrations: areas.migrations,
-  seeds: areas.seeds,
+  // The bank's receivables need the bank role and user the fx area seeds.
+  seeds: [...areas.seeds, bankReceivableSeed],
   jobs: areas.jobs,
   badges: areas.badges,
   services: areas.services,

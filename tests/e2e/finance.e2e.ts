@@ -9,7 +9,7 @@ import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { knexConfig } from '../../core/db/knex.server';
-import { cellOf, formSelect, gridRows, GRID, launch, openList, refused, screenshot, signIn, toast, transition, watchErrors } from './support';
+import { cellOf, formSelect, gridRows, GRID, launch, openList, refused, screenshot, selectRow, signIn, toast, transition, watchErrors } from './support';
 
 let browser: Browser;
 let db: Knex;
@@ -104,6 +104,13 @@ describe('bills: service order → bill → pay from funds → receipt → refun
     await refused(t, 'pay', serialNo, '当前状态无法进行此操作');
     await transition(t, 'confirm', serialNo, '操作成功');
     expect(await cellOf(t, serialNo, 'status')).toBe('付款方已确认待付款');
+    // The bill with its fee line, read-only.
+    await selectRow(t, serialNo);
+    await t.locator('[data-testid=toolbar-billDetail]').click();
+    const detail = t.locator('[data-testid=bill-detail]');
+    await detail.locator('[data-testid=bill-detail-lines]').getByText('报关服务费').waitFor();
+    expect(await detail.locator('[data-testid=bill-detail-amount]').innerText()).toBe(`${ORDER_AMOUNT} RMB`);
+    await detail.locator('[data-testid=bill-detail-close]').click();
     expect(await figure(t, 'owe')).toBe(plus(oweBefore, ORDER_AMOUNT));
 
     // 5. …and pays it from the advance funds on the settlement page.
@@ -174,6 +181,10 @@ describe('bills: service order → bill → pay from funds → receipt → refun
     expect(await figure(t, 'refunding')).toBe(refundingBefore);
     expect(await figure(t, 'settled')).toBe(plus(settledBefore, '2500.00'));
     await t.locator(`[data-testid=settlement-bill-${serialNo}]`).getByText('已退款').waitFor();
+    await t.locator(`[data-testid=settlement-detail-${serialNo}]`).click();
+    await t.locator('[data-testid=bill-detail-refund]').getByText('核实无误，同意退款').waitFor();
+    await screenshot(t, 'finance-bill-detail-refunded');
+    await t.locator('[data-testid=bill-detail-close]').click();
     await screenshot(t, 'finance-settlement-refunded');
     await openList(t, '/traderCenter/billsPayable');
     expect(await cellOf(t, serialNo, 'status')).toBe('已退款');

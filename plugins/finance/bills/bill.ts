@@ -44,7 +44,14 @@ export const BILL_PERMISSIONS = {
   requestRefund: `${P}:requestRefund`,
   reviewRefund: `${P}:reviewRefund`,
   payableList: 'finance:billPayable:list',
+  receivableList: 'finance:billReceivable:list',
 } as const;
+
+/** Bills still to be collected (应收账款): pushed to the payer and not settled yet. */
+export const RECEIVABLE_STATES: BillStatus[] = ['toConfirm', 'awaitingPayment', 'receiptPending'];
+/** Aging buckets of the receivables by days since the bill date. */
+export const AGING_BUCKETS = ['d0_30', 'd31_60', 'd61_90', 'd90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 export type BillActor = 'payer' | 'payee' | 'platform';
 
@@ -220,4 +227,22 @@ export const billPayableDef = defineResource({
   // The party ids stay (hidden): the server checks the actor against them.
   fields: baseFields.map((f) => (f.name === 'payerUserId' || f.name === 'payeeUserId' ? { ...f, form: false as const, export: false } : f)),
   stateMachine: { ...billDef.stateMachine!, transitions: BILL_TRANSITIONS.filter((x) => PAYER_TRANSITIONS.includes(x.name)) },
+});
+
+/**
+ * Accounts receivable (应收账款, bank business center and platform): outstanding bills with their
+ * age in days; the payee (or the platform) confirms receipt here.
+ */
+export const billReceivableDef = defineResource({
+  ...billDef,
+  name: 'billReceivable',
+  titleKey: 'finance:bills.receivableTitle',
+  menu: 'bankCenter.receivable',
+  defaultSort: { field: 'billDate', dir: 'asc' },
+  permissions: { list: BILL_PERMISSIONS.receivableList, export: BILL_PERMISSIONS.receivableList },
+  fields: [
+    ...baseFields.map((f) => (f.name === 'payerUserId' || f.name === 'payeeUserId' ? { ...f, form: false as const, export: false } : f)),
+    { name: 'ageDays', column: null, labelKey: 'finance:bills.ageDays', type: 'integer', form: false, import: false, export: false, list: { width: 90 } },
+  ],
+  stateMachine: { ...billDef.stateMachine!, transitions: BILL_TRANSITIONS.filter((x) => x.name === 'confirmReceipt') },
 });

@@ -8,11 +8,11 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import type { Handoff, HandoffReceiver } from '../../../core/handoff.server';
-import type { SessionUser } from '../../../core/rbac/menu';
+import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
 import type { SessionUserLike } from '../../../core/plugin';
 import { serverResource, type ResourceHooks, type Row } from '../../../core/resource/define.server';
 import { creditFunds, debitFunds } from '../funds/funds.server';
-import { BILL_ACTORS, billDef, billPayableDef, type BillActor, type BillLineInput } from './bill';
+import { BILL_ACTORS, BILL_PERMISSIONS, billDef, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
 
 export const TRADER = 4;
 export const BROKER = 5;
@@ -44,6 +44,26 @@ export function restrictBills(qb: Knex.QueryBuilder, user: SessionUserLike): voi
 /** The payer's own bills only (应付账单), whoever looks — an admin sees what a payer sees of their own. */
 export function restrictPayable(qb: Knex.QueryBuilder, user: SessionUserLike): void {
   qb.where(`${BILL}.payer_user_id`, user.id).where(`${BILL}.push_flag`, 'pushed');
+}
+
+/** The platform's bill managers see every receivable; anyone else (a broker, the bank) the bills owed to them. */
+export function seesAllReceivables(user: SessionUserLike): boolean {
+  return user.isAdmin || (!isCustomer(user) && hasPermission(user, BILL_PERMISSIONS.list));
+}
+
+/** Outstanding bills (应收账款): pushed, not settled, not written off; scoped by seesAllReceivables. */
+export function restrictReceivable(qb: Knex.QueryBuilder, user: SessionUserLike): void {
+  qb.whereIn(`${BILL}.status`, RECEIVABLE_STATES).whereNot(`${BILL}.bad_debt`, 'writtenOff');
+  if (!seesAllReceivables(user)) qb.where(`${BILL}.payee_user_id`, user.id);
+}
+
+const DAY = 86_400_000;
+
+/** Whole days from a bill date (YYYY-MM-DD or Date) to today. */
+export function ageInDays(billDate: unknown, today = new Date()): number {
+  const d = billDate instanceof Date ? billDate : new Date(`${String(billDate).slice(0, 10)}T00:00:00`);
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.max(0, Math.floor((start.getTime() - new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()) / DAY));
 }
 
 /** The roles a user plays on a bill. */
@@ -347,3 +367,11 @@ const hooks: ResourceHooks = {
 
 export const billResource = serverResource(billDef, hooks);
 export const billPayableResource = serverResource(billPayableDef, { ...hooks, restrict: restrictPayable });
+export const billReceivableResource = serverResource(billReceivableDef, {
+  ...hooks,
+  restrict: restrictReceivable,
+  async decorate(rows, knex) {
+    await hooks.decorate!(rows, knex);
+    for (const r of rows) r.ageDays = ageInDays(r.billDate);
+  },
+});

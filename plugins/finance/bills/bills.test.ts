@@ -8,11 +8,12 @@ import Decimal from 'decimal.js';
 import { handOff } from '../../../core/handoff.server';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
 import { subAccountOf } from '../funds/funds.server';
 import ExcelJS from 'exceljs';
 import { req, respond, run } from '../../../tests/support/http';
-import { createBill } from './bills.server';
+import { ageInDays, createBill } from './bills.server';
+import { bucketOf, receivableAging } from './receivable.server';
 import * as settlementPage from './routes/settlementManage';
 import * as statementRoute from './routes/api.statement';
 
@@ -299,6 +300,61 @@ describe('createBill', () => {
     expect(a.created).toBe(true);
     expect(b).toEqual({ ...a, created: false });
     expect(await row(a.id)).toMatchObject({ status: 'staged', amount: '4.50', bill_type: 'TRADE' });
+  });
+});
+
+describe('accounts receivable (bank business center)', () => {
+  it('the platform sees every outstanding bill with its age; staged and settled bills are not receivable', async () => {
+    const receivable = resourceApi('finance', 'billReceivable', { cookie: await loginAs('operator') });
+    const open = await staged({ billDate: '2026-01-05' });
+    await step(platform, 'push', Number(open.id));
+    const draft = await staged();
+    const done = await settledViaFunds('7.00');
+    const res = await receivable.list({ pageSize: 100 });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const rows = res.body.data!.rows as Record<string, unknown>[];
+    const ids = rows.map((r) => Number(r.id));
+    expect(ids).toContain(Number(open.id));
+    expect(ids).not.toContain(Number(draft.id));
+    expect(ids).not.toContain(done.id);
+    expect(rows.find((r) => Number(r.id) === Number(open.id))!.ageDays).toBe(ageInDays('2026-01-05'));
+    expect(rows.every((r) => ['toConfirm', 'awaitingPayment', 'receiptPending'].includes(String(r.status)))).toBe(true);
+  });
+
+  it('the bank sees only the bills owed to it, aged into buckets, and confirms receipt once the payer has paid', async () => {
+    const bankCookie = await loginAs('bank');
+    const receivable = resourceApi('finance', 'billReceivable', { cookie: bankCookie });
+    const bankId = Number((await db.knex('sys_user').where({ username: 'bank' }).first()).id);
+    const rows = (await receivable.list({ pageSize: 100 })).body.data!.rows as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => Number(r.payeeUserId) === bankId)).toBe(true);
+    const demo = rows.find((r) => r.remark === '跨境结汇手续费')!;
+    expect(demo).toMatchObject({ status: 'awaitingPayment', amount: '150.00', ageDays: 45 });
+
+    const aging = await receivableAging(db.knex, await sessionUser(db.knex, 'bank'));
+    expect(aging).toEqual([{ currency: 'RMB', count: 1, total: '150.00', d0_30: '0.00', d31_60: '150.00', d61_90: '0.00', d90: '0.00' }]);
+
+    // Receipt can be confirmed only after payment; then the bill leaves the receivables.
+    expect((await receivable.transition('confirmReceipt', [Number(demo.id)])).body.msg).toBe('当前状态无法进行此操作');
+    await step(payer, 'pay', Number(demo.id));
+    expect(await step(receivable, 'confirmReceipt', Number(demo.id))).toMatchObject({ status: 'settled', receiptFlag: 'received' });
+    expect(((await receivable.list({ pageSize: 100 })).body.data!.rows as Record<string, unknown>[]).map((r) => r.id)).not.toContain(demo.id);
+    // A bill owed to someone else is not the bank's to confirm.
+    const other = await settledViaFunds('3.00');
+    await db.knex('fin_bill').where({ id: other.id }).update({ status: 'receiptPending', receipt_flag: 'uncollected' });
+    expect((await receivable.transition('confirmReceipt', [other.id])).status).toBe(404);
+  });
+
+  it('is refused to a trader (403)', async () => {
+    const res = await resourceApi('finance', 'billReceivable', { cookie: await loginAs('trader') }).list();
+    expect(res.status).toBe(403);
+  });
+
+  it('ages by whole days into 0–30, 31–60, 61–90 and over 90', () => {
+    const today = new Date(2026, 10, 23);
+    expect([0, 30, 31, 60, 61, 90, 91].map(bucketOf)).toEqual(['d0_30', 'd0_30', 'd31_60', 'd31_60', 'd61_90', 'd61_90', 'd90']);
+    expect(ageInDays('2026-11-23', today)).toBe(0);
+    expect(ageInDays('2026-08-24', today)).toBe(91);
   });
 });
 

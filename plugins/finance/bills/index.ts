@@ -6,7 +6,7 @@
 import type { PluginArea } from '../../../core/areas';
 import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
-import { BILL, billPayableResource, billResource, createBill, dayStamp, serviceBillReceiver } from './bills.server';
+import { BILL, billPayableResource, billReceivableResource, billResource, createBill, dayStamp, serviceBillReceiver } from './bills.server';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
 import { WRITEOFF_PERMISSIONS } from './writeoff';
@@ -25,6 +25,8 @@ export const MENU = {
   badDebt: 'expense.badDebt',
   writeoff: 'expense.writeoff',
   payerBadDebt: 'traderCenter.badDebt',
+  bankCenter: 'bankCenter',
+  receivable: 'bankCenter.receivable',
 } as const;
 
 const B = BILL_PERMISSIONS;
@@ -32,7 +34,7 @@ const D = BAD_DEBT_PERMISSIONS;
 const W = WRITEOFF_PERMISSIONS;
 export const PAYER_PERMISSIONS = [B.payableList, B.confirm, B.giveBack, B.pay, B.requestRefund];
 export const PAYEE_PERMISSIONS = [B.list, B.push, B.edit, B.confirmReceipt];
-export const PLATFORM_PERMISSIONS = [B.list, B.add, B.edit, B.remove, B.push, B.confirmReceipt, B.reviewRefund, D.list, D.add, D.approve, W.list, W.add, W.edit, W.remove];
+export const PLATFORM_PERMISSIONS = [B.list, B.receivableList, B.add, B.edit, B.remove, B.push, B.confirmReceipt, B.reviewRefund, D.list, D.add, D.approve, W.list, W.add, W.edit, W.remove];
 
 const billsGrants: Seed = {
   name: 'bills-grants',
@@ -40,7 +42,44 @@ const billsGrants: Seed = {
   async run(knex) {
     await grantRole(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION]);
     await grantRole(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
-    await grantRole(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff], PLATFORM_PERMISSIONS);
+    await grantRole(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff, MENU.bankCenter, MENU.receivable], PLATFORM_PERMISSIONS);
+  },
+};
+
+/**
+ * The bank's receivables (bills payable to the bank) and a demo one, 45 days old: the bank role
+ * and user are created by the fx area, so the plugin runs this after every area's seeds.
+ */
+export const bankReceivableSeed: Seed = {
+  name: 'bills-bank-receivable',
+  once: true,
+  async run(knex) {
+    await grantRole(knex, 'BANK', [MENU.bankCenter, MENU.receivable], [B.receivableList, B.confirmReceipt]);
+    const bank = await knex('sys_user').where({ username: 'bank' }).first();
+    const trader = await knex('sys_user').where({ username: 'trader' }).first();
+    if (!bank || !trader) return;
+    const issued = new Date(Date.now() - 45 * 86_400_000);
+    const billDate = `${issued.getFullYear()}-${String(issued.getMonth() + 1).padStart(2, '0')}-${String(issued.getDate()).padStart(2, '0')}`;
+    await knex.transaction(async (trx) => {
+      const bill = await createBill(
+        trx,
+        {
+          billType: 'SERVICE',
+          orderNo: `FX${dayStamp(issued)}0001`,
+          payerUserId: Number(trader.id),
+          payerName: String(trader.company_name || trader.nickname),
+          payeeUserId: Number(bank.id),
+          payeeName: String(bank.company_name || bank.nickname),
+          currency: 'RMB',
+          billDate,
+          remark: '跨境结汇手续费',
+          sourceKey: 'demo:bill:bank',
+          lines: [{ feeItemName: '结汇手续费', quantity: '1', unit: '笔', rate: '150', chargingMethod: 'fixed', amount: '150.00', source: 'manual' }],
+        },
+        null,
+      );
+      if (bill.created) await trx(BILL).where({ id: bill.id }).update({ status: 'awaitingPayment', push_flag: 'pushed' });
+    });
   },
 };
 
@@ -123,6 +162,14 @@ export const billsArea: PluginArea = {
       ],
     },
     {
+      key: MENU.bankCenter,
+      path: '/bankCenter',
+      titleKey: 'finance:fx.menu.bankCenter',
+      icon: 'Payments',
+      order: 420,
+      children: [{ key: MENU.receivable, path: '/bankCenter/receivable', titleKey: 'finance:bills.menu.receivable', order: 30 }],
+    },
+    {
       key: SETTLEMENT_GROUP,
       path: '/unifiedSettlement',
       titleKey: 'finance:bills.menu.settlement',
@@ -140,6 +187,7 @@ export const billsArea: PluginArea = {
     perm(B.confirmReceipt, 'confirmReceipt', MENU.bill),
     perm(B.reviewRefund, 'reviewRefund', MENU.bill),
     perm(B.payableList, 'payableList', MENU.billsPayable, true),
+    perm(B.receivableList, 'receivableList', MENU.receivable, true),
     perm(B.confirm, 'confirm', MENU.billsPayable),
     perm(B.giveBack, 'giveBack', MENU.billsPayable),
     perm(B.pay, 'pay', MENU.billsPayable),
@@ -157,6 +205,7 @@ export const billsArea: PluginArea = {
   routes: [
     { path: 'expense/bill', file: 'bills/routes/bill.tsx' },
     { path: 'traderCenter/billsPayable', file: 'bills/routes/billsPayable.tsx' },
+    { path: 'bankCenter/receivable', file: 'bills/routes/receivable.tsx' },
     { path: 'traderCenter/badDebt', file: 'bills/routes/payerBadDebt.tsx' },
     { path: 'expense/badDebt', file: 'bills/routes/badDebt.tsx' },
     { path: 'expense/writeoff', file: 'bills/routes/writeoff.tsx' },
@@ -165,7 +214,7 @@ export const billsArea: PluginArea = {
   ],
   migrations: [billsMigration],
   seeds: [billsGrants, billsDemo],
-  resources: [billResource, billPayableResource, badDebtResource, payerBadDebtResource, writeoffResource],
+  resources: [billResource, billPayableResource, billReceivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },
   locales: { zh, en, my },

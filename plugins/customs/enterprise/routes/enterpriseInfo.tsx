@@ -28,5 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function EnterpriseInfoPage() {
   const data = useLoaderData<typeof loader>();
   const row = data.row as Record<string, unknown> | null;
-  return <EnterpriseForm key={row ? `${row.id}-${row.version}` : 'new'} row={row} account={data.account} can={data.can} lookups={data.lookups} />;
+  // No key on the row's version: the page revalidates after a save, and remounting then would
+  // close a dialog opened meanwhile (保存 then 提交审核). The form keeps the row it saved.
+  return <EnterpriseForm row={row} account={data.account} can={data.can} lookups={data.lookups} />;
 }

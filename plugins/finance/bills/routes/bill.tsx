@@ -7,10 +7,18 @@ import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { billDef } from '../bill';
 import { billResource } from '../bills.server';
 import { BillForm } from '../ui/BillForm';
+import { BillDetailButton } from '../ui/BillDetail';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(billResource, request);
 
 export default function BillPage() {
   const data = useLoaderData<typeof loader>();
-  return <ResourcePage def={billDef} data={data} renderForm={({ row, onClose, onSaved }) => <BillForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />} />;
+  return (
+    <ResourcePage
+      def={billDef}
+      data={data}
+      actions={(selected) => <BillDetailButton selected={selected} />}
+      renderForm={({ row, onClose, onSaved }) => <BillForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+    />
+  );
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData, useRevalidator } from '@remix-run/react';
-import { Box, Button, Card, CardContent, Chip, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Grid, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { requireCurrent } from '@core/auth/guard.server';
@@ -14,6 +14,7 @@ import { hasPermission } from '@core/rbac/menu';
 import { useNotify } from '@core/ui/notify';
 import { TransitionNoteDialog } from '@core/ui/resource/ResourcePage';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { BillDetailDialog } from '../ui/BillDetail';
 import { BILL_PERMISSIONS, BILL_TRANSITIONS } from '../bill';
 import { SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from '../settlement';
 import { recentBills, settlementSummary } from '../settlement.server';
@@ -53,6 +54,8 @@ export default function SettlementManagePage() {
   const { revalidate } = useRevalidator();
   const [refundId, setRefundId] = useState<number | null>(null);
   const [payId, setPayId] = useState<number | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const detail = data.bills.find((b) => b.id === detailId);
   const L = (k: string) => t(`finance:bills.${k}`);
 
   const run = async (name: string, id: number, note?: string) => {
@@ -141,7 +144,11 @@ export default function SettlementManagePage() {
             <TableBody>
               {data.bills.map((b) => (
                 <TableRow key={b.id} data-testid={`settlement-bill-${b.serialNo}`}>
-                  <TableCell>{b.serialNo}</TableCell>
+                  <TableCell>
+                    <Link component="button" variant="body2" onClick={() => setDetailId(b.id)} data-testid={`settlement-detail-${b.serialNo}`}>
+                      {b.serialNo}
+                    </Link>
+                  </TableCell>
                   <TableCell>{b.orderNo}</TableCell>
                   <TableCell>{b.payeeName}</TableCell>
                   <TableCell>{b.billDate}</TableCell>
@@ -182,6 +189,7 @@ export default function SettlementManagePage() {
           </Table>
         </CardContent>
       </Card>
+      {detail && <BillDetailDialog bill={detail} onClose={() => setDetailId(null)} />}
       <ConfirmDialog
         open={payId !== null}
         text={t(PAY.confirmKey!, { count: 1 })}
