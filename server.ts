@@ -76,7 +76,7 @@ async function main() {
     console.log(`Port services platform is running at ${url}`);
     console.log(`database: ${isMysql(knex) ? 'MySQL' : 'SQLite'}, jobs: ${scheduler.mode}`);
     console.log(`demo logins (password ${password}):`);
-    for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(13)} userType ${u.userType}  ${u.nickname}`);
+    for (const u of [...DEMO_USERS, ...registry.plugins.flatMap((p) => p.demoLogins ?? [])]) console.log(`  ${u.username.padEnd(13)} userType ${u.userType}  ${u.nickname}`);
     console.log('');
   });
 

@@ -159,6 +159,8 @@ export interface PortPlugin {
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
   /** Option lists for pickers (`/api/lookup/<plugin>.<name>`), e.g. roles for the user form. */
   lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>>;
+  /** Demo accounts the plugin's seeds create (password DEMO_PASSWORD), listed with core's at start-up. */
+  demoLogins?: { username: string; nickname: string; userType: number }[];
 }
 
 export interface LookupOption {

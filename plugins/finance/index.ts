@@ -31,6 +31,8 @@ export default definePlugin({
   services: areas.services,
   resources: areas.resources,
   lookups: areas.lookups,
+  // Seeded by the fx area: the bank's reviewer (报关银行业务中心: remittance review, receivables).
+  demoLogins: [{ username: 'bank', nickname: '银行审核员', userType: 3 }],
   openapi: areas.openapi,
   locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
 });
