@@ -64,13 +64,25 @@ export async function storeUpload(sr: ServerResource, user: SessionUser, file: F
   if (file.size === 0) throw new FieldError({ file: t('core:files.empty') });
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!contentMatches(ext, bytes)) throw new FieldError({ file: t('core:files.contentMismatch', { ext }) });
+  return saveFile(knex, { name: file.name, ext, bytes, resource: `${sr.def.plugin}.${sr.def.name}`, recordId: null, createdBy: user.id, createdByName: user.nickname || user.username });
+}
+
+/**
+ * Writes checked bytes under DATA_DIR/uploads and records them (uploads after their checks;
+ * seeds writing demo documents).
+ */
+export async function saveFile(
+  knex: Knex,
+  p: { name: string; ext: string; bytes: Uint8Array; resource: string; recordId: number | null; createdBy: number; createdByName: string | null },
+): Promise<StoredFile> {
+  const { bytes, ext } = p;
   const uuid = randomUUID();
   const now = new Date();
   const rel = path.join(String(now.getFullYear()), String(now.getMonth() + 1).padStart(2, '0'), uuid);
   const abs = path.join(uploadRoot(), rel);
   await fs.mkdir(path.dirname(abs), { recursive: true });
   await fs.writeFile(abs, bytes);
-  const name = path.basename(file.name.replace(/\\/g, '/')).slice(0, 255);
+  const name = path.basename(p.name.replace(/\\/g, '/')).slice(0, 255);
   const [id] = await knex('sys_file').insert({
     uuid,
     name,
@@ -79,10 +91,10 @@ export async function storeUpload(sr: ServerResource, user: SessionUser, file: F
     size: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     path: rel,
-    resource: `${sr.def.plugin}.${sr.def.name}`,
-    record_id: null,
-    created_by: user.id,
-    created_by_name: user.nickname || user.username,
+    resource: p.resource,
+    record_id: p.recordId,
+    created_by: p.createdBy,
+    created_by_name: p.createdByName,
     created_at: now,
   });
   return toStoredFile(await knex('sys_file').where({ id: Number(id) }).first());

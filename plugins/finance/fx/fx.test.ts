@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadRoot } from '../../../core/files/files.server';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { loginAs } from '../../../tests/support/session';
@@ -231,5 +232,20 @@ describe('who sees which application', () => {
     await api('trader').transition('submit', [Number(mine.id)]);
     await api('operator').transition('platformPass', [Number(mine.id)]);
     expect((await api('bank').list({ pageSize: 100 })).body.data!.rows.map((r) => r.id)).toContain(mine.id);
+  });
+});
+
+describe('demo data', () => {
+  it('a fresh installation holds the trader’s draft, submitted and platform-passed applications; the bank sees the last with its permit PDF', async () => {
+    // Seeded before any test ran: the first three.
+    const demo = await db.knex('fin_fx_application').orderBy('id').limit(3);
+    expect(demo.map((a) => a.status)).toEqual(['unsettled', 'submitted', 'platformPassed']);
+    const forBank = (await api('bank').list({ pageSize: 100 })).body.data!.rows.find((r) => Number(r.id) === Number(demo[2].id))!;
+    expect(forBank).toMatchObject({ status: 'platformPassed', amount: '18600.00' });
+    expect((forBank.permitFile as { name: string }).name).toMatch(/^FX\d{14}-permit\.pdf$/);
+    const file = await db.knex('sys_file').where({ id: demo[2].permit_file_id }).first();
+    expect(file).toMatchObject({ resource: 'finance.fxApplication', record_id: demo[2].id, ext: 'pdf' });
+    const bytes = fs.readFileSync(path.join(uploadRoot(), file.path));
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

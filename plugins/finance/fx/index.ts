@@ -12,6 +12,7 @@ import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
 import { grantRole } from '../../../core/rbac/grant';
+import { fxDemo } from './demo';
 
 export const FX_MENU = 'expense.fxSettlement';
 export const RMB_MENU = 'expense.rmbStatement';
@@ -196,7 +197,7 @@ export const fxArea: PluginArea = {
       },
     },
   ],
-  seeds: [bankSeed, grantsSeed],
+  seeds: [bankSeed, grantsSeed, fxDemo],
   resources: [fxApplicationResource, rmbStatementResource],
   locales: { zh, en, my },
 };
