@@ -3,7 +3,7 @@
 // plugin registered as service `handoff.<kind>` accepts it in the same transaction, or it
 // waits as pending until such a plugin is installed (drainHandoffs runs at start-up).
 import type { Knex } from 'knex';
-import { getRegistry } from './registry.server';
+import { getRegistry, type Registry } from './registry.server';
 
 export interface Handoff<P = Record<string, unknown>> {
   id: number;
@@ -20,21 +20,23 @@ export interface HandoffReceiver {
 
 const receiverName = (kind: string) => `handoff.${kind}`;
 
-function receiverFor(kind: string): HandoffReceiver | null {
-  const registry = getRegistry();
+function receiverFor(kind: string, registry: Registry = getRegistry()): HandoffReceiver | null {
   return registry.hasService(receiverName(kind)) ? registry.service<HandoffReceiver>(receiverName(kind)) : null;
 }
 
-async function deliver(trx: Knex.Transaction, row: { id: number; kind: string; source: string; source_id: string; payload: string }): Promise<string | null> {
-  const receiver = receiverFor(row.kind);
+async function deliver(trx: Knex.Transaction, row: { id: number; kind: string; source: string; source_id: string; payload: string }, registry?: Registry): Promise<string | null> {
+  const receiver = receiverFor(row.kind, registry);
   if (!receiver) return null;
   const result = await receiver.accept(trx, { id: Number(row.id), kind: row.kind, source: row.source, sourceId: row.source_id, payload: JSON.parse(row.payload) });
   await trx('sys_handoff').where({ id: row.id }).update({ status: 'accepted', result: result ? String(result).slice(0, 255) : null, accepted_at: new Date() });
   return result ? String(result) : '';
 }
 
-/** Records a hand-off (once per kind/source/sourceId) and delivers it if a receiver exists. */
-export async function handOff(trx: Knex.Transaction, kind: string, source: string, sourceId: string | number, payload: Record<string, unknown>): Promise<{ id: number; status: 'pending' | 'accepted'; result: string | null }> {
+/**
+ * Records a hand-off (once per kind/source/sourceId) and delivers it if a receiver exists in the
+ * registry (the running app's; a seed passes the one it is seeding).
+ */
+export async function handOff(trx: Knex.Transaction, kind: string, source: string, sourceId: string | number, payload: Record<string, unknown>, registry?: Registry): Promise<{ id: number; status: 'pending' | 'accepted'; result: string | null }> {
   const key = { kind, source, source_id: String(sourceId) };
   let row = await trx('sys_handoff').where(key).first();
   if (!row) {
@@ -42,7 +44,7 @@ export async function handOff(trx: Knex.Transaction, kind: string, source: strin
     row = await trx('sys_handoff').where({ id: Number(id) }).first();
   }
   if (row.status === 'accepted') return { id: Number(row.id), status: 'accepted', result: row.result };
-  const result = await deliver(trx, row);
+  const result = await deliver(trx, row, registry);
   return { id: Number(row.id), status: result === null ? 'pending' : 'accepted', result };
 }
 

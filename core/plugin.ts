@@ -3,6 +3,7 @@
 // This file must stay free of server-only imports: vite.config.ts loads it.
 import type { Knex } from 'knex';
 import type { ServerResource } from './resource/define.server';
+import type { Registry } from './registry.server';
 
 /** A node of the sidebar menu tree. Groups have children; leaves have a path. */
 export interface MenuNode {
@@ -134,7 +135,8 @@ export interface Seed {
    * start and must be idempotent.
    */
   once?: boolean;
-  run(knex: Knex, ctx: { demoPassword: string; hashPassword(p: string): Promise<string> }): Promise<void>;
+  /** `registry`: the plugins being seeded (e.g. to hand off to whichever of them receives). */
+  run(knex: Knex, ctx: { demoPassword: string; hashPassword(p: string): Promise<string>; registry: Registry }): Promise<void>;
 }
 
 export type LocaleBundle = Record<string, unknown>;

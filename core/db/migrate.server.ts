@@ -61,7 +61,7 @@ export async function seedAll(knex: Knex, plugins: PortPlugin[], registry: Regis
     for (const s of p.seeds ?? []) {
       const name = `${p.id}/${s.name}`;
       if (s.once && (await knex('sys_seed_log').where({ name }).first())) continue;
-      await s.run(knex, { demoPassword, hashPassword });
+      await s.run(knex, { demoPassword, hashPassword, registry });
       if (s.once) await knex('sys_seed_log').insert({ name, ran_at: new Date() });
     }
   }

@@ -101,7 +101,7 @@ describe('with the partner plugin listed', () => {
 
   it('running the seeds again grants nothing twice', async () => {
     const before = await db.knex('sys_role_menu').where({ role_id: await roleId('PTGL') }).count({ n: '*' }).first();
-    for (const s of partnerExample.seeds!) await s.run(db.knex, { demoPassword: 'x', hashPassword: async (p) => p });
+    for (const s of partnerExample.seeds!) await s.run(db.knex, { demoPassword: 'x', hashPassword: async (p) => p, registry: db.registry });
     const after = await db.knex('sys_role_menu').where({ role_id: await roleId('PTGL') }).count({ n: '*' }).first();
     expect(Number(after!.n)).toBe(Number(before!.n));
     expect(await db.knex('ptn_greeting').count({ n: '*' }).first()).toMatchObject({ n: 2 });

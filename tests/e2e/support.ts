@@ -112,5 +112,23 @@ export async function cellOf(page: Page, rowText: string, field: string): Promis
   await page.locator(GRID).waitFor();
   const row = gridRows(page).filter({ hasText: rowText }).first();
   await row.waitFor();
-  return (await row.locator(`[data-field=${field}]`).innerText()).trim();
+  // The grid renders only the columns in view: scroll right until the column is there.
+  const text = await page
+    .locator(GRID)
+    .first()
+    .evaluate(
+      async (grid, { rowText, field }) => {
+        for (let i = 0; i < 20; i++) {
+          const found = [...grid.querySelectorAll('.MuiDataGrid-row')].find((r) => r.textContent?.includes(rowText));
+          const cell = found?.querySelector(`[data-field="${field}"]`);
+          if (cell) return (cell as HTMLElement).innerText;
+          for (const s of grid.querySelectorAll('.MuiDataGrid-virtualScroller, .MuiDataGrid-scrollbar--horizontal')) s.scrollLeft += 300;
+          await new Promise((r) => setTimeout(r, 150));
+        }
+        return null;
+      },
+      { rowText, field },
+    );
+  if (text === null) throw new Error(`no ${field} cell in the row with ${rowText}`);
+  return text.trim();
 }

@@ -7,7 +7,7 @@ import { handOffServiceBill } from './order.server';
 export const ordersDemo: Seed = {
   name: 'orders-demo',
   once: true,
-  async run(knex) {
+  async run(knex, { registry }) {
     const trader = await knex('sys_user').where({ username: 'trader' }).first();
     const broker = await knex('sys_user').where({ username: 'broker' }).first();
     if (!trader || !broker) return;
@@ -49,7 +49,7 @@ export const ordersDemo: Seed = {
       // An approved order has handed its service bill to finance, as approving it on screen does.
       if (o.status === 'inProgress') {
         const order = await knex('cus_service_order').where({ id: Number(id) }).first();
-        await knex.transaction((trx) => handOffServiceBill(trx, order));
+        await knex.transaction((trx) => handOffServiceBill(trx, order, registry));
       }
     }
   },

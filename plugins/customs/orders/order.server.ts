@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import { handOff } from '../../../core/handoff.server';
+import type { Registry } from '../../../core/registry.server';
 import { serverResource, type Row } from '../../../core/resource/define.server';
 import type { SessionUser } from '../../../core/rbac/menu';
 import { approvedEnterpriseOfUser, ENTERPRISE_AUDIT } from '../enterprise/enterprise.server';
@@ -101,7 +102,7 @@ export const serviceOrderResource = serverResource(serviceOrderDef, {
 });
 
 /** An approved order's service bill goes to finance (once per order; delivered when finance is installed). */
-export async function handOffServiceBill(trx: Knex.Transaction, o: Record<string, unknown>) {
+export async function handOffServiceBill(trx: Knex.Transaction, o: Record<string, unknown>, registry?: Registry) {
   return handOff(trx, SERVICE_BILL_HANDOFF, 'customs.serviceOrder', Number(o.id), {
     orderNo: o.order_no,
     billType: 'SERVICE',
@@ -113,5 +114,5 @@ export async function handOffServiceBill(trx: Knex.Transaction, o: Record<string
     amount: String(o.amount),
     currency: o.currency,
     remark: o.remark,
-  });
+  }, registry);
 }

@@ -77,7 +77,7 @@ describe('basic-information seed', () => {
 
   it('adds nothing when run again', async () => {
     const before = await Promise.all(['cus_hs_code', 'cus_hs_element', 'cus_ciq_code', 'cus_port_code'].map(count));
-    await codeListsSeed.run(db.knex, { demoPassword: '', hashPassword: async (p) => p });
+    await codeListsSeed.run(db.knex, { demoPassword: '', hashPassword: async (p) => p, registry: db.registry });
     expect(await Promise.all(['cus_hs_code', 'cus_hs_element', 'cus_ciq_code', 'cus_port_code'].map(count))).toEqual(before);
   });
 
@@ -97,5 +97,13 @@ describe('basic-information seed', () => {
     expect(perms).toEqual(expect.arrayContaining(['customs:hsCode:list', 'customs:hsCode:add', 'customs:portCode:remove']));
     // 9 screens × list/add/edit/remove; the other areas grant their own.
     expect(perms.filter((c) => /^customs:(hsCode|hsElement|ciqCode|eciqType|eciqData|originArea|customsPort|customsQp|portCode):/.test(c))).toHaveLength(36);
+  });
+});
+
+describe('demo service orders without finance installed', () => {
+  it('the approved demo order’s bill hand-off waits as pending for a receiver', async () => {
+    const order = await db.knex('cus_service_order').where({ status: 'inProgress' }).first();
+    const handoffs = await db.knex('sys_handoff').where({ kind: 'serviceBill', source: 'customs.serviceOrder', source_id: String(order.id) });
+    expect(handoffs.map((h) => h.status)).toEqual(['pending']);
   });
 });
