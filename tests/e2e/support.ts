@@ -118,8 +118,10 @@ export async function cellOf(page: Page, rowText: string, field: string): Promis
     .first()
     .evaluate(
       async (grid, { rowText, field }) => {
+        // Found by its text first, then by its id: scrolling may take the text's column away.
+        const id = [...grid.querySelectorAll('.MuiDataGrid-row')].find((r) => r.textContent?.includes(rowText))?.getAttribute('data-id');
         for (let i = 0; i < 20; i++) {
-          const found = [...grid.querySelectorAll('.MuiDataGrid-row')].find((r) => r.textContent?.includes(rowText));
+          const found = grid.querySelector(`.MuiDataGrid-row[data-id="${id}"]`);
           const cell = found?.querySelector(`[data-field="${field}"]`);
           if (cell) return (cell as HTMLElement).innerText;
           for (const s of grid.querySelectorAll('.MuiDataGrid-virtualScroller, .MuiDataGrid-scrollbar--horizontal')) s.scrollLeft += 300;
