@@ -29,6 +29,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
 import type { LookupOption } from '../../plugin';
@@ -76,7 +77,8 @@ export function displayValue(f: FieldDef, v: unknown, t: (k: string) => string, 
     return Array.isArray(v) ? v.map(one).join(', ') : one(v);
   }
   if (f.type === 'boolean') return v ? t('core:common.yes') : t('core:common.no');
-  if (f.type === 'datetime') return new Date(String(v)).toLocaleString();
+  // One format in every language (and the same on the server's first paint and in the grid).
+  if (f.type === 'datetime') return dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss');
   return String(v);
 }
 
