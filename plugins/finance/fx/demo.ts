@@ -1,6 +1,7 @@
 // Demo remittance applications of the demo trader, one at each step before the bank (a draft,
 // one awaiting the platform, one the platform passed for the bank to review), each with its
-// permit certificate as a real PDF in the uploads, so a new installation shows the review flow.
+// permit certificate as a real PDF in the uploads, so a new installation shows the review flow;
+// and one cross-border RMB receipt statement with its two customs declarations.
 import PDFDocument from 'pdfkit';
 import type { Knex } from 'knex';
 import type { Seed } from '../../../core/plugin';
@@ -85,5 +86,30 @@ export const fxDemo: Seed = {
       });
       await knex(TABLE).where({ id: Number(id) }).update({ app_no: appNo, permit_file_id: file.id });
     }
+    const [statementId] = await knex('fin_rmb_statement').insert({
+      owner_user_id: trader.id,
+      receipt_date: '2026-03-10',
+      payer_name: 'Myanmar Golden Rice Co., Ltd.',
+      org_code: 'D2143569X',
+      total_amount: '100000.00',
+      goods_trade_amount: '80000.00',
+      service_trade_amount: '20000.00',
+      contract_ratio: '80.00',
+      days: 30,
+      balance_code: '121010',
+      contact_person: '李明',
+      contact_mobile: '13800138000',
+      legal_org_name: trader.company_name || trader.nickname,
+      remarks: '大米出口收汇',
+      created_at: now,
+      created_by: trader.id,
+      updated_at: now,
+      updated_by: trader.id,
+      version: 1,
+    });
+    await knex('fin_rmb_statement_decl').insert([
+      { statement_id: Number(statementId), seq: 1, decl_year: 2026, decl_month: 3, decl_date: '2026-03-02', customs_amount: '60000.00', currency: 'RMB' },
+      { statement_id: Number(statementId), seq: 2, decl_year: 2026, decl_month: 3, decl_date: '2026-03-25', customs_amount: '5000.00', currency: 'USD' },
+    ]);
   },
 };

@@ -248,4 +248,12 @@ describe('demo data', () => {
     const bytes = fs.readFileSync(path.join(uploadRoot(), file.path));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('and the trader’s cross-border RMB statement with its two declarations, read back through the API', async () => {
+    const rmb = resourceApi('finance', 'rmbStatement', { cookie: await loginAs('trader') });
+    const first = (await db.knex('fin_rmb_statement').orderBy('id').first())!;
+    const got = (await rmb.get(Number(first.id))).body.data!;
+    expect(got).toMatchObject({ payerName: 'Myanmar Golden Rice Co., Ltd.', totalAmount: '100000.00', orgCode: 'D2143569X' });
+    expect((got.declarations as { currency: string }[]).map((d) => d.currency)).toEqual(['RMB', 'USD']);
+  });
 });
