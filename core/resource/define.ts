@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { UploadType } from '../files/sniff';
+import { rules } from './rules';
 
 export type FieldType =
   | 'string'
@@ -68,6 +69,11 @@ export interface Transition {
    * Left empty, the hook decides (usually the row's `defaultFrom` field, shown pre-filled).
    */
   amount?: { field: string; labelKey: string; scale: number; defaultFrom: string };
+}
+
+/** The check of a transition's amount, the same in the dialog and on the server; blank is none (null). */
+export function transitionAmountCheck(t: TFunction, amount: NonNullable<Transition['amount']>) {
+  return rules(t).decimal(amount.labelKey, { scale: amount.scale, positive: true, optional: true });
 }
 
 export interface StateMachine {

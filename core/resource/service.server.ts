@@ -8,7 +8,7 @@ import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { forgetSessionUsers } from '../rbac/access.server';
-import { columnOf, resourceKey, PAGE_SIZES, type FieldDef, type ResourceDef, type Transition } from './define';
+import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
 
@@ -271,8 +271,10 @@ export async function listRows(sr: ServerResource, user: SessionUser, q: ListQue
   };
 }
 
-/** One row the user may see, or a not-found error (the same for "exists but out of scope"). */
-/** One row as the API shows it; `scoped: false` skips the user's scope (a row just checked, re-read after a write). */
+/**
+ * One row the user may see, or a not-found error (the same for "exists but out of scope").
+ * `scoped: false` skips the scope: a row just checked, re-read after a write.
+ */
 export async function getRow(sr: ServerResource, user: SessionUser, id: number, t: TFunction, knex: Knex = getKnex(), opts: { scoped?: boolean } = {}): Promise<Row> {
   const qb = baseQuery(sr, knex).where(`${sr.def.table}.id`, id);
   if (opts.scoped !== false) await applyScope(sr, qb, user, knex);
@@ -425,17 +427,13 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
   return n;
 }
 
-/** The amount entered with a transition: a positive decimal of at most `scale` places, for one row. */
+/** The amount entered with a transition (transitionAmountCheck), for one row; null when none was given. */
 function transitionAmount(tr: Transition, ids: number[], raw: unknown, t: TFunction): string | null {
-  if (!tr.amount || raw === undefined || raw === null || String(raw).trim() === '') return null;
-  const { field, labelKey, scale } = tr.amount;
-  const label = t(labelKey);
-  const text = String(raw).trim();
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new FieldError({ [field]: t('core:resource.mustBeNumber', { field: label }) });
-  if ((text.split('.')[1] ?? '').length > scale) throw new FieldError({ [field]: t('core:resource.decimalPlaces', { field: label, scale }) });
-  if (!/[1-9]/.test(text)) throw new FieldError({ [field]: t('core:resource.mustBePositive', { field: label }) });
-  if (ids.length !== 1) throw new ApiError(t('core:resource.amountOneRow', { field: label }));
-  return text;
+  if (!tr.amount) return null;
+  const parsed = transitionAmountCheck(t, tr.amount).safeParse(raw);
+  if (!parsed.success) throw new FieldError({ [tr.amount.field]: parsed.error.issues[0].message });
+  if (parsed.data !== null && ids.length !== 1) throw new ApiError(t('core:resource.amountOneRow', { field: t(tr.amount.labelKey) }));
+  return parsed.data;
 }
 
 export async function transitionRows(sr: ServerResource, actor: Actor, ids: number[], name: string, t: TFunction, opts: WriteOptions & { note?: unknown; amount?: unknown } = {}): Promise<Row[]> {

@@ -33,7 +33,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
 import type { LookupOption } from '../../plugin';
-import { endpoint, listed, PAGE_SIZES, resourceKey, type FieldDef, type ResourceDef, type Transition } from '../../resource/define';
+import { endpoint, listed, PAGE_SIZES, resourceKey, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from '../../resource/define';
 import { useNotify } from '../notify';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ResourceFormDialog } from './ResourceFormDialog';
@@ -149,15 +149,14 @@ export function TransitionNoteDialog({
     const v = note.trim();
     if (spec?.required && !v) return setError(t('core:resource.required', { field: label }));
     if (spec && v.length > spec.maxLength) return setError(t('core:resource.tooLong', { field: label, max: spec.maxLength }));
-    const a = amount.trim();
-    if (amountSpec && a) {
-      const field = t(amountSpec.labelKey);
-      if (!/^\d+(\.\d+)?$/.test(a)) return setAmountError(t('core:resource.mustBeNumber', { field }));
-      if ((a.split('.')[1] ?? '').length > amountSpec.scale) return setAmountError(t('core:resource.decimalPlaces', { field, scale: amountSpec.scale }));
-      if (!/[1-9]/.test(a)) return setAmountError(t('core:resource.mustBePositive', { field }));
+    let a: string | null = null;
+    if (amountSpec) {
+      const parsed = transitionAmountCheck(t, amountSpec).safeParse(amount);
+      if (!parsed.success) return setAmountError(parsed.error.issues[0].message);
+      a = parsed.data;
     }
     try {
-      await onSubmit(v, amountSpec && a ? a : undefined);
+      await onSubmit(v, a ?? undefined);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const fieldError = amountSpec ? (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors?.[amountSpec.field] : undefined;
