@@ -6,7 +6,9 @@ import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { subAccountOf } from '../funds/funds.server';
-import { BILL, linesOf, money } from './bills.server';
+import type { SessionUser } from '../../../core/rbac/menu';
+import { listRows } from '../../../core/resource/service.server';
+import { BILL, billPayableResource, money } from './bills.server';
 import { CURRENCIES } from './bill';
 
 export interface CurrencySummary {
@@ -51,36 +53,25 @@ export async function settlementSummary(knex: Knex, userId: number): Promise<Cur
   return out;
 }
 
-/** The payer's latest bills, each as the bill lists show it (header, flags, refund, fee lines). */
-export async function recentBills(knex: Knex, userId: number, limit = 20) {
-  const rows = await payerBills(knex, userId).orderBy('id', 'desc').limit(limit);
-  const lines = await linesOf(knex, rows.map((r: { id: number }) => Number(r.id)));
-  const amount = (v: unknown) => (v === null || v === undefined ? null : money(String(v)));
-  return rows.map((r: Record<string, unknown>) => ({
-    id: Number(r.id),
-    serialNo: String(r.serial_no),
-    orderNo: String(r.order_no),
-    billType: String(r.bill_type),
-    payerName: r.payer_name as string | null,
-    payeeName: r.payee_name as string | null,
-    amount: money(String(r.amount)),
-    currency: String(r.currency),
-    status: String(r.status),
-    payFlag: String(r.pay_flag),
-    receiptFlag: String(r.receipt_flag),
-    pushFlag: String(r.push_flag),
-    verifyFlag: String(r.verify_flag),
-    paidVia: r.paid_via as string | null,
-    badDebt: String(r.bad_debt),
-    refundAmount: amount(r.refund_amount),
-    refundStatus: r.refund_status as string | null,
-    refundReason: r.refund_reason as string | null,
-    refundOpinion: r.refund_opinion as string | null,
-    returnReason: r.return_reason as string | null,
-    remark: r.remark as string | null,
-    billDate: r.bill_date instanceof Date ? r.bill_date.toISOString().slice(0, 10) : String(r.bill_date).slice(0, 10),
-    lines: lines.get(Number(r.id)) ?? [],
-  }));
+/** A bill as the bill lists' API shows it (the fields the settlement page and the bill detail use). */
+export interface BillView {
+  id: number;
+  serialNo: string;
+  orderNo: string;
+  payeeName: string | null;
+  amount: string;
+  currency: string;
+  status: string;
+  badDebt: string;
+  refundAmount: string | null;
+  billDate: string;
+  [field: string]: unknown;
+}
+
+/** The payer's latest bills, read through the bills-payable resource (same scope, fields and lines as that list). */
+export async function recentBills(user: SessionUser, limit = 20): Promise<BillView[]> {
+  const { rows } = await listRows(billPayableResource, user, { page: 1, pageSize: limit, sort: { field: 'id', dir: 'desc' }, filters: {}, withTotal: false });
+  return rows as BillView[];
 }
 
 /** All the payer's bills as an XLSX statement, labels in the user's language. */

@@ -24,7 +24,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const knex = getKnex();
   return {
     summary: await settlementSummary(knex, user.id),
-    bills: await recentBills(knex, user.id),
+    bills: await recentBills(user),
     canPay: hasPermission(user, BILL_PERMISSIONS.pay),
     canRefund: hasPermission(user, BILL_PERMISSIONS.requestRefund),
     canOpenPayable: user.isAdmin || user.menuList.includes('traderCenter.billsPayable'),
