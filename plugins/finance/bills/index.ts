@@ -6,7 +6,8 @@
 import type { PluginArea } from '../../../core/areas';
 import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
-import { BILL, billPayableResource, billReceivableResource, billResource, createBill, dayStamp, serviceBillReceiver } from './bills.server';
+import { billPayableResource, billReceivableResource, billResource, serviceBillReceiver } from './bills.server';
+import { bankDemoBill, billsDemo } from './demo';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
 import { WRITEOFF_PERMISSIONS } from './writeoff';
@@ -47,91 +48,15 @@ const billsGrants: Seed = {
 };
 
 /**
- * The bank's receivables (bills payable to the bank) and a demo one, 45 days old: the bank role
- * and user are created by the fx area, so the plugin runs this after every area's seeds.
+ * The bank's receivables grant and a demo bill owed to the bank: the bank role and user are
+ * created by the fx area, so the plugin runs this after every area's seeds.
  */
 export const bankReceivableSeed: Seed = {
   name: 'bills-bank-receivable',
   once: true,
   async run(knex) {
     await grantRole(knex, 'BANK', [MENU.bankCenter, MENU.receivable], [B.receivableList, B.confirmReceipt]);
-    const bank = await knex('sys_user').where({ username: 'bank' }).first();
-    const trader = await knex('sys_user').where({ username: 'trader' }).first();
-    if (!bank || !trader) return;
-    const issued = new Date(Date.now() - 45 * 86_400_000);
-    const billDate = `${issued.getFullYear()}-${String(issued.getMonth() + 1).padStart(2, '0')}-${String(issued.getDate()).padStart(2, '0')}`;
-    await knex.transaction(async (trx) => {
-      const bill = await createBill(
-        trx,
-        {
-          billType: 'SERVICE',
-          orderNo: `FX${dayStamp(issued)}0001`,
-          payerUserId: Number(trader.id),
-          payerName: String(trader.company_name || trader.nickname),
-          payeeUserId: Number(bank.id),
-          payeeName: String(bank.company_name || bank.nickname),
-          currency: 'RMB',
-          billDate,
-          remark: '跨境结汇手续费',
-          sourceKey: 'demo:bill:bank',
-          lines: [{ feeItemName: '结汇手续费', quantity: '1', unit: '笔', rate: '150', chargingMethod: 'fixed', amount: '150.00', source: 'manual' }],
-        },
-        null,
-      );
-      if (bill.created) await trx(BILL).where({ id: bill.id }).update({ status: 'awaitingPayment', push_flag: 'pushed' });
-    });
-  },
-};
-
-/** Demo trade bills for the demo trader: one waiting for their confirmation, one settled offline. */
-const billsDemo: Seed = {
-  name: 'bills-demo',
-  once: true,
-  async run(knex) {
-    const trader = await knex('sys_user').where({ username: 'trader' }).first();
-    if (!trader) return;
-    const payer = { payerUserId: Number(trader.id), payerName: String(trader.company_name || trader.nickname) };
-    const day = new Date();
-    const stamp = dayStamp(day);
-    await knex.transaction(async (trx) => {
-      const toConfirm = await createBill(
-        trx,
-        {
-          ...payer,
-          billType: 'TRADE',
-          orderNo: `TO${stamp}0001`,
-          payeeName: '木姐百货贸易公司',
-          currency: 'RMB',
-          remark: '缅甸大米采购货款',
-          sourceKey: 'demo:bill:1',
-          lines: [
-            { feeItemName: '大米货款', quantity: '20', unit: '吨', rate: '600', chargingMethod: 'perQuantity', amount: '12000.00', source: 'manual' },
-            { feeItemName: '装车费', quantity: '20', unit: '吨', rate: '30', chargingMethod: 'perQuantity', amount: '600.00', source: 'manual' },
-          ],
-        },
-        null,
-      );
-      if (toConfirm.created) await trx(BILL).where({ id: toConfirm.id }).update({ status: 'toConfirm', push_flag: 'pushed' });
-      const settled = await createBill(
-        trx,
-        {
-          ...payer,
-          billType: 'TRADE',
-          orderNo: `TO${stamp}0002`,
-          payeeName: '曼德勒国际物流有限公司',
-          currency: 'USD',
-          remark: '木姐—曼德勒陆运运费',
-          sourceKey: 'demo:bill:2',
-          lines: [{ feeItemName: '运费', quantity: '2', unit: '车次', rate: '430', chargingMethod: 'perQuantity', amount: '860.00', source: 'manual' }],
-        },
-        null,
-      );
-      if (settled.created) {
-        await trx(BILL)
-          .where({ id: settled.id })
-          .update({ status: 'settled', push_flag: 'pushed', pay_flag: 'paid', paid_via: 'offline', paid_at: day, receipt_flag: 'received', received_at: day });
-      }
-    });
+    await bankDemoBill(knex);
   },
 };
 
