@@ -8,6 +8,7 @@ import type { Seed } from '../../../core/plugin';
 import { saveFile } from '../../../core/files/files.server';
 import { resourceKey } from '../../../core/resource/define';
 import { fxApplicationDef } from './fx';
+import { fxAppNo } from './fx.server';
 
 const TABLE = 'fin_fx_application';
 
@@ -25,8 +26,6 @@ function permitPdf(no: string, beneficiary: string, amount: string): Promise<Buf
     doc.end();
   });
 }
-
-const stamp = (d: Date) => `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
 
 export const fxDemo: Seed = {
   name: 'fx-demo',
@@ -74,7 +73,7 @@ export const fxDemo: Seed = {
     ];
     for (const app of apps) {
       const [id] = await knex(TABLE).insert({ ...common, ...app, app_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}` });
-      const appNo = `FX${stamp(now)}${String(id).padStart(6, '0')}`;
+      const appNo = fxAppNo(Number(id), now);
       const file = await saveFile(knex, {
         name: `${appNo}-permit.pdf`,
         ext: 'pdf',

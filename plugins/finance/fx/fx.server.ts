@@ -28,6 +28,9 @@ function stamp(d: Date): string {
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** An application's number: FX + creation date + the row id. */
+export const fxAppNo = (id: number, created: Date) => `FX${stamp(created)}${String(id).padStart(6, '0')}`;
+
 export const fxApplicationResource = serverResource(fxApplicationDef, {
   restrict: restrictFx,
   async decorate(rows, knex) {
@@ -75,7 +78,7 @@ export const fxApplicationResource = serverResource(fxApplicationDef, {
     return values;
   },
   async afterWrite(id, input, { trx, actor, t, op }) {
-    if (op === 'create') await trx(TABLE).where({ id }).update({ app_no: `FX${stamp(new Date())}${String(id).padStart(6, '0')}` });
+    if (op === 'create') await trx(TABLE).where({ id }).update({ app_no: fxAppNo(id, new Date()) });
     const fileId = Number(input.permitFileId);
     await attachFiles(trx, RESOURCE, id, [fileId], actor.user, t);
     // A replaced certificate no longer belongs to the application.
