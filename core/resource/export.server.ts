@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { getKnex, isMysql } from '../db/knex.server';
 import type { SessionUser } from '../rbac/menu';
+import { formatDate, formatDateTime } from '../i18n/dates';
 import { columnOf, exported, type FieldDef } from './define';
 import type { Row, ServerResource } from './define.server';
 import { listQueryBuilder, toApiRow, type ListQuery } from './service.server';
@@ -47,7 +48,9 @@ export function cellValue(f: FieldDef, v: unknown, t: TFunction): string | numbe
   if (v === null || v === undefined) return null;
   if (f.type === 'enum') return t(f.options?.find((o) => o.value === String(v))?.labelKey ?? String(v));
   if (f.type === 'boolean') return v ? t('core:common.yes') : t('core:common.no');
-  if (f.type === 'datetime') return new Date(String(v)).toISOString().replace('T', ' ').slice(0, 19);
+  // The same formats as the screens (core/i18n/dates.ts): YYYY-MM-DD HH:mm:ss in the platform zone.
+  if (f.type === 'datetime') return formatDateTime(v) || null;
+  if (f.type === 'date') return formatDate(v) || String(v);
   if (f.type === 'refs' && Array.isArray(v)) return v.join(', ');
   if (f.type === 'integer' || f.type === 'number') return Number(v);
   return String(v);

@@ -8,19 +8,26 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/my';
 import { createI18n, type Lang, type Resources } from '../i18n/i18n';
+import { setDisplayTimeZone } from '../i18n/dates';
 import { createAppTheme } from './theme';
-import { DAYJS_LOCALE } from './locale-packs';
+import { DAYJS_LOCALE, pickerLocaleText } from './locale-packs';
 import { NotifyProvider } from './notify';
 
-export function AppProviders({ lang, resources, children }: { lang: Lang; resources: Resources; children: ReactNode }) {
+/**
+ * `timeZone`: the platform's display zone from the root loader; date-times render in it on the
+ * server and in the browser alike (core/i18n/dates.ts), so hydration sees the same text.
+ */
+export function AppProviders({ lang, resources, timeZone, children }: { lang: Lang; resources: Resources; timeZone?: string; children: ReactNode }) {
+  if (timeZone) setDisplayTimeZone(timeZone);
   const i18n = useMemo(() => createI18n(lang, resources), [lang, resources]);
   const theme = useMemo(() => createAppTheme(lang), [lang]);
+  const localeText = useMemo(() => pickerLocaleText(i18n.t.bind(i18n) as (k: string, o?: Record<string, unknown>) => string), [i18n]);
   dayjs.locale(DAYJS_LOCALE[lang]);
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALE[lang]}>
+        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALE[lang]} localeText={localeText}>
           <NotifyProvider>{children}</NotifyProvider>
         </LocalizationProvider>
       </ThemeProvider>

@@ -1,5 +1,6 @@
 // MUI, DataGrid and date-picker texts per language. No Burmese packs exist upstream, so the
-// Burmese texts for the parts users meet (pagination, grid toolbar, filters, pickers) are ours.
+// Burmese texts for the parts users meet (pagination, grid toolbar, filters) are ours; the
+// pickers' texts come from the translations (pickerLocaleText), over the English pack.
 import { enUS as coreEn, zhCN as coreZh } from '@mui/material/locale';
 import { enUS as gridEn, zhCN as gridZh } from '@mui/x-data-grid/locales';
 import { enUS as pickersEn, zhCN as pickersZh } from '@mui/x-date-pickers/locales';
@@ -82,26 +83,44 @@ const gridMyText: Record<string, unknown> = {
 
 const gridMy = { components: { MuiDataGrid: { defaultProps: { localeText: gridMyText } } } };
 
-const pickersMy = {
-  components: {
-    MuiLocalizationProvider: {
-      defaultProps: {
-        localeText: {
-          cancelButtonLabel: 'မလုပ်တော့ပါ',
-          clearButtonLabel: 'ရှင်းလင်းရန်',
-          okButtonLabel: 'အိုကေ',
-          todayButtonLabel: 'ယနေ့',
-          previousMonth: 'ယခင်လ',
-          nextMonth: 'နောက်လ',
-        },
-      },
-    },
-  },
-};
+/**
+ * Date-picker texts users meet, from the `core:dates.*` translations (MUI X has zh and en packs
+ * but no Burmese one). Merged over the theme's pack by LocalizationProvider.
+ */
+export function pickerLocaleText(t: (key: string, opts?: Record<string, unknown>) => string) {
+  const k = (key: string, opts?: Record<string, unknown>) => t(`core:dates.${key}`, opts);
+  return {
+    cancelButtonLabel: k('cancel'),
+    clearButtonLabel: k('clear'),
+    okButtonLabel: k('ok'),
+    todayButtonLabel: k('today'),
+    nextStepButtonLabel: k('next'),
+    previousMonth: k('previousMonth'),
+    nextMonth: k('nextMonth'),
+    openPreviousView: k('openPreviousView'),
+    openNextView: k('openNextView'),
+    calendarViewSwitchingButtonAriaLabel: (view: string) => (view === 'year' ? k('yearViewOpen') : k('calendarViewOpen')),
+    datePickerToolbarTitle: k('selectDate'),
+    dateTimePickerToolbarTitle: k('selectDateTime'),
+    timePickerToolbarTitle: k('selectTime'),
+    openDatePickerDialogue: (date: string | null) => (date ? k('chosenDate', { date }) : k('chooseDate')),
+    openTimePickerDialogue: (time: string | null) => (time ? k('chosenTime', { time }) : k('chooseTime')),
+    fieldClearLabel: k('clear'),
+    dateTableLabel: k('dateTable'),
+    timeTableLabel: k('timeTable'),
+    year: k('year'),
+    month: k('month'),
+    day: k('day'),
+    hours: k('hours'),
+    minutes: k('minutes'),
+    seconds: k('seconds'),
+    empty: k('empty'),
+  };
+}
 
 export function localePacks(lang: Lang): object[] {
   if (lang === 'zh') return [coreZh, gridZh, pickersZh];
-  if (lang === 'my') return [coreMy, gridMy, pickersMy];
+  if (lang === 'my') return [coreMy, gridMy, pickersEn];
   return [coreEn, gridEn, pickersEn];
 }
 

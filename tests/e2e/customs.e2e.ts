@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cellOf, formSelect, GRID, launch, openList, PASSWORD, refused, screenshot, signIn, toast, transition, watchErrors } from './support';
+import { cellOf, formSelect, GRID, launch, openList, PASSWORD, refused, screenshot, shown, signIn, toast, typeDate, transition, watchErrors } from './support';
 import { withCreditCheck, withIdCheck } from '../../plugins/customs/enterprise/validators';
 import { receiptXml } from '../../plugins/customs/receipts/receipts.server';
 
@@ -51,6 +51,7 @@ describe('declaration platform: enterprise → service order → declaration →
     const traderRole = roles.data.find((r) => r.label.endsWith('(0)'))!;
     const created = await admin.page.request.post('/api/system/user', {
       data: { username, nickname: '新贸易商', password: PASSWORD, roleIds: [traderRole.value], userType: '4', companyName: company },
+      headers: { origin: inject('baseUrl') }, // as a browser's POST would carry
     });
     expect(((await created.json()) as { code: number }).code).toBe(200);
     await admin.context.close();
@@ -147,7 +148,8 @@ describe('declaration platform: enterprise → service order → declaration →
     await b.locator('li[role=option]').filter({ hasText: orderNo }).first().click();
     await pick(b, 'decl-ieCustoms', '8613');
     await pick(b, 'decl-declCustoms', '8613');
-    await b.locator('[data-testid=decl-ieDate]').fill('2026-11-20');
+    await typeDate(b.locator('[data-testid=decl-ieDate-field]'), '20261120');
+    expect(await shown(b.locator('[data-testid=decl-ieDate-field]'))).toBe('2026-11-20');
     await choose(b, 'decl-qualificationCategory', 'food');
     await b.locator('[data-testid=tab-parties]').click();
     await b.locator('[data-testid=decl-consignorCreditCode]').fill('91533102MA6K3XQ480');

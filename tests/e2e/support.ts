@@ -1,7 +1,7 @@
 // Browser-test helpers: Debian's chromium through playwright-core, real seeded users.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const PASSWORD = process.env.DEMO_PASSWORD || 'Demo@12345';
@@ -85,10 +85,29 @@ export async function formSelect(page: Page, field: string, value?: string): Pro
   await option.click();
 }
 
+/**
+ * A toolbar action by name (`toolbar-<name>`): on the toolbar, or in its 更多 menu, which this
+ * opens when the action is not on the toolbar itself.
+ */
+export async function toolbarAction(page: Page, name: string): Promise<Locator> {
+  const action = page.locator(`[data-testid=toolbar-${name}]`);
+  const more = page.locator('[data-testid=toolbar-more]');
+  await action.or(more).first().waitFor();
+  if (await action.count()) return action;
+  await more.click();
+  await action.waitFor();
+  return action;
+}
+
+/** Clicks a toolbar action by name (opening 更多 when it is there). */
+export async function clickToolbar(page: Page, name: string): Promise<void> {
+  await (await toolbarAction(page, name)).click();
+}
+
 /** Selects a row, runs a toolbar transition (with a note when given, else the confirmation) and waits for the toast. */
 export async function transition(page: Page, name: string, rowText: string, expectToast: string, note?: string, amount?: string): Promise<void> {
   await selectRow(page, rowText);
-  await page.locator(`[data-testid=toolbar-${name}]`).click();
+  await clickToolbar(page, name);
   if (note !== undefined) {
     if (amount !== undefined) await page.locator('[data-testid=transition-amount]').fill(amount);
     await page.locator('[data-testid=transition-note]').fill(note);
@@ -99,10 +118,24 @@ export async function transition(page: Page, name: string, rowText: string, expe
   await toast(page, expectToast);
 }
 
-/** A transition refused in the current status: the catalogue message, nothing changes. */
+/**
+ * An action refused in the selected row's status: the catalogue message, nothing changes. The
+ * toolbar disables the action and says why in its tooltip; an action still enabled must answer
+ * with the message when clicked.
+ */
 export async function refused(page: Page, name: string, rowText: string, message: string): Promise<void> {
   await selectRow(page, rowText);
-  await page.locator(`[data-testid=toolbar-${name}]`).click();
+  const action = await toolbarAction(page, name);
+  if (await action.isDisabled()) {
+    await page.locator(`[data-testid=toolbar-${name}-why]`).hover();
+    await page.getByRole('tooltip').filter({ hasText: message }).first().waitFor();
+    // Close 更多 (if it was opened) and move the tooltip away.
+    await page.keyboard.press('Escape');
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').filter({ hasText: message }).first().waitFor({ state: 'hidden' });
+    return;
+  }
+  await action.click();
   await toast(page, message);
 }
 
@@ -133,4 +166,16 @@ export async function cellOf(page: Page, rowText: string, field: string): Promis
     );
   if (text === null) throw new Error(`no ${field} cell in the row with ${rowText}`);
   return text.trim();
+}
+
+/** The text a date picker shows, without the invisible direction marks around its sections. */
+export async function shown(field: Locator): Promise<string> {
+  const text = await field.locator('.MuiPickersSectionList-root').first().innerText();
+  return text.replace(/[^\d\-: ]/g, '').trim();
+}
+
+/** Types a date into a picker (core/ui/DateField) by its sections, as a user does: `typeDate(field, '20310301')`. */
+export async function typeDate(field: Locator, digits: string): Promise<void> {
+  await field.locator('[role=spinbutton]').first().click();
+  await field.page().keyboard.type(digits);
 }

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { LookupOption } from '@core/plugin';
 import type { FieldDef, ResourceDef } from '@core/resource/define';
 import { optionLabel } from '@core/ui/resource/ResourcePage';
+import { DateTimeField } from '@core/ui/DateField';
+import { dayjsInZone } from '@core/i18n/dates';
 import { ReceiptsTable } from '../receipts/ReceiptsTable';
 import { k, RECEIPT_CODES, RECEIPT_MOVES, type DocumentName } from './document';
 
@@ -16,21 +18,9 @@ export type Values = Record<string, string>;
 export type Lookups = Record<string, LookupOption[]>;
 export type Errors = Record<string, string>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO moment as the value of a datetime-local input (the user's time zone). */
-export function toLocalInput(v: unknown): string {
-  if (!v) return '';
-  const d = new Date(String(v));
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as ISO; anything unreadable is passed on for the schema to refuse. */
-export function fromLocalInput(v: string): string {
-  if (!v) return '';
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : d.toISOString();
+/** An ISO moment as the date-time picker's value ('' when none or unreadable). */
+function isoMoment(v: unknown): string {
+  return dayjsInZone(v)?.toISOString() ?? '';
 }
 
 /** The header fields the user fills in (no computed or engine-kept columns). */
@@ -40,14 +30,14 @@ export function initialHeader(def: ResourceDef, row: Record<string, unknown> | n
   const v: Values = {};
   for (const f of headerFields(def)) {
     const x = row?.[f.name];
-    v[f.name] = f.type === 'datetime' ? toLocalInput(x) : x === null || x === undefined ? '' : String(x);
+    v[f.name] = f.type === 'datetime' ? isoMoment(x) : x === null || x === undefined ? '' : String(x);
   }
   return v;
 }
 
 export function headerPayload(def: ResourceDef, v: Values): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of headerFields(def)) out[f.name] = f.type === 'datetime' ? fromLocalInput(v[f.name]) : v[f.name].trim();
+  for (const f of headerFields(def)) out[f.name] = f.type === 'datetime' ? v[f.name] : v[f.name].trim();
   return out;
 }
 
@@ -107,17 +97,19 @@ export function FieldInput({ f, value, error, onChange, lookups, disabled, dense
       </TextField>
     );
   }
-  const type = f.type === 'datetime' ? 'datetime-local' : 'text';
+  if (f.type === 'datetime') {
+    // YYYY-MM-DD HH:mm:ss in the platform zone; the value is an ISO moment.
+    return <DateTimeField {...common} value={value} onChange={onChange} testId={`${testId}-field`} inputTestId={testId} />;
+  }
   return (
     <TextField
       {...common}
-      type={type}
       value={value}
       title={error}
       onChange={(e) => onChange(e.target.value)}
       multiline={f.type === 'text' && !dense}
       inputMode={f.type === 'number' || f.type === 'integer' || f.type === 'money' ? 'decimal' : undefined}
-      slotProps={{ inputLabel: type === 'datetime-local' ? { shrink: true } : undefined, htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
+      slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
     />
   );
 }

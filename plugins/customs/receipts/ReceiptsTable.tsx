@@ -6,6 +6,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@core/http/client';
 import { useNotify } from '@core/ui/notify';
+import { formatDateTime } from '@core/i18n/dates';
 import type { ReceiptRow } from './receipts.server';
 
 export function ReceiptsTable({ docType, docId, statusLabel, onChanged }: { docType: string; docId: number; statusLabel?: (s: string) => string; onChanged?(): void }) {
@@ -61,7 +62,7 @@ export function ReceiptsTable({ docType, docId, statusLabel, onChanged }: { docT
               <TableCell>{r.code}</TableCell>
               <TableCell>{r.messageNo}</TableCell>
               <TableCell>{r.functionCode}</TableCell>
-              <TableCell>{r.receiptTime ? new Date(r.receiptTime).toLocaleString() : ''}</TableCell>
+              <TableCell>{formatDateTime(r.receiptTime)}</TableCell>
               <TableCell>{r.message}</TableCell>
               <TableCell>{r.statusAfter ? (statusLabel ? statusLabel(r.statusAfter) : r.statusAfter) : ''}</TableCell>
             </TableRow>

@@ -8,6 +8,7 @@ import { ApiError } from '@core/http/client';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage, optionLabel } from '@core/ui/resource/ResourcePage';
 import { useNotify } from '@core/ui/notify';
+import { DateField } from '@core/ui/DateField';
 import { apiTokenDef } from '../resources/apiToken';
 import { apiTokenResource } from '../resources/misc.server';
 
@@ -59,7 +60,7 @@ function TokenForm({ roles, onClose, onSaved }: { roles: { value: string; label:
                 </MenuItem>
               ))}
             </TextField>
-            <TextField type="date" label={t('system:apiToken.expiresAt')} value={v.expiresAt} onChange={(e) => setV({ ...v, expiresAt: e.target.value })} fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField label={t('system:apiToken.expiresAt')} value={v.expiresAt} onChange={(iso) => setV({ ...v, expiresAt: iso })} fullWidth testId="form-expiresAt-field" inputTestId="form-expiresAt" />
           </>
         )}
       </DialogContent>

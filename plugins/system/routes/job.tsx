@@ -29,6 +29,7 @@ import { getT } from '@core/i18n/i18n.server';
 import { listJobs, pauseJob, resumeJob, runJobOnce, updateCron } from '@core/jobs/admin.server';
 import { getScheduler } from '@core/jobs/scheduler.server';
 import { hasPermission } from '@core/rbac/menu';
+import { displayTimeZone, formatDateTime } from '@core/i18n/dates';
 import { useNotify } from '@core/ui/notify';
 
 const MENU = 'management.job';
@@ -104,7 +105,7 @@ export default function JobsPage() {
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="body2" color="text.secondary">
-          {t('system:job.mode')}: {data.mode === 'bullmq' ? t('system:job.modeBullmq') : t('system:job.modeInprocess')}
+          {t('system:job.mode')}: {data.mode === 'bullmq' ? t('system:job.modeBullmq') : t('system:job.modeInprocess')} · {t('core:dates.zoneNote', { zone: displayTimeZone() })}
         </Typography>
         <Button component={RemixLink} to="/management/systemMaintenance/jobLog">
           {t('system:job.logs')}
@@ -119,15 +120,16 @@ export default function JobsPage() {
               <TableCell>{t('system:job.cron')}</TableCell>
               <TableCell>{t('system:job.status')}</TableCell>
               <TableCell>{t('system:job.lastRun')}</TableCell>
+              <TableCell>{t('system:job.nextRun')}</TableCell>
               <TableCell>{t('core:common.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {data.jobs.map((j) => (
               <TableRow key={j.name} hover data-testid={`job-${j.name}`}>
-                <TableCell>{t(j.titleKey)}</TableCell>
+                <TableCell sx={{ minWidth: 140 }}>{t(j.titleKey)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{j.name}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{j.onDemand ? t('system:job.onDemand') : j.cron}</TableCell>
+                <TableCell sx={j.onDemand ? undefined : { fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{j.onDemand ? t('system:job.onDemand') : j.cron}</TableCell>
                 <TableCell>
                   <Chip size="small" color={j.status === 'normal' ? 'success' : 'default'} label={t(`system:job.${j.status}`)} />
                 </TableCell>
@@ -135,11 +137,16 @@ export default function JobsPage() {
                   {j.lastRun ? (
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Chip size="small" variant="outlined" color={j.lastRun.status === 'success' ? 'success' : j.lastRun.status === 'failed' ? 'error' : 'info'} label={t(`system:jobLog.${j.lastRun.status}`)} />
-                      <span>{j.lastRun.startedAt ? new Date(j.lastRun.startedAt).toLocaleString() : ''}</span>
+                      <span style={{ whiteSpace: 'nowrap' }} data-testid="job-last-run-at">
+                        {formatDateTime(j.lastRun.startedAt)}
+                      </span>
                     </Stack>
                   ) : (
                     t('system:job.never')
                   )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="job-next-run-at">
+                  {formatDateTime(j.nextRunAt)}
                 </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>

@@ -24,6 +24,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { requireCurrent } from '@core/auth/guard.server';
 import { listJobLogs } from '@core/jobs/admin.server';
+import { formatDateTime } from '@core/i18n/dates';
 import { getRegistry } from '@core/registry.server';
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -120,7 +121,7 @@ export default function JobLogPage() {
           <TableBody>
             {data.rows.map((r) => (
               <TableRow key={r.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.startedAt ? new Date(r.startedAt).toLocaleString() : ''}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</TableCell>
                 <TableCell>{titles.get(r.jobName) ?? r.jobName}</TableCell>
                 <TableCell>{r.trigger === 'cron' ? t('system:jobLog.cronTrigger') : t('system:jobLog.manualTrigger')}</TableCell>
                 <TableCell>{r.runner}</TableCell>

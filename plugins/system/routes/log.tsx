@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { requireCurrent } from '@core/auth/guard.server';
 import { getKnex } from '@core/db/knex.server';
 import { getT } from '@core/i18n/i18n.server';
+import { formatDateTime } from '@core/i18n/dates';
 import { hasPermission } from '@core/rbac/menu';
 import { useNotify } from '@core/ui/notify';
 import { resourcePageData } from '@core/resource/page.server';
@@ -70,9 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return done ? { ok: true, message: t('system:log.forcedOut') } : { ok: false, message: t('system:log.sessionGone') };
 }
 
-function when(iso: string) {
-  return new Date(iso).toLocaleString();
-}
+const when = formatDateTime;
 
 export default function LogPage() {
   const { t } = useTranslation();

@@ -9,6 +9,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
 import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
+import { DateField } from '@core/ui/DateField';
+import { todayIso } from '@core/i18n/dates';
 import { optionLabel } from '@core/ui/resource/ResourcePage';
 import { billDef, BILL_TYPES, CURRENCIES } from '../bill';
 
@@ -49,7 +51,7 @@ export function BillForm({ row, lookups, onClose, onSaved }: { row: Row | null; 
     payeeUserId: str(row?.payeeUserId),
     payeeName: str(row?.payeeName),
     currency: str(row?.currency) || 'RMB',
-    billDate: str(row?.billDate) || new Date().toISOString().slice(0, 10),
+    billDate: str(row?.billDate) || todayIso(),
     remark: str(row?.remark),
   }));
   const [lines, setLines] = useState<Line[]>(() =>
@@ -111,7 +113,7 @@ export function BillForm({ row, lookups, onClose, onSaved }: { row: Row | null; 
             <TextField fullWidth size="small" required label={L('payeeName')} value={v.payeeName} onChange={(e) => set('payeeName', e.target.value)} error={!!errors.payeeName} helperText={errors.payeeName} />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <TextField fullWidth size="small" type="date" label={L('billDate')} value={v.billDate} onChange={(e) => set('billDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField fullWidth size="small" label={L('billDate')} value={str(v.billDate)} onChange={(iso) => set('billDate', iso)} testId="form-billDate-field" inputTestId="form-billDate" />
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             <TextField fullWidth size="small" label={L('remark')} value={v.remark} onChange={(e) => set('remark', e.target.value)} error={!!errors.remark} helperText={errors.remark} />

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
 import { optionLabel } from '@core/ui/resource/ResourcePage';
 import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
+import { DateField } from '@core/ui/DateField';
+import { todayIso } from '@core/i18n/dates';
 import { chargingRuleDef as def } from '../fee';
 import { parseTiers, type Tier } from '../engine';
 
@@ -23,7 +25,7 @@ export function RuleForm({ row, lookups, onClose, onSaved }: { row: Values | nul
     price: row?.price ?? '',
     unit: row?.unit ?? '',
     freeDays: row?.freeDays == null ? '0' : String(row.freeDays),
-    effectiveFrom: row?.effectiveFrom ?? new Date().toISOString().slice(0, 10),
+    effectiveFrom: row?.effectiveFrom ?? todayIso(),
     effectiveTo: row?.effectiveTo ?? '',
     customerUserId: row?.customerUserId == null ? '' : String(row.customerUserId),
     contractNo: row?.contractNo ?? '',
@@ -48,13 +50,16 @@ export function RuleForm({ row, lookups, onClose, onSaved }: { row: Values | nul
   };
   const field = (name: string) => def.fields.find((f) => f.name === name)!;
   const common = (name: string) => ({ label: t(field(name).labelKey), error: !!errors[name], helperText: errors[name] || ' ', fullWidth: true, name });
-  const text = (name: string, type = 'text') => (
+  const text = (name: string, type = 'text') =>
+    type === 'date' ? (
+      <DateField {...common(name)} value={String(values[name] ?? '')} onChange={(iso) => set(name, iso)} testId={`form-${name}-field`} inputTestId={`form-${name}`} />
+    ) : (
     <TextField
       {...common(name)}
       type={type}
       value={String(values[name] ?? '')}
       onChange={(e) => set(name, e.target.value)}
-      slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { maxLength: field(name).maxLength, 'data-testid': `form-${name}` } }}
+      slotProps={{ htmlInput: { maxLength: field(name).maxLength, 'data-testid': `form-${name}` } }}
       autoComplete="off"
     />
   );

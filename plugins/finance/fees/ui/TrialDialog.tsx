@@ -6,6 +6,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuIt
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
 import { useNotify } from '@core/ui/notify';
+import { DateField } from '@core/ui/DateField';
+import { todayIso } from '@core/i18n/dates';
 import { optionLabel } from '@core/ui/resource/ResourcePage';
 import { BILLING_OBJECTS } from '../fee';
 import type { EngineLine } from '../engine';
@@ -13,7 +15,7 @@ import type { EngineLine } from '../engine';
 export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, unknown> | null; lookups: Record<string, LookupOption[]>; onClose(): void }) {
   const { t } = useTranslation();
   const { api, toast } = useNotify();
-  const [v, setV] = useState({ date: new Date().toISOString().slice(0, 10), quantity: '', days: '', customerUserId: '', contractNo: '', billingObject: '' });
+  const [v, setV] = useState({ date: todayIso(), quantity: '', days: '', customerUserId: '', contractNo: '', billingObject: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ lines: EngineLine[]; total: string } | null>(null);
   const set = (k: keyof typeof v, x: string) => {
@@ -41,7 +43,10 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
     }
   };
 
-  const input = (k: keyof typeof v, labelKey: string, type = 'text') => (
+  const input = (k: keyof typeof v, labelKey: string, type = 'text') =>
+    type === 'date' ? (
+      <DateField label={t(labelKey)} value={v[k]} onChange={(iso) => set(k, iso)} error={!!errors[k]} helperText={errors[k] || ' '} fullWidth testId={`trial-${k}-field`} inputTestId={`trial-${k}`} />
+    ) : (
     <TextField
       label={t(labelKey)}
       type={type}
@@ -50,7 +55,7 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
       error={!!errors[k]}
       helperText={errors[k] || ' '}
       fullWidth
-      slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { 'data-testid': `trial-${k}` } }}
+      slotProps={{ htmlInput: { 'data-testid': `trial-${k}` } }}
     />
   );
 

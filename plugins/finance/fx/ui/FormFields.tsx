@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
 import { inForm, type FieldDef, type ResourceDef } from '@core/resource/define';
 import { optionLabel } from '@core/ui/resource/ResourcePage';
+import { DateField } from '@core/ui/DateField';
 
 export type Values = Record<string, unknown>;
 
@@ -51,15 +52,17 @@ export function FormFields({
         </TextField>
       );
     }
+    if (f.type === 'date') {
+      return <DateField {...common} value={v} onChange={(iso) => onChange(f.name, iso)} testId={`form-${f.name}-field`} inputTestId={`form-${f.name}`} />;
+    }
     return (
       <TextField
         {...common}
-        type={f.type === 'date' ? 'date' : 'text'}
         value={v}
         onChange={(e) => onChange(f.name, e.target.value)}
         multiline={f.type === 'text'}
         minRows={f.type === 'text' ? 2 : undefined}
-        slotProps={{ inputLabel: f.type === 'date' ? { shrink: true } : undefined, htmlInput: { maxLength: f.maxLength, 'data-testid': `form-${f.name}` } }}
+        slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': `form-${f.name}` } }}
         autoComplete="off"
       />
     );

@@ -10,6 +10,7 @@ import type { LookupOption } from '@core/plugin';
 import { resourceKey } from '@core/resource/define';
 import { FileLink, FileUpload } from '@core/ui/FileUpload';
 import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
+import { DateField } from '@core/ui/DateField';
 import { FX_CURRENCIES } from '../fx';
 import { RMB_UPLOAD_TYPES, rmbStatementDef } from '../rmb';
 import { FormFields, initialValues, payloadOf, type Values } from './FormFields';
@@ -59,7 +60,10 @@ export function RmbStatementForm({ row, lookups, readOnly, onClose, onSaved }: {
       collectionFileId: file?.id ?? null,
       declarations: lines.map((l) => ({ ...l, year: Number(l.year), month: Number(l.month) })),
     });
-  const cell = (i: number, key: keyof Line, type = 'text') => (
+  const cell = (i: number, key: keyof Line, type = 'text') =>
+    type === 'date' ? (
+      <DateField size="small" value={lines[i][key]} disabled={readOnly} onChange={(iso) => setLine(i, key, iso)} testId={`decl-${i}-${key}-field`} inputTestId={`decl-${i}-${key}`} sx={{ minWidth: 170 }} />
+    ) : (
     <TextField
       size="small"
       type={type}

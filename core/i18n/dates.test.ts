@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import {
+  dayjsFromIsoDate,
+  dayjsInZone,
+  displayTimeZone,
+  formatDate,
+  formatDateTime,
+  isoDateOf,
+  parseIsoDate,
+  serverTimeZone,
+  setDisplayTimeZone,
+  todayIso,
+} from './dates';
+
+describe('date formats', () => {
+  afterEach(() => setDisplayTimeZone('UTC'));
+
+  it('shows a moment as YYYY-MM-DD HH:mm:ss in the display zone, whatever the input shape', () => {
+    setDisplayTimeZone('UTC');
+    expect(formatDateTime('2024-03-05T07:08:09.123Z')).toBe('2024-03-05 07:08:09');
+    expect(formatDateTime(new Date(Date.UTC(2024, 11, 31, 23, 59, 58)))).toBe('2024-12-31 23:59:58');
+    expect(formatDateTime(Date.UTC(2024, 0, 2, 3, 4, 5))).toBe('2024-01-02 03:04:05');
+    expect(formatDateTime(String(Date.UTC(2024, 0, 2, 3, 4, 5)))).toBe('2024-01-02 03:04:05');
+    // A database DATETIME without offset is UTC.
+    expect(formatDateTime('2024-01-02 03:04:05')).toBe('2024-01-02 03:04:05');
+    expect(formatDateTime('2024-01-02T03:04:05+08:00')).toBe('2024-01-01 19:04:05');
+  });
+
+  it('uses the platform time zone, so the same instant reads the same on server and browser', () => {
+    setDisplayTimeZone('Asia/Shanghai');
+    expect(displayTimeZone()).toBe('Asia/Shanghai');
+    expect(formatDateTime('2024-12-31T20:30:00Z')).toBe('2025-01-01 04:30:00');
+    expect(formatDateTime('2024-12-31T20:30:00Z', 'Asia/Yangon')).toBe('2025-01-01 03:00:00');
+    // An unknown zone is ignored rather than breaking every date on the page.
+    setDisplayTimeZone('Mars/Olympus');
+    expect(displayTimeZone()).toBe('Asia/Shanghai');
+  });
+
+  it('leaves empty and unreadable values blank instead of "Invalid Date"', () => {
+    for (const v of [null, undefined, '', 'not a date']) {
+      expect(formatDateTime(v)).toBe('');
+      expect(formatDate(v)).toBe('');
+    }
+  });
+
+  it('shows calendar dates as YYYY-MM-DD without shifting them by a zone', () => {
+    setDisplayTimeZone('America/Los_Angeles');
+    expect(formatDate('2024-03-01')).toBe('2024-03-01');
+    expect(formatDate('2024-03-01T00:00:00.000Z')).toBe('2024-03-01');
+    expect(formatDate(new Date(Date.UTC(2024, 2, 1)))).toBe('2024-03-01');
+  });
+
+  it('accepts only real ISO calendar dates from the URL or a picker', () => {
+    expect(parseIsoDate('2024-02-29')).toBe('2024-02-29');
+    expect(parseIsoDate(' 2024-02-29 ')).toBe('2024-02-29');
+    expect(parseIsoDate('2023-02-29')).toBeNull();
+    expect(parseIsoDate('2024-13-01')).toBeNull();
+    expect(parseIsoDate('03/01/2024')).toBeNull();
+    expect(parseIsoDate('2024-3-1')).toBeNull();
+    expect(parseIsoDate(20240301)).toBeNull();
+  });
+
+  it('round-trips a picked date to the ISO value sent to the server', () => {
+    const d = dayjsFromIsoDate('2024-07-09');
+    expect(d?.date()).toBe(9);
+    expect(isoDateOf(d)).toBe('2024-07-09');
+    expect(isoDateOf(dayjsFromIsoDate('nope'))).toBe('');
+    expect(isoDateOf(dayjs('invalid'))).toBe('');
+    expect(isoDateOf(null)).toBe('');
+  });
+
+  it('gives the picker a moment in the display zone that converts back to the same instant', () => {
+    setDisplayTimeZone('Asia/Yangon');
+    const d = dayjsInZone('2024-05-06T01:02:03.000Z');
+    expect(d?.format('YYYY-MM-DD HH:mm:ss')).toBe('2024-05-06 07:32:03');
+    expect(d?.toISOString()).toBe('2024-05-06T01:02:03.000Z');
+  });
+
+  it("knows today's date and the server zone", () => {
+    expect(todayIso('UTC')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(serverTimeZone()).toBe(process.env.TZ || 'UTC');
+  });
+});
