@@ -51,6 +51,8 @@ export interface FieldDef {
   import?: boolean;
   /** Maximum length, for the form input and the import template hint. */
   maxLength?: number;
+  /** money: the decimals its column keeps (default 2), so SQLite's numbers read back as MariaDB's text ("12500.50"). */
+  scale?: number;
 }
 
 export interface Transition {
@@ -61,6 +63,11 @@ export interface Transition {
   permission: string;
   /** Catalogue message when a selected row is not in a `from` state. */
   refusedKey: string;
+  /**
+   * Shown on the list's toolbar; the others go into its 更多 menu. When no transition says,
+   * the first three the user may take are shown.
+   */
+  primary?: boolean;
   confirmKey?: string;
   /** A note the user writes with the transition (review opinion, rejection reason), stored in `column`. */
   note?: { field: string; column: string; labelKey: string; required: boolean; maxLength: number };
@@ -118,6 +125,8 @@ export interface ResourceDef {
   stamped?: boolean;
   /** Files this resource takes (POST /api/core/files?resource=<plugin>.<name>). */
   uploads?: { types: readonly UploadType[]; maxMb: number };
+  /** What an empty list tells the user to do first (default: the generic 暂无数据 hints). */
+  emptyHintKey?: string;
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {

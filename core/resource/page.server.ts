@@ -14,6 +14,8 @@ import { listRows, parseListQuery } from './service.server';
 export interface GridPrefs {
   pageSize?: number;
   hidden?: string[];
+  /** The list's filter bar shown whole (else its first row). */
+  filtersOpen?: boolean;
 }
 
 export async function loadPref<T>(knex: Knex, userId: number, key: string): Promise<T | null> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { cookie, launch, login, newContext, PASSWORD, screenshot, watchErrors } from './support';
+import { baseUrl, cookie, launch, login, newContext, PASSWORD, screenshot, watchErrors } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,14 +83,16 @@ describe('login and logout', () => {
 
   it('signs in through the login API used by existing clients', async () => {
     const context = await newContext(browser);
-    const res = await context.request.post('/api/login/auth', { data: { username: 'broker', password: PASSWORD, type: 1 } });
+    // A browser sends Origin with every POST; Playwright's API requests need it spelled out.
+    const headers = { origin: baseUrl() };
+    const res = await context.request.post('/api/login/auth', { data: { username: 'broker', password: PASSWORD, type: 1 }, headers });
     expect((await res.json()).code).toBe(200);
-    const info = await (await context.request.post('/api/login/getInfo')).json();
+    const info = await (await context.request.post('/api/login/getInfo', { headers })).json();
     expect(info.data.username).toBe('broker');
     expect(info.data.userType).toBe(5);
     expect(info.data.roles).toEqual([{ roleName: '报关管理', roleCode: 'customs_admin' }]);
-    await context.request.post('/api/login/logout');
-    const after = await context.request.post('/api/login/getInfo');
+    await context.request.post('/api/login/logout', { headers });
+    const after = await context.request.post('/api/login/getInfo', { headers });
     expect((await after.json()).code).toBe(20011);
     await context.close();
   });

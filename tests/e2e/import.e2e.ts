@@ -26,9 +26,11 @@ async function importFile(page: Page, name: string, body: Buffer, mode: 'all' | 
   const inserted = await page.locator('[data-testid=import-inserted]').innerText();
   const failed = await page.locator('[data-testid=import-failed]').innerText();
   const errorsLink = await page.locator('[data-testid=import-errors-link]').count();
+  const message = await page.locator('[data-testid=import-summary] .MuiAlert-message').innerText();
+  const validSkipped = (await page.locator('[data-testid=import-valid-skipped]').count()) ? await page.locator('[data-testid=import-valid-skipped]').innerText() : null;
   await page.locator('[data-testid=import-close]').click();
   await dialog.waitFor({ state: 'detached' });
-  return { inserted, failed, errorsLink };
+  return { inserted, failed, errorsLink, message, validSkipped };
 }
 
 describe('resource import', () => {
@@ -61,6 +63,10 @@ describe('resource import', () => {
 
     const allOrNothing = await importFile(page, 'codes2.csv', csv([HEADER, ['CURRENCY', 'E2EIMP4', '测试币四', 'Test four', '否', '93'], ['NO_SUCH_TYPE', 'E2EIMP5', '测试币五', 'Test five', '否', '94']]), 'all');
     expect(allOrNothing.inserted).toContain('0');
+    // The summary says the valid row was not imported either.
+    expect(allOrNothing.message).toMatch(/2 行中 1 行有错误，全部未导入（1 行有效，未导入）|1 of 2 rows have errors, so nothing was imported \(valid rows not imported: 1\)/);
+    expect(allOrNothing.validSkipped).toContain('1');
+    expect(valid.validSkipped).toBeNull();
     await page.reload();
     await page.locator('.MuiDataGrid-row').first().waitFor();
     expect((await page.locator('.MuiDataGrid-row [data-field=code]').allInnerTexts()).sort()).toEqual(['E2EIMP1', 'E2EIMP3']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { cookie, launch, login, newContext, screenshot } from './support';
+import { baseUrl as newContextBase, cookie, launch, login, newContext, screenshot } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -115,4 +115,58 @@ describe('top bar', () => {
     await screenshot(page, 'dashboard-operator');
     await context.close();
   });
+});
+
+describe('list screen layout (bill management, the most crowded toolbar)', () => {
+  const LANG_TEXT = { zh: { more: '更多', expand: '展开' }, en: { more: 'More', expand: 'More filters' }, my: { more: 'နောက်ထပ်', expand: 'စစ်ထုတ်ချက်များ ထပ်ပြရန်' } };
+
+  for (const width of [1024, 1440]) {
+    for (const lng of ['zh', 'en', 'my'] as const) {
+      it(`at ${width}px in ${lng}: one row of filters, one toolbar row, labels not cut`, { timeout: 180_000 }, async () => {
+        const context = await browser.newContext({ baseURL: newContextBase(), viewport: { width, height: 768 }, locale: 'en-US' });
+        const page = await context.newPage();
+        await login(page, 'admin');
+        await page.goto(`/expense/bill?lng=${lng}`);
+        await page.locator('[data-testid^=resource-] .MuiDataGrid-root').waitFor();
+        const fields = page.locator('[data-testid=filter-fields]');
+        await page.locator('[data-testid=filters-toggle]').waitFor();
+        expect(await fields.getAttribute('data-collapsed')).toBe('true');
+
+        // collapsed: the first row of filters only
+        const firstRowTop = await fields.evaluate((el) => (el.firstElementChild as HTMLElement).getBoundingClientRect().top);
+        const box = (await fields.boundingBox())!;
+        expect(box.height).toBeLessThan(80);
+        expect((await page.locator('[data-testid=filters-toggle]').innerText()).toLowerCase()).toContain(LANG_TEXT[lng].expand.toLowerCase());
+        // the toolbar: its buttons in one row, the rarely used transitions in 更多
+        await screenshot(page, `bill-${width}-${lng}`);
+        const toolbarTops = await page
+          .locator('[data-testid=resource-toolbar] button')
+          .evaluateAll((els) => [...new Set(els.filter((e) => !e.closest('[data-probe]')).map((e) => Math.round(e.getBoundingClientRect().top)))]);
+        expect(toolbarTops.length, `toolbar rows at ${width}px ${lng}`).toBe(1);
+        expect((await page.locator('[data-testid=toolbar-more]').innerText()).toLowerCase()).toContain(LANG_TEXT[lng].more.toLowerCase());
+        // the rest of the 11 transitions are in 更多, enabled or not by the selected row
+        await page.locator('[data-testid=toolbar-more]').click();
+        expect(await page.locator('[data-testid=toolbar-more-menu] [role=menuitem]').count()).toBeGreaterThanOrEqual(8);
+        await screenshot(page, `bill-${width}-${lng}-more`);
+        await page.keyboard.press('Escape');
+        await page.locator('[data-testid=toolbar-more-menu]').waitFor({ state: 'hidden' });
+
+        // expanded: every filter label readable in full and different from its neighbours
+        await page.locator('[data-testid=filters-toggle]').click();
+        expect(await fields.getAttribute('data-collapsed')).toBe('false');
+        const labels = await fields.locator('label').evaluateAll((els) =>
+          els.map((e) => ({ text: (e as HTMLElement).innerText.trim(), cut: e.scrollWidth > e.clientWidth + 1 })),
+        );
+        const texts = labels.map((l) => l.text).filter(Boolean);
+        expect(new Set(texts).size).toBe(texts.length);
+        expect(await fields.evaluate((el) => (el.firstElementChild as HTMLElement).getBoundingClientRect().top)).toBe(firstRowTop);
+        await screenshot(page, `bill-${width}-${lng}-filters`);
+        expect(labels.filter((l) => l.cut).map((l) => l.text), `cut labels at ${width}px ${lng}`).toEqual([]);
+        // remembered: collapse again for the next visit
+        await page.locator('[data-testid=filters-toggle]').click();
+        expect(await fields.getAttribute('data-collapsed')).toBe('true');
+        await context.close();
+      });
+    }
+  }
 });

@@ -154,7 +154,10 @@ describe('role editor (/management/userGroupManagement/role)', () => {
     // a user holding only that role
     const username = `e2e_${suffix.toLowerCase()}`;
     const created = await (
-      await page.request.post('/api/system/user', { data: { username, nickname: '端到端用户', password: PASSWORD, roleIds: [role.id], userType: '3' } })
+      await page.request.post('/api/system/user', {
+        data: { username, nickname: '端到端用户', password: PASSWORD, roleIds: [role.id], userType: '3' },
+        headers: { origin: new URL(page.url()).origin }, // as a browser's POST would carry
+      })
     ).json();
     expect(created).toMatchObject({ code: 200, msg: '新增成功' });
     await context.close();

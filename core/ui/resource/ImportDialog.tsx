@@ -32,6 +32,7 @@ const MAX_MB = 10;
 interface ImportState {
   id: number;
   resource: string;
+  mode: 'all' | 'valid';
   status: 'queued' | 'running' | 'done' | 'failed';
   total: number;
   processed: number;
@@ -166,12 +167,19 @@ export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClo
           </Stack>
         ) : !finished ? (
           <Stack spacing={1} sx={{ pt: 1 }} data-testid="import-progress">
-            <Typography variant="body2">
-              {state && state.status === 'running' && state.total > 0
-                ? t('core:import.running', { processed: state.processed, total: state.total })
-                : t('core:import.queued')}
+            <Typography variant="body2" data-testid="import-progress-text">
+              {state?.status !== 'running'
+                ? t('core:import.queued')
+                : state.total > 0
+                  ? t('core:import.running', { processed: state.processed, total: state.total })
+                  : t('core:import.reading')}
             </Typography>
-            <LinearProgress variant={state && state.total > 0 ? 'determinate' : 'indeterminate'} value={percent} />
+            <LinearProgress
+              variant={state?.status === 'running' && state.total > 0 ? 'determinate' : 'indeterminate'}
+              value={percent}
+              aria-valuetext={state?.total ? `${state.processed} / ${state.total}` : undefined}
+              data-testid="import-progress-bar"
+            />
           </Stack>
         ) : (
           <Stack spacing={1} sx={{ pt: 1 }} data-testid="import-summary">
@@ -185,6 +193,12 @@ export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClo
             <Typography variant="body2" data-testid="import-failed">
               {t('core:import.failedRows', { count: state.failed })}
             </Typography>
+            {/* All-or-nothing refused the file: its valid rows were not imported either. */}
+            {state.status === 'done' && state.mode === 'all' && state.failed > 0 && state.total > state.failed && (
+              <Typography variant="body2" data-testid="import-valid-skipped">
+                {t('core:import.validSkipped', { count: state.total - state.failed })}
+              </Typography>
+            )}
             {state.failed > 0 && state.errorCount > 0 && (
               <Link href={`/api/core/imports/${state.id}/errors`} download data-testid="import-errors-link">
                 {t('core:import.errorsLink')}

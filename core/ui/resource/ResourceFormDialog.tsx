@@ -5,6 +5,7 @@ import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
+import { DateField } from '../DateField';
 import { optionLabel } from './ResourcePage';
 import { useRowSubmit } from './useRowSubmit';
 
@@ -105,7 +106,11 @@ export function ResourceFormDialog({
         />
       );
     }
-    const type = f.type === 'password' ? 'password' : f.type === 'integer' || f.type === 'number' || f.type === 'money' ? 'number' : f.type === 'date' ? 'date' : 'text';
+    if (f.type === 'date') {
+      // A YYYY-MM-DD picker; the value stays ISO (form-<name> is its value input).
+      return <DateField {...common} value={String(v ?? '')} onChange={(iso) => set(f.name, iso)} testId={`form-${f.name}-field`} inputTestId={`form-${f.name}`} />;
+    }
+    const type = f.type === 'password' ? 'password' : f.type === 'integer' || f.type === 'number' || f.type === 'money' ? 'number' : 'text';
     return (
       <TextField
         {...common}
@@ -115,7 +120,7 @@ export function ResourceFormDialog({
         multiline={f.type === 'text'}
         minRows={f.type === 'text' ? 2 : undefined}
         placeholder={f.form && f.form.placeholderKey ? t(f.form.placeholderKey) : undefined}
-        slotProps={{ inputLabel: f.type === 'date' ? { shrink: true } : undefined, htmlInput: { maxLength: f.maxLength, 'data-testid': `form-${f.name}` } }}
+        slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': `form-${f.name}` } }}
         autoComplete={f.type === 'password' ? 'new-password' : 'off'}
       />
     );
