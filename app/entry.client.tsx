@@ -3,19 +3,24 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { documentNonce, NonceProvider } from '@core/auth/nonce';
 
 // Same key as the server: createCache moves the streamed <style> tags to the end of <head>,
 // where React's hydration tolerates extra trailing nodes (an insertion point at the top of
 // <head> would put them between React's own head elements and break hydration).
-const cache = createCache({ key: 'css' });
+// The page's CSP nonce goes on the <style> tags emotion (and the data grid) add from here on.
+const nonce = documentNonce();
+const cache = createCache({ key: 'css', nonce });
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <CacheProvider value={cache}>
-        <RemixBrowser />
-      </CacheProvider>
+      <NonceProvider value={nonce}>
+        <CacheProvider value={cache}>
+          <RemixBrowser />
+        </CacheProvider>
+      </NonceProvider>
     </StrictMode>,
   );
 });

@@ -7,7 +7,10 @@ import myanmarFontBold from '@fontsource/noto-sans-myanmar/700.css?url';
 import { autoLoginRedirect } from '@core/auth/autologin.server';
 import { getLang, langCookie, resourcesFor } from '@core/i18n/i18n.server';
 import { DEFAULT_LANG, isLang, LANG_TAGS, type Lang, type Resources } from '@core/i18n/i18n';
+import { serverTimeZone } from '@core/i18n/dates';
 import { AppProviders } from '@core/ui/AppProviders';
+import { titleMeta } from '@core/ui/pageTitle';
+import { useNonce } from '@core/auth/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: myanmarFont },
@@ -27,17 +30,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await langCookie.serialize(requested) } });
   }
   const lang = await getLang(request);
-  return { lang, resources: resourcesFor(lang) };
+  // timeZone: date-times are shown in the platform's zone, in the browser as on the server.
+  return { lang, resources: resourcesFor(lang), timeZone: serverTimeZone() };
 }
 
 // Language changes are full page loads, so the translations never need re-fetching.
 export const shouldRevalidate = () => false;
 
-export const meta: MetaFunction = () => [{ title: '中缅口岸综合服务平台' }];
+// The tab title follows the language (the layout route adds the current menu leaf).
+export const meta: MetaFunction<typeof loader> = (args) => titleMeta(args);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang: Lang = data?.lang ?? DEFAULT_LANG;
+  const nonce = useNonce();
   return (
     <html lang={LANG_TAGS[lang]}>
       <head>
@@ -48,17 +54,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const { lang, resources } = useLoaderData<typeof loader>();
+  const { lang, resources, timeZone } = useLoaderData<typeof loader>();
   return (
-    <AppProviders lang={lang} resources={resources as Resources}>
+    <AppProviders lang={lang} resources={resources as Resources} timeZone={timeZone}>
       <Outlet />
     </AppProviders>
   );
@@ -82,7 +88,7 @@ export function ErrorBoundary() {
     </Box>
   );
   return data ? (
-    <AppProviders lang={data.lang} resources={data.resources as Resources}>
+    <AppProviders lang={data.lang} resources={data.resources as Resources} timeZone={data.timeZone}>
       {body}
     </AppProviders>
   ) : (

@@ -46,7 +46,7 @@ async function main() {
     if ((await res.json()).code !== 200) throw new Error('login failed: is the server seeded with the demo users?');
     cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   }
-  const headers = { cookie };
+  const headers = { cookie, origin: base }; // a browser's POST carries Origin (CSRF check)
   const results = [
     { name: 'login (argon2id)', requests: 5, p50ms: +pct(loginTimes.sort((a, b) => a - b), 50).toFixed(1) },
     await run('POST /api/login/getInfo', () => fetch(`${base}/api/login/getInfo`, { method: 'POST', headers })),

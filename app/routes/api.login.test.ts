@@ -17,7 +17,7 @@ beforeAll(async () => {
   // demo users usable.
   const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
   const now = new Date();
-  for (const username of ['locka', 'lockb', 'lockc', 'lockd']) {
+  for (const username of ['locka', 'lockb', 'lockc', 'lockd', 'locke', 'lockf', 'lockg', 'lockr']) {
     await db.knex('sys_user').insert({ username, nickname: username, password_hash: admin.password_hash, user_type: 3, status: '0', created_at: now, updated_at: now, version: 1 });
   }
 });
@@ -115,13 +115,14 @@ describe('POST /api/login/auth', () => {
     expect((await envelope(await login({ username: 'broker', password: DEMO_PASSWORD }))).code).toBe(200);
   });
 
-  it('locks a username after LOGIN_MAX_FAILURES failures, even for the right password, and logs every attempt', async () => {
+  it('locks a username on an address after LOGIN_MAX_FAILURES failures, even for the right password, and logs every attempt', async () => {
     const max = THROTTLE.maxPerUser; // LOGIN_MAX_FAILURES, 5 by default
+    const ip = freshIp();
     for (let i = 0; i < max; i++) {
-      const body = await envelope(await login({ username: 'locka', password: `bad-${i}` }, freshIp()));
+      const body = await envelope(await login({ username: 'locka', password: `bad-${i}` }, ip));
       expect(body.msg).toBe('账号或密码错误');
     }
-    const res = await login({ username: 'locka', password: DEMO_PASSWORD }, freshIp());
+    const res = await login({ username: 'locka', password: DEMO_PASSWORD }, ip);
     const body = await envelope(res);
     expect(body.code).toBe(500);
     expect(body.msg).toContain('分钟');
@@ -134,14 +135,15 @@ describe('POST /api/login/auth', () => {
     expect(rows.every((r: { success: unknown }) => !r.success)).toBe(true);
     const user = await db.knex('sys_user').where({ username: 'locka' }).first();
     expect(rows.slice(0, max).every((r: { user_id: number }) => r.user_id === user.id)).toBe(true);
-    expect(rows[0].ip).toBe(`10.1.0.${ipSeq - max}`);
+    expect(rows.every((r: { ip: string }) => r.ip === ip)).toBe(true);
   });
 
   it('counts LOGIN_MAX_FAILURES from the environment', async () => {
     process.env.LOGIN_MAX_FAILURES = '2';
-    await login({ username: 'lockb', password: 'bad-1' });
-    expect((await envelope(await login({ username: 'lockb', password: 'bad-2' }))).msg).toBe('账号或密码错误');
-    expect((await envelope(await login({ username: 'lockb', password: DEMO_PASSWORD }))).msg).toContain('分钟');
+    const ip = freshIp();
+    await login({ username: 'lockb', password: 'bad-1' }, ip);
+    expect((await envelope(await login({ username: 'lockb', password: 'bad-2' }, ip))).msg).toBe('账号或密码错误');
+    expect((await envelope(await login({ username: 'lockb', password: DEMO_PASSWORD }, ip))).msg).toContain('分钟');
   });
 
   it('locks per username: another user on the same address still logs in', async () => {
@@ -159,6 +161,83 @@ describe('POST /api/login/auth', () => {
     expect((await envelope(await login({ username: 'lockd', password: DEMO_PASSWORD }, ip))).code).toBe(200);
     await login({ username: 'lockd', password: 'bad-again' }, ip);
     expect((await envelope(await login({ username: 'lockd', password: DEMO_PASSWORD }, ip))).code).toBe(200);
+  });
+});
+
+describe('sign-in throttle under attack', () => {
+  it('25 parallel wrong passwords for one user from one address: exactly LOGIN_MAX_FAILURES are checked, the rest refused as locked', async () => {
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login({ username: 'locke', password: `parallel-${i}` }, ip).then(envelope)));
+    const checked = answers.filter((a) => a.msg === '账号或密码错误');
+    const locked = answers.filter((a) => a.msg.includes('分钟'));
+    expect(checked).toHaveLength(THROTTLE.maxPerUser);
+    expect(locked).toHaveLength(25 - THROTTLE.maxPerUser);
+    const logged = await db.knex('sys_login_log').where({ username: 'locke' }).select('message');
+    expect(logged.filter((r: { message: string }) => r.message === 'invalid')).toHaveLength(THROTTLE.maxPerUser);
+    expect(logged.filter((r: { message: string }) => r.message === 'locked')).toHaveLength(25 - THROTTLE.maxPerUser);
+    // Locked on that address even with the right password…
+    expect((await envelope(await login({ username: 'locke', password: DEMO_PASSWORD }, ip))).msg).toContain('分钟');
+    // …while the real user elsewhere still signs in.
+    const res = await login({ username: 'locke', password: DEMO_PASSWORD }, freshIp());
+    expect((await envelope(res)).code).toBe(200);
+    expect(setCookie(res, 'sid')).toBeDefined();
+  });
+
+  it('an attacker cannot lock the administrator out from elsewhere', async () => {
+    const attacker = freshIp();
+    for (let i = 0; i < THROTTLE.maxPerUser + 2; i++) await login({ username: 'admin', password: `guess-${i}` }, attacker);
+    expect((await envelope(await login({ username: 'admin', password: DEMO_PASSWORD }, attacker))).msg).toContain('分钟');
+    expect((await envelope(await login({ username: 'admin', password: DEMO_PASSWORD }, freshIp()))).code).toBe(200);
+  });
+
+  it('each further failure waits longer before the answer (progressive delay)', async () => {
+    process.env.LOGIN_DELAY_MS = '60';
+    const ip = freshIp();
+    const took: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const started = performance.now();
+      expect((await envelope(await login({ username: 'lockf', password: `slow-${i}` }, ip))).msg).toBe('账号或密码错误');
+      took.push(performance.now() - started);
+    }
+    // 60, 120, 240, 480 ms on top of the password check.
+    expect(took[0]).toBeGreaterThanOrEqual(60);
+    expect(took[3]).toBeGreaterThanOrEqual(480);
+    expect(took[3] - took[0]).toBeGreaterThan(300);
+    // A success answers without the delay and starts the count again.
+    const started = performance.now();
+    expect((await envelope(await login({ username: 'lockf', password: DEMO_PASSWORD }, ip))).code).toBe(200);
+    expect(performance.now() - started).toBeLessThan(took[3]);
+  });
+
+  it('one address trying many usernames hits LOGIN_MAX_FAILURES_IP', async () => {
+    process.env.LOGIN_MAX_FAILURES_IP = '3';
+    const ip = freshIp();
+    for (const username of ['spray1', 'spray2', 'spray3']) expect((await envelope(await login({ username, password: 'x' }, ip))).msg).toBe('账号或密码错误');
+    expect((await envelope(await login({ username: 'lockg', password: DEMO_PASSWORD }, ip))).msg).toContain('分钟');
+    expect((await envelope(await login({ username: 'lockg', password: DEMO_PASSWORD }, freshIp()))).code).toBe(200);
+  });
+
+  it('with REDIS_URL the count lives in Redis (shared by every web process) and holds under concurrency', async () => {
+    process.env.REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+    const ip = `10.77.${process.pid % 250}.${++ipSeq % 250}`;
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL);
+    const keys = [`port:login:u:lockr|${ip}`, `port:login:ip:${ip}`];
+    try {
+      await redis.del(...keys);
+      const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login({ username: 'lockr', password: `r-${i}` }, ip).then(envelope)));
+      expect(answers.filter((a) => a.msg === '账号或密码错误')).toHaveLength(THROTTLE.maxPerUser);
+      expect(Number(await redis.get(keys[0]))).toBe(THROTTLE.maxPerUser);
+      expect(await redis.pttl(keys[0])).toBeGreaterThan(14 * 60 * 1000);
+      // Nothing went to the database counter.
+      expect(await db.knex('sys_login_throttle').where('throttle_key', 'like', 'u:lockr|%').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+      expect((await envelope(await login({ username: 'lockr', password: DEMO_PASSWORD }, ip))).msg).toContain('分钟');
+      expect((await envelope(await login({ username: 'lockr', password: DEMO_PASSWORD }, freshIp()))).code).toBe(200);
+    } finally {
+      await redis.del(...keys);
+      redis.disconnect();
+      (globalThis as { __portThrottleRedis?: { client: { disconnect(): void } } }).__portThrottleRedis?.client.disconnect();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // /login: username + password (both required), language choice, throttling messages.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { useState } from 'react';
@@ -12,7 +12,6 @@ import { getT } from '@core/i18n/i18n.server';
 import { LANG_LABELS, LANGS } from '@core/i18n/i18n';
 import type { loader as rootLoader } from '~/root';
 
-export const meta: MetaFunction = () => [{ title: '登录 · 中缅口岸综合服务平台' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCurrent(request)) throw redirect('/');

@@ -1,18 +1,28 @@
-// Credential check with throttling. Every attempt lands in sys_login_log, which is also
-// what the throttle counts: too many failures for one username (or one address) within the
-// window lock further attempts until the window has passed.
+// Credential check with throttling. Every attempt lands in sys_login_log. The throttle counts
+// failures per (username, client address) and per address in a 15-minute window through atomic
+// counters (throttle.server.ts): an attempt takes a slot before its password is checked, so
+// parallel attempts cannot get past the limit, and someone elsewhere cannot lock a user out.
+// Each further failure waits longer before answering (progressive delay).
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { dummyHash, verifyPassword } from './password.server';
+import { throttleStore } from './throttle.server';
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
+  /** Failures allowed per (username, address) in the window. */
   get maxPerUser() {
     return Number(process.env.LOGIN_MAX_FAILURES || 5);
   },
+  /** Failures allowed per address, whatever the usernames, in the window. */
   get maxPerIp() {
     return Number(process.env.LOGIN_MAX_FAILURES_IP || 30);
   },
+  /** The first failure's delay; each further one in the window doubles it, up to maxDelayMs. */
+  get delayMs() {
+    return Number(process.env.LOGIN_DELAY_MS ?? 250);
+  },
+  maxDelayMs: 8000,
 };
 
 export type LoginResult =
@@ -26,32 +36,50 @@ interface Attempt {
   userAgent: string | null;
 }
 
-async function failuresSince(knex: Knex, where: { username?: string; ip?: string }, since: Date): Promise<{ n: number; last: Date | null }> {
-  const q = knex('sys_login_log').where('created_at', '>=', since).andWhere('success', false);
-  if (where.username) q.andWhere('username', where.username);
-  if (where.ip) q.andWhere('ip', where.ip);
-  const row = await q.count({ n: '*' }).max({ last: 'created_at' }).first();
-  const last = row?.last ? (row.last instanceof Date ? row.last : new Date(Number(row.last))) : null;
-  return { n: Number(row?.n ?? 0), last };
+/** An attempt's place in the throttle: refused (locked), or allowed to check one password. */
+export type Gate =
+  | { allowed: false; minutes: number }
+  | {
+      allowed: true;
+      /** Failures in the window for this (username, address), this attempt included. */
+      failures: number;
+      /** Reports the check's outcome: a success resets the count, a failure waits its delay. */
+      settle(success: boolean): Promise<void>;
+    };
+
+const userKey = (username: string, ip: string | null) => `u:${username.trim().toLowerCase().slice(0, 64)}|${ip ?? '-'}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+const minutesUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 60000));
+
+/** The delay after the n-th failure in a window: delayMs, 2×, 4×, … capped at maxDelayMs. */
+export function failureDelayMs(n: number): number {
+  return Math.min(THROTTLE.maxDelayMs, THROTTLE.delayMs * 2 ** Math.max(0, n - 1));
 }
 
-async function lastSuccess(knex: Knex, username: string): Promise<Date | null> {
-  const row = await knex('sys_login_log').where({ username, success: true }).max({ last: 'created_at' }).first();
-  if (!row?.last) return null;
-  return row.last instanceof Date ? row.last : new Date(Number(row.last));
-}
-
-/** Minutes left on a lock, 0 when not locked. */
-export async function lockMinutesLeft(knex: Knex, username: string, ip: string | null, now = new Date()): Promise<number> {
-  const windowStart = new Date(now.getTime() - THROTTLE.windowMs);
-  const success = await lastSuccess(knex, username);
-  const since = success && success > windowStart ? success : windowStart;
-  const byUser = await failuresSince(knex, { username }, since);
-  const byIp = ip ? await failuresSince(knex, { ip }, windowStart) : { n: 0, last: null };
-  const locked = [byUser.n >= THROTTLE.maxPerUser ? byUser.last : null, byIp.n >= THROTTLE.maxPerIp ? byIp.last : null].filter(Boolean) as Date[];
-  if (!locked.length) return 0;
-  const until = Math.max(...locked.map((d) => d.getTime() + THROTTLE.windowMs));
-  return Math.max(1, Math.ceil((until - now.getTime()) / 60000));
+/** Takes a throttle slot for checking one password of this username from this address. */
+export async function takeAttempt(knex: Knex, username: string, ip: string | null): Promise<Gate> {
+  const store = throttleStore(knex);
+  const { windowMs } = THROTTLE;
+  const bySource = ip ? await store.take(ipKey(ip), THROTTLE.maxPerIp, windowMs) : null;
+  if (bySource && !bySource.taken) return { allowed: false, minutes: minutesUntil(bySource.resetAt) };
+  const byUser = await store.take(userKey(username, ip), THROTTLE.maxPerUser, windowMs);
+  if (!byUser.taken) {
+    if (ip) await store.giveBack(ipKey(ip));
+    return { allowed: false, minutes: minutesUntil(byUser.resetAt) };
+  }
+  return {
+    allowed: true,
+    failures: byUser.count,
+    async settle(success) {
+      if (success) {
+        await store.clear(userKey(username, ip));
+        if (ip) await store.giveBack(ipKey(ip));
+        return;
+      }
+      const ms = failureDelayMs(byUser.count);
+      if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+    },
+  };
 }
 
 export async function attemptLogin(knex: Knex, t: TFunction, a: Attempt): Promise<LoginResult> {
@@ -71,9 +99,9 @@ export async function attemptLogin(knex: Knex, t: TFunction, a: Attempt): Promis
       created_at: new Date(),
     });
 
-  const minutes = await lockMinutesLeft(knex, username, a.ip);
-  if (minutes > 0) {
-    const message = t('core:login.locked', { minutes });
+  const gate = await takeAttempt(knex, username, a.ip);
+  if (!gate.allowed) {
+    const message = t('core:login.locked', { minutes: gate.minutes });
     await log(false, 'locked');
     return { ok: false, reason: 'locked', message };
   }
@@ -81,8 +109,10 @@ export async function attemptLogin(knex: Knex, t: TFunction, a: Attempt): Promis
   const valid = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await dummyHash(), password), false);
   if (!user || !valid) {
     await log(false, 'invalid', user?.id ?? null);
+    await gate.settle(false);
     return { ok: false, reason: 'invalid', message: t('core:login.invalid') };
   }
+  await gate.settle(true);
   if (String(user.status) !== '0') {
     await log(false, 'disabled', user.id);
     return { ok: false, reason: 'disabled', message: t('core:login.disabled') };

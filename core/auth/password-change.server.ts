@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError } from '../http/envelope.server';
-import { lockMinutesLeft } from './login.server';
+import { takeAttempt } from './login.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { revokeUserSessions } from './session.server';
 
@@ -37,9 +37,11 @@ export async function changePassword(
   if (!user) throw new ApiError(t('core:password.failedOld'));
   // Guessing the old password through a stolen session counts towards the same lock as
   // failed logins, and is recorded in the login log.
-  const minutes = await lockMinutesLeft(knex, user.username, meta.ip);
-  if (minutes > 0) throw new ApiError(t('core:login.locked', { minutes }), 500, 429);
-  if (!(await verifyPassword(user.password_hash, oldPassword))) {
+  const gate = await takeAttempt(knex, user.username, meta.ip);
+  if (!gate.allowed) throw new ApiError(t('core:login.locked', { minutes: gate.minutes }), 500, 429);
+  const oldOk = await verifyPassword(user.password_hash, oldPassword);
+  await gate.settle(oldOk);
+  if (!oldOk) {
     await knex('sys_login_log').insert({
       username: user.username,
       user_id: user.id,

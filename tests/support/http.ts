@@ -6,6 +6,9 @@ export const BASE = 'http://localhost';
 
 // Sessions need a signing secret; tests never touch data/session.secret.
 process.env.SESSION_SECRET ??= 'test-session-secret-0123456789abcdef';
+// Failed sign-ins wait a growing delay (LOGIN_DELAY_MS, 250 ms doubling); tests that do not
+// measure it keep it short.
+process.env.LOGIN_DELAY_MS ??= '5';
 
 export interface RequestOpts {
   method?: string;

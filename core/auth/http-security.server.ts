@@ -1,0 +1,210 @@
+// Express middleware that server.ts puts in front of the Remix app:
+//   - clientAddress: the client's address for loaders/actions (x-port-client-ip), always
+//     overwritten from Express' req.ip, so a client cannot choose it; req.ip follows
+//     X-Forwarded-For only as far as TRUST_PROXY says.
+//   - securityHeaders: helmet on every answer (nosniff, frame and referrer policy, …); on pages a
+//     Content-Security-Policy whose scripts and <style> elements need this request's nonce
+//     (res.locals.cspNonce, handed to Remix through the load context); on /api answers
+//     Cache-Control: no-store unless the route says otherwise.
+//   - csrfGuard: a state-changing request (POST/PUT/PATCH/DELETE: Remix actions, `.data`
+//     and `?_data` requests, /api calls) must come from the app's own origin (or one listed in
+//     ALLOWED_ORIGINS), seen in Origin or else Referer; /api takes JSON bodies only, except the
+//     multipart upload and import endpoints. Partner calls with `Authorization: Bearer` are
+//     exempt: a browser cannot send that header cross-site, and /api then ignores cookies.
+import crypto from 'node:crypto';
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import helmet from 'helmet';
+import { CODE } from '../http/envelope.server';
+import { getT } from '../i18n/i18n.server';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The /api endpoints documented as multipart: file upload and resource import. */
+export function isMultipartEndpoint(path: string): boolean {
+  return path === '/api/core/files' || /^\/api\/[^/]+\/[^/]+\/import$/.test(path);
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** ALLOWED_ORIGINS: comma-separated origins (scheme://host[:port]) trusted besides the app's own. */
+export function allowedOrigins(value = process.env.ALLOWED_ORIGINS): string[] {
+  const out: string[] = [];
+  for (const item of (value ?? '').split(',')) {
+    const s = item.trim();
+    if (!s) continue;
+    try {
+      out.push(new URL(s).origin);
+    } catch {
+      console.warn(`ALLOWED_ORIGINS: ignoring "${s}" (not an origin)`);
+    }
+  }
+  return out;
+}
+
+export interface RequestFacts {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The host (and port) the app is reached at: Host, or X-Forwarded-Host behind a trusted proxy. */
+  host: string;
+  origin?: string | null;
+  referer?: string | null;
+  contentType?: string | null;
+  /** True when the request carries a body (Content-Length > 0 or chunked). */
+  hasBody: boolean;
+  hasCookie: boolean;
+  hasBearer: boolean;
+}
+
+export type Verdict = 'ok' | 'origin' | 'contentType';
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const isJson = (type: string | null | undefined) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type?.trim() ?? '');
+
+/** The CSRF decision for one request. */
+export function checkRequest(r: RequestFacts, allowed: string[] = allowedOrigins()): Verdict {
+  if (!UNSAFE.has(r.method.toUpperCase())) return 'ok';
+  const api = isApiPath(r.path);
+  if (api && r.hasBearer) return 'ok';
+  // Origin first; a browser that leaves it out still sends Referer (our policy is same-origin).
+  const source = r.origin ? (r.origin === 'null' ? null : originOf(r.origin)) : r.referer ? originOf(r.referer) : undefined;
+  if (source === undefined) {
+    // Neither header: not a browser (curl, a script). Without a cookie there is nothing to forge.
+    if (r.hasCookie) return 'origin';
+  } else if (source === null || (new URL(source).host !== r.host.toLowerCase() && !allowed.includes(source))) {
+    return 'origin';
+  }
+  if (api && !isMultipartEndpoint(r.path) && r.hasBody && !isJson(r.contentType)) return 'contentType';
+  return 'ok';
+}
+
+/** The host the client addressed, as Remix sees it (X-Forwarded-Host only behind a trusted proxy). */
+export function ownHost(req: ExpressRequest): string {
+  const forwarded = req.app.get('trust proxy') ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  return (forwarded || req.get('host') || '').toLowerCase();
+}
+
+export function factsOf(req: ExpressRequest): RequestFacts {
+  const length = Number(req.get('content-length') ?? 0);
+  return {
+    method: req.method,
+    path: req.path,
+    host: ownHost(req),
+    origin: req.get('origin') ?? null,
+    referer: req.get('referer') ?? null,
+    contentType: req.get('content-type') ?? null,
+    hasBody: length > 0 || !!req.get('transfer-encoding'),
+    hasCookie: !!req.get('cookie'),
+    hasBearer: /^Bearer\s+\S/i.test(req.get('authorization') ?? ''),
+  };
+}
+
+/** A Fetch Request carrying what i18n reads (cookie, ?lng, Accept-Language). */
+function i18nRequest(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const name of ['cookie', 'accept-language']) {
+    const v = req.get(name);
+    if (v) headers.set(name, v);
+  }
+  return new Request(`http://localhost${req.originalUrl}`, { headers });
+}
+
+export function csrfGuard(): RequestHandler {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const verdict = checkRequest(factsOf(req));
+    if (verdict === 'ok') return next();
+    getT(i18nRequest(req))
+      .then((t) => {
+        // The body is never read: nothing of the request reaches the app.
+        res.setHeader('Cache-Control', 'no-store');
+        if (verdict === 'origin') res.status(403).json({ code: CODE.FORBIDDEN, msg: t('core:http.crossSite') });
+        else res.status(415).json({ code: CODE.ERROR, msg: t('core:http.jsonOnly') });
+      })
+      .catch(next);
+  };
+}
+
+export const clientAddress: RequestHandler = (req, _res, next) => {
+  req.headers['x-port-client-ip'] = req.ip ?? '';
+  next();
+};
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** This request's Content-Security-Policy nonce (pages' scripts and emotion's <style>s). */
+    cspNonce?: string;
+  }
+}
+
+const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`;
+
+/** helmet for every answer; CSP on pages unless `csp: false` (the Vite dev server injects its own code). */
+export function securityHeaders(opts: { csp?: boolean } = {}): RequestHandler[] {
+  const common = {
+    // same-origin (helmet's default is no-referrer): with no-referrer a browser sends
+    // `Origin: null` on the app's own form POSTs, which the CSRF check would refuse.
+    referrerPolicy: { policy: 'same-origin' as const },
+    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+    xFrameOptions: { action: 'sameorigin' as const },
+  };
+  const api = helmet({ ...common, contentSecurityPolicy: false });
+  const pages = helmet({
+    ...common,
+    contentSecurityPolicy:
+      opts.csp === false
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              // Remix's own inline scripts (context, module start, streamed data, scroll
+              // restoration) carry the nonce; nothing else inline runs.
+              scriptSrc: ["'self'", nonceSource],
+              scriptSrcAttr: ["'none'"],
+              // emotion's <style> elements carry the nonce (entry.server / entry.client); style
+              // attributes (MUI and the data grid position things with them) stay allowed.
+              styleSrc: ["'self'", nonceSource],
+              styleSrcAttr: ["'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'"],
+              workerSrc: ["'self'", 'blob:'],
+              frameSrc: ["'self'", 'blob:'],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'self'"],
+            },
+          },
+  });
+  return [
+    (_req, res, next) => {
+      res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+      next();
+    },
+    (req, res, next) => {
+      // Remix appends its answer's headers to these: at the last moment, collapse the ones a
+      // route set again to one value, and give /api answers no-store unless they chose a policy.
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+        for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+          const v = res.getHeader(name);
+          if (Array.isArray(v)) res.setHeader(name, v[0]);
+        }
+        if (isApiPath(req.path) && !res.getHeader('cache-control')) res.setHeader('Cache-Control', 'no-store');
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+      return isApiPath(req.path) ? api(req, res, next) : pages(req, res, next);
+    },
+  ];
+}
