@@ -15,6 +15,9 @@ import { getRegistry } from './core/registry.server';
 import { createScheduler, setScheduler } from './core/jobs/scheduler.server';
 import { DEMO_USERS } from './core/seed-demo.server';
 import { drainHandoffs } from './core/handoff.server';
+import { DatabaseUnavailableError, guardBuild, waitForDatabase } from './core/db/health.server';
+import { releaseMemoryWhenIdle } from './core/http/idle-memory.server';
+import { clientAddress, csrfGuard, securityHeaders } from './core/auth/http-security.server';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -22,6 +25,8 @@ const dev = args.has('--dev');
 async function prepareDatabase() {
   const registry = getRegistry();
   const knex = getKnex();
+  // An unreachable database: a few tries with a clear message, then exit 1 with it.
+  await waitForDatabase(knex);
   const done = await migrateAll(knex, registry.plugins);
   if (done.length) console.log(`migrated: ${done.join(', ')}`);
   await seedAll(knex, registry.plugins, registry);
@@ -45,27 +50,36 @@ async function main() {
   const app = express();
   app.disable('x-powered-by');
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : process.env.TRUST_PROXY);
+  // After a burst of load, one full collection once idle gives the heap's high-water mark back
+  // (core/http/idle-memory.server.ts; IDLE_GC=0 leaves it to V8).
+  const idleMemory = process.env.IDLE_GC === '0' ? null : releaseMemoryWhenIdle();
+  if (idleMemory) app.use(idleMemory);
   app.use(compression());
   // The client address reaches Remix loaders through a header only the server can set.
-  app.use((req, _res, next) => {
-    req.headers['x-port-client-ip'] = req.ip ?? '';
-    next();
-  });
+  app.use(clientAddress);
+  // helmet headers (CSP with a per-request nonce on pages; not under Vite's dev server, which
+  // injects its own scripts and styles) and the CSRF check before anything reads a body.
+  app.use(securityHeaders({ csp: !dev }));
+  app.use(csrfGuard());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {
     const vite = await import('vite');
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+    build = async () => guardBuild((await viteServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild);
   } else {
     const buildDir = path.resolve(process.env.BUILD_DIR || 'build');
     app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
     app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
-    build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+    // Every loader and action answers a translated 503 while the database cannot be reached.
+    build = guardBuild((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
   }
   if (process.env.LOG_REQUESTS !== '0') app.use(morgan('tiny'));
-  app.all('*', createRequestHandler({ build, mode: dev ? 'development' : 'production' }));
+  app.all(
+    '*',
+    createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }),
+  );
 
   const port = Number(process.env.PORT || 3000);
   const host = process.env.HOST || '0.0.0.0';
@@ -91,6 +105,8 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // `database unreachable at host:port`, not a driver stack (and never the password).
+  if (e instanceof DatabaseUnavailableError) console.error(e.message);
+  else console.error(e);
   process.exit(1);
 });

@@ -42,6 +42,19 @@ export default definePlugin({
         return `import ${r.id}: ${r.status}, ${r.inserted} inserted, ${r.failed} failed of ${r.total}`;
       },
     }),
+    // Imports left running by a killed process (or queued with their job lost) are handed to
+    // core.resourceImport again, which continues from the last committed chunk.
+    defineJob({
+      name: 'core.importRecovery',
+      titleKey: 'core:jobs.importRecovery',
+      cron: '30 */10 * * * *',
+      runAtStart: true,
+      async process({ knex, data }) {
+        const { recoverImports } = await import('./resource/import.server');
+        const ids = await recoverImports({ knex, atStart: data.atStart === true });
+        return ids.length ? `imports handed over again: ${ids.join(', ')}` : 'no interrupted imports';
+      },
+    }),
   ],
   locales: { zh, en, my },
 });

@@ -25,6 +25,7 @@ export function knexConfig(url = process.env.DATABASE_URL): Knex.Config {
         dateStrings: false,
       },
       pool: { min: 0, max: Number(process.env.DB_POOL_MAX || 10) },
+      log: quietAcquireErrors,
     };
   }
   const file = url?.startsWith('sqlite:') ? url.slice('sqlite:'.length) : path.join(dataDir(), 'app.sqlite');
@@ -45,6 +46,18 @@ export function knexConfig(url = process.env.DATABASE_URL): Knex.Config {
     },
   };
 }
+
+/**
+ * knex prints a driver stack for every failed connection attempt ("Acquire connection error: …");
+ * the same error reaches the caller, which says what is wrong once (core/db/health.server.ts:
+ * `database unreachable at host:port` at start-up, a 503 during an outage, the job log).
+ */
+const quietAcquireErrors = {
+  warn(message: unknown) {
+    if (typeof message === 'string' && message.startsWith('Acquire connection error')) return;
+    console.warn(message);
+  },
+};
 
 const g = globalThis as unknown as { __portKnex?: Knex };
 

@@ -1,6 +1,8 @@
 // The JSON envelope every API answers with: { code, msg, data }.
 // 200 success, 500 error, 505 alert, 20011 not logged in; the HTTP status says the same thing
 // for clients that only look at it.
+import { isDbUnavailable, logUnavailable, unavailableMessage } from '../db/health.server';
+
 export const CODE = {
   OK: 200,
   ERROR: 500,
@@ -65,6 +67,11 @@ export async function handleApi(fn: () => Promise<Response>): Promise<Response> 
   } catch (e) {
     if (e instanceof Response) return e;
     if (isApiError(e)) return fail(e.message, e.code, e.status, undefined, e.data);
+    // The database cannot be reached: a translated "try again later" (503), not "Internal error".
+    if (isDbUnavailable(e)) {
+      logUnavailable('api', e);
+      return fail(await unavailableMessage(), CODE.ERROR, 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' });
+    }
     console.error(e);
     return fail('Internal error', CODE.ERROR, 500);
   }
