@@ -117,6 +117,11 @@ export interface JobDef {
   titleKey: string;
   /** Cron pattern (with optional seconds field); absent for on-demand jobs. */
   cron?: string;
+  /**
+   * Also run once as the scheduler starts (data `{ atStart: true }`): in-process in the web
+   * process, with BullMQ queued by each worker process as it starts.
+   */
+  runAtStart?: boolean;
   process(ctx: JobRunContext): Promise<string | void>;
 }
 
@@ -171,6 +176,8 @@ export interface LookupOption {
   label: string;
   /** Parent value, for cascading pickers (province → city → county). */
   parent?: string | null;
+  /** The label in other languages, when the table has names in them (a screen picks one, see localizeLookups). */
+  labels?: { en?: string; my?: string };
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;

@@ -18,6 +18,9 @@ async function main(): Promise<void> {
     knex,
     worker: true,
     concurrency: Number(process.env.JOBS_CONCURRENCY) || undefined,
+    // How soon the job of a worker that died is handed to another one (BullMQ default 30 s).
+    lockDuration: Number(process.env.JOBS_LOCK_MS) || undefined,
+    stalledInterval: Number(process.env.JOBS_STALLED_CHECK_MS) || undefined,
   });
   setScheduler(scheduler);
   await scheduler.start();

@@ -278,4 +278,41 @@ export const coreMigrations: Migration[] = [
       for (const t of ['sys_handoff', 'sys_file']) await knex.schema.dropTableIfExists(t);
     },
   },
+  {
+    name: '007_import_resume',
+    async up(knex) {
+      // A running import's claim and heartbeat, so one left behind by a killed process is
+      // taken over and continued from its committed cursor; the uploader's language and
+      // address, so it can be continued without the job's data.
+      await knex.schema.alterTable('sys_import', (t) => {
+        t.string('claimed_by', 100).nullable();
+        t.datetime('heartbeat_at', { precision: 3 }).nullable();
+        t.string('lang', 8).nullable();
+        t.string('ip', 64).nullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('sys_import', (t) => {
+        t.dropColumn('claimed_by');
+        t.dropColumn('heartbeat_at');
+        t.dropColumn('lang');
+        t.dropColumn('ip');
+      });
+    },
+  },
+  {
+    name: '008_login_throttle',
+    async up(knex) {
+      // Sign-in failure counters per (username, address) and per address, each taken with one
+      // atomic UPDATE (core/auth/throttle.server.ts); window_start in ms since the epoch.
+      await knex.schema.createTable('sys_login_throttle', (t) => {
+        t.string('throttle_key', 200).primary();
+        t.integer('failures').notNullable().defaultTo(0);
+        t.bigInteger('window_start').notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_login_throttle');
+    },
+  },
 ];

@@ -3,7 +3,7 @@ import { defineJob, definePlugin } from '../plugin';
 import { ApiError } from '../http/envelope.server';
 import { createScheduler, type JobScheduler } from './scheduler.server';
 import { getJob, listJobLogs, listJobs, pauseJob, resumeJob, runJobOnce, updateCron, type JobAdminDeps } from './admin.server';
-import { createJobsTestDb, type JobsTestDb } from './test-db';
+import { createJobsTestDb, waitFor, type JobsTestDb } from './test-db';
 
 // The registry is built from the test plugin below; the configured plugin list is not needed.
 vi.mock('../../plugins.config', () => ({ default: [] }));
@@ -124,6 +124,10 @@ describe('job admin', () => {
   });
 
   it('runs once (paused or not) and pages through the job log, newest first', async () => {
+    // start() ran core.importRecovery once (runAtStart); the paging below counts this test's runs.
+    const atStart = await waitFor(async () => (await listJobLogs(deps, { jobName: 'core.importRecovery', status: 'success', page: 1, pageSize: 10 })).list[0]);
+    expect(atStart).toMatchObject({ trigger: 'cron', runner: 'inprocess', message: 'no interrupted imports' });
+    await db.knex('sys_job_log').where({ job_name: 'core.importRecovery' }).delete();
     await pauseJob(deps, 'jobadmin.report');
     const first = await runJobOnce(deps, 'jobadmin.report');
     expect(first.queued).toBe(false);

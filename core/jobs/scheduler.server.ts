@@ -10,11 +10,16 @@ import { Redis } from 'ioredis';
 import type { Registry } from '../registry.server';
 import { getRegistry } from '../registry.server';
 import { getKnex } from '../db/knex.server';
+import { isDbUnavailable } from '../db/health.server';
 import { cronTimeZone, isValidCron, nextRun } from './cron';
 import { findJob, runJob, type JobTrigger } from './run.server';
 
 export const QUEUE_NAME = 'port-jobs';
 export const DEFAULT_PREFIX = 'port';
+/** What to log about a failed run: one line while the database is unreachable (every timer
+ *  fails the same way until it is back), the whole error otherwise. */
+const why = (e: unknown) => (isDbUnavailable(e) ? `database unreachable (${(e as { code?: string }).code ?? (e as Error).name})` : e);
+
 /** setTimeout's maximum delay; longer waits are chained. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 const RETRY_ARM_MS = 60_000;
@@ -52,6 +57,12 @@ export interface SchedulerOptions {
   prefix?: string;
   /** BullMQ worker concurrency (default 2). */
   concurrency?: number;
+  /**
+   * BullMQ worker: how long a job's lock lasts without renewal, and how often stalled jobs
+   * (their worker died) are looked for and handed to another worker (BullMQ defaults: 30 s).
+   */
+  lockDuration?: number;
+  stalledInterval?: number;
 }
 
 interface JobRow {
@@ -129,7 +140,7 @@ class InProcessScheduler implements JobScheduler {
       cron = effectiveSchedule(this.registry, name, await readRow(this.knex, name));
     } catch (e) {
       if (this.closed) return;
-      console.error(`[jobs] could not read the schedule of ${name}; retrying`, e);
+      console.error(`[jobs] could not read the schedule of ${name}; retrying`, why(e));
       this.clearTimer(name);
       this.setTimer(name, Date.now() + RETRY_ARM_MS, () => void this.track(this.arm(name)));
       return;
@@ -179,7 +190,7 @@ class InProcessScheduler implements JobScheduler {
     const s = this.state(name);
     while (s.running) await s.running.catch(() => undefined);
     const run = runJob(this.registry, name, { trigger, runner: 'inprocess', knex: this.knex }).catch((e) => {
-      console.error(`[jobs] ${name} could not run`, e);
+      console.error(`[jobs] ${name} could not run`, why(e));
       throw e;
     });
     s.running = run;
@@ -194,6 +205,12 @@ class InProcessScheduler implements JobScheduler {
     if (this.closed) throw new Error('scheduler is closed');
     this.started = true;
     await Promise.all(this.registry.jobs.map((j) => this.arm(j.name)));
+    // In the background: starting the web server does not wait for them.
+    for (const job of this.registry.jobs.filter((j) => j.runAtStart)) {
+      void this.track(runJob(this.registry, job.name, { trigger: 'cron', runner: 'inprocess', data: { atStart: true }, knex: this.knex })).catch((e) =>
+        console.error(`[jobs] ${job.name} could not run at start`, why(e)),
+      );
+    }
   }
 
   async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
@@ -213,7 +230,7 @@ class InProcessScheduler implements JobScheduler {
     if (this.closed) throw new Error('scheduler is closed');
     // Tracked, so close() lets it finish; not awaited, so the caller answers at once.
     void this.track(runJob(this.registry, name, { trigger: 'manual', runner: 'inprocess', data, knex: this.knex })).catch((e) =>
-      console.error(`[jobs] ${name} could not run`, e),
+      console.error(`[jobs] ${name} could not run`, why(e)),
     );
     return { queued: false };
   }
@@ -291,7 +308,10 @@ class BullScheduler implements JobScheduler {
       const id = s.key || s.id || s.name;
       if (id && !known.has(id)) await this.queue.removeJobScheduler(id);
     }
-    if (this.opts.worker && !this.worker) this.startWorker();
+    if (this.opts.worker && !this.worker) {
+      this.startWorker();
+      for (const job of this.registry.jobs.filter((j) => j.runAtStart)) await this.queue.add(job.name, { trigger: 'cron', atStart: true }, JOB_OPTIONS);
+    }
   }
 
   private startWorker(): void {
@@ -310,7 +330,13 @@ class BullScheduler implements JobScheduler {
         });
         return { logId: result.logId ?? null, status: result.status };
       },
-      { connection, prefix: this.opts.prefix ?? DEFAULT_PREFIX, concurrency: this.opts.concurrency ?? 2 },
+      {
+        connection,
+        prefix: this.opts.prefix ?? DEFAULT_PREFIX,
+        concurrency: this.opts.concurrency ?? 2,
+        ...(this.opts.lockDuration ? { lockDuration: this.opts.lockDuration } : {}),
+        ...(this.opts.stalledInterval ? { stalledInterval: this.opts.stalledInterval } : {}),
+      },
     );
     this.worker.on('error', (e) => console.error('[jobs] worker error', e));
     this.worker.on('failed', (job, e) =>

@@ -187,6 +187,7 @@ afterAll(async () => {
 
 interface State {
   id: number;
+  mode: string;
   status: string;
   total: number;
   processed: number;
@@ -313,10 +314,22 @@ describe('POST /api/<plugin>/<resource>/import', () => {
         ['AON-3', 'Third', 3, 'service'],
       ]),
     });
-    expect(s).toMatchObject({ status: 'done', total: 3, processed: 3, inserted: 0, failed: 1, errorCount: 1 });
-    expect(s.message).toBe('1 行有错误，全部未导入');
+    expect(s).toMatchObject({ status: 'done', mode: 'all', total: 3, processed: 3, inserted: 0, failed: 1, errorCount: 1 });
+    // How many rows were valid and still not imported, not only how many failed.
+    expect(s.message).toBe('3 行中 1 行有错误，全部未导入（2 行有效，未导入）');
     expect(await codes('AON-')).toEqual([]);
     expect(await errorsOf(s.id)).toEqual([{ row: 3, errors: { 数量: '数量必须是数字' } }]);
+    const two = csv([
+      ['Code', 'Name', 'Kind'],
+      ['AON-6', 'Fine', 'goods'],
+      ['AON-7', '', 'goods'],
+    ]);
+    const en = await importFile('items', { name: 'two.csv', data: two }, { lng: 'en' });
+    expect(en).toMatchObject({ status: 'done', total: 2, inserted: 0, failed: 1 });
+    expect(en.message).toBe('1 of 2 rows have errors, so nothing was imported (valid rows not imported: 1)');
+    const my = await importFile('items', { name: 'two.csv', data: two }, { lng: 'my' });
+    expect(my.message).toBe('2 တန်းအနက် 1 တန်းတွင် အမှား ရှိသဖြင့် ဘာမှ မတင်သွင်းခဲ့ပါ（မှန်ကန်သော 1 တန်းကိုလည်း မတင်သွင်းခဲ့ပါ）');
+    expect(await codes('AON-')).toEqual([]);
   });
 
   it('valid rows only: inserts the good rows and reports the bad ones (in the user’s language)', async () => {
@@ -576,13 +589,30 @@ describe('a 20,000-row import', () => {
 });
 
 describe('a 20,000-row import of a resource with a validate hook', () => {
-  it('checks and inserts row by row within the time limit', async () => {
+  it('checks and inserts row by row within the time limit, its progress moving chunk by chunk', async () => {
     const lines = ['Code,Name,Kind'];
     for (let i = 0; i < 20_000; i++) lines.push(`VH${String(i).padStart(6, '0')},item ${i},goods`);
     lines.push('VH000001,duplicate of row 3,goods');
     const started = Date.now();
-    const s = await importFile('checked', { name: 'hs-checked.csv', data: lines.join('\n') }, { mode: 'valid', lng: 'en' });
+    const { body } = await upload('checked', { name: 'hs-checked.csv', data: lines.join('\n') }, { mode: 'valid', lng: 'en' });
+    const id = (body.data as { importId: number }).importId;
+    const seen = new Set<number>();
+    let s: State;
+    for (;;) {
+      s = (await state(id)).body.data as State;
+      // Running with total 0: still reading the file.
+      if (s.status === 'running' && s.total > 0) {
+        seen.add(s.processed);
+        expect(s.total).toBe(20_001);
+      }
+      if (s.status === 'done' || s.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const ms = Date.now() - started;
+    // The committed cursor: whole chunks of 500 rows, and the dialog shows processed / total.
+    const partWay = [...seen].filter((p) => p > 0 && p < 20_001);
+    expect(partWay.length).toBeGreaterThan(0);
+    expect(partWay.every((p) => p % 500 === 0)).toBe(true);
     console.log(`[import] 20,001 rows with a validate hook (one query per row) imported in ${ms} ms`);
     expect(s).toMatchObject({ status: 'done', total: 20_001, inserted: 20_000, failed: 1 });
     expect(await errorsOf(s.id)).toEqual([{ row: 20_002, errors: { Code: 'Code already exists' } }]);

@@ -4,6 +4,7 @@
 // with the resource's own schema; all-or-nothing runs in one transaction, valid-rows-only keeps
 // the good rows. Progress goes to sys_import as it runs; errors come back as an XLSX report.
 import crypto from 'node:crypto';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -18,7 +19,7 @@ import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../i18n/i18n';
 import type { LookupOption } from '../plugin';
 import { hasPermission, loadSessionUser, type SessionUser } from '../rbac/access.server';
 import { getRegistry, type Registry } from '../registry.server';
-import { enqueueJob } from '../jobs/scheduler.server';
+import { enqueueJob, getScheduler } from '../jobs/scheduler.server';
 import { columnOf, imported, resourceKey, type FieldDef, type ResourceDef } from './define';
 import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { findResource } from './api.server';
@@ -32,6 +33,13 @@ export const ERROR_CAP = 5000;
 /** `processed` is written to sys_import every this many rows. */
 export const PROGRESS_EVERY = 100;
 const CHUNK = 500;
+/**
+ * On SQLite (one connection) valid-rows-only commits smaller chunks and pauses between them,
+ * long enough for a waiting request's few queries: the dialog's progress poll and other
+ * users' requests are answered while a long import runs.
+ */
+const SQLITE_CHUNK = 100;
+const SQLITE_YIELD_MS = 25;
 /** Placeholders per statement: MySQL allows 65,535, SQLite 32,766. */
 const MAX_PLACEHOLDERS = 30_000;
 /** What of the error list is kept in the sys_import.errors TEXT column (64 KB on MySQL). */
@@ -440,27 +448,99 @@ function defaultToDb(def: ResourceDef, input: Row): Row {
 export interface ProcessOptions {
   knex?: Knex;
   registry?: Registry;
-  /** The importing user's language: messages and the error report are in it. */
+  /** The importing user's language: messages and the error report are in it (default: the row's). */
   lang?: string;
-  /** The uploader's address, for the audit log. */
+  /** The uploader's address, for the audit log (default: the row's). */
   ip?: string | null;
+  /**
+   * How long to wait for an import another runner is still working on (its heartbeat is
+   * fresh) to become free; then it is left to that runner. Default: twice the stale time.
+   */
+  waitMs?: number;
 }
 
 function errorsFile(filePath: string): string {
   return filePath.replace(/\.[^./\\]+$/, '') + '.errors.json';
 }
 
-/** Runs one queued import to its end. Never throws for a problem with the file or its rows. */
+/**
+ * A running import whose heartbeat is older than this belongs to a runner that is gone (a
+ * killed worker or web process): another runner may take it over. IMPORT_STALE_MS, default 60 s.
+ */
+export function importStaleMs(): number {
+  return Number(process.env.IMPORT_STALE_MS) || 60_000;
+}
+
+function heartbeatMs(): number {
+  return Math.max(100, Math.floor(importStaleMs() / 4));
+}
+
+/** The part of the error list kept in the sys_import.errors column. */
+function errorsForColumn(errors: ImportRowError[]): { json: string | null; whole: boolean } {
+  if (!errors.length) return { json: null, whole: true };
+  const json = JSON.stringify(errors);
+  if (Buffer.byteLength(json) <= ERRORS_COLUMN_BYTES) return { json, whole: true };
+  let lo = 0;
+  let hi = errors.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (Buffer.byteLength(JSON.stringify(errors.slice(0, mid))) <= ERRORS_COLUMN_BYTES) lo = mid;
+    else hi = mid - 1;
+  }
+  return { json: JSON.stringify(errors.slice(0, lo)), whole: false };
+}
+
+/** The claim of another runner was taken over (its heartbeat went stale): stop, write nothing. */
+class LostClaim extends Error {}
+
+/**
+ * Marks the import as this runner's: a queued one, or a running one whose runner stopped
+ * beating. One UPDATE, so of two runners at most one gets it.
+ */
+async function claimImport(knex: Knex, importId: number, token: string): Promise<boolean> {
+  const now = new Date();
+  const cutoff = new Date(now.getTime() - importStaleMs());
+  const n = await knex('sys_import')
+    .where({ id: importId })
+    .andWhere((q) =>
+      q.where('status', 'queued').orWhere((r) => r.where('status', 'running').andWhere((h) => h.whereNull('heartbeat_at').orWhere('heartbeat_at', '<', cutoff))),
+    )
+    .update({ status: 'running', claimed_by: token, heartbeat_at: now });
+  return n > 0;
+}
+
+/**
+ * Runs one import to its end. Never throws for a problem with the file or its rows.
+ *
+ * Valid-rows-only goes in chunks of CHUNK rows (SQLITE_CHUNK on SQLite), each committed in one transaction together
+ * with the import's cursor (`processed`), counts and errors so far: a runner that takes over
+ * an import whose runner died (BullMQ redelivers its stalled job, or core.importRecovery
+ * hands it over again) continues after the last committed chunk, and no chunk goes in twice.
+ * All-or-nothing writes every row in one transaction (undone when any row fails), so a killed
+ * run left nothing and the next one starts again from the first row.
+ */
 export async function processImport(importId: number, opts: ProcessOptions = {}): Promise<ImportSummary> {
   const knex = opts.knex ?? getKnex();
   const registry = opts.registry ?? getRegistry();
-  const lang: Lang = isLang(opts.lang) ? opts.lang : DEFAULT_LANG;
-  const t = tFor(lang);
+  const token = `${os.hostname()}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`.slice(0, 100);
 
-  const claimed = await knex('sys_import').where({ id: importId, status: 'queued' }).update({ status: 'running' });
-  const row = await knex('sys_import').where({ id: importId }).first();
-  if (!row) throw new Error(`import ${importId} not found`);
-  if (!claimed) return summaryOf(row);
+  let row: Row | undefined;
+  const waitUntil = Date.now() + (opts.waitMs ?? 2 * importStaleMs());
+  for (;;) {
+    const claimed = await claimImport(knex, importId, token);
+    row = await knex('sys_import').where({ id: importId }).first();
+    if (!row) throw new Error(`import ${importId} not found`);
+    if (claimed) break;
+    // Done, failed, or still beating after the wait: not this runner's.
+    if (row.status !== 'running' || Date.now() >= waitUntil) return summaryOf(row);
+    await new Promise((r) => setTimeout(r, Math.min(1000, heartbeatMs())));
+  }
+  const lang: Lang = isLang(opts.lang) ? opts.lang : isLang(row.lang) ? row.lang : DEFAULT_LANG;
+  const t = tFor(lang);
+  const ip = opts.ip ?? (row.ip ? String(row.ip) : null);
+  const mode: ImportMode = row.mode === 'valid' ? 'valid' : 'all';
+  /** Taken over from a runner that stopped part-way. */
+  const resumed = Number(row.total) > 0 || Number(row.processed) > 0 || Number(row.inserted) > 0 || Number(row.failed) > 0;
 
   const filePath = String(row.file_path);
   let total = 0;
@@ -469,34 +549,39 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
   /** Rows in committed transactions (valid-rows-only commits chunk by chunk). */
   let committed = 0;
   let failed = 0;
-  const errors: ImportRowError[] = [];
+  let errors: ImportRowError[] = [];
   let reported = 0;
   let inTransaction = false;
+  let lost = false;
   const mysql = isMysql(knex);
 
+  // The heartbeat tells other runners this import is being worked on. SQLite has one
+  // connection: during a transaction nobody else can read the row either.
+  const beat = setInterval(() => {
+    if (inTransaction && !mysql) return;
+    knex('sys_import')
+      .where({ id: importId, claimed_by: token })
+      .update({ heartbeat_at: new Date() })
+      .then((n) => {
+        if (!n) lost = true;
+      })
+      .catch(() => undefined);
+  }, heartbeatMs());
+  beat.unref?.();
+
   const finish = async (status: 'done' | 'failed', message: string) => {
-    let errorsJson: string | null = null;
+    clearInterval(beat);
     // Rows refused by the database are found after the rest of their chunk.
     errors.sort((a, b) => a.row - b.row);
-    if (errors.length) {
-      errorsJson = JSON.stringify(errors);
-      if (Buffer.byteLength(errorsJson) > ERRORS_COLUMN_BYTES) {
-        // The whole list goes to a file next to the upload; the column keeps what fits.
-        await fs.promises.writeFile(errorsFile(filePath), errorsJson);
-        let lo = 0;
-        let hi = errors.length;
-        while (lo < hi) {
-          const mid = Math.ceil((lo + hi) / 2);
-          if (Buffer.byteLength(JSON.stringify(errors.slice(0, mid))) <= ERRORS_COLUMN_BYTES) lo = mid;
-          else hi = mid - 1;
-        }
-        errorsJson = JSON.stringify(errors.slice(0, lo));
-      }
-    }
+    const { json: errorsJson, whole } = errorsForColumn(errors);
+    // The whole list goes to a file next to the upload; the column keeps what fits.
+    if (!whole) await fs.promises.writeFile(errorsFile(filePath), JSON.stringify(errors));
+    const owner = await knex('sys_import').where({ id: importId }).first('claimed_by', 'status');
+    if (owner?.claimed_by !== token || owner?.status !== 'running') throw new LostClaim();
     // The upload goes first: once the row says done, nothing of it is left.
     await fs.promises.rm(filePath, { force: true }).catch(() => undefined);
     await knex('sys_import')
-      .where({ id: importId })
+      .where({ id: importId, claimed_by: token })
       .update({
         status,
         total,
@@ -510,12 +595,14 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
     return { id: importId, status, total, inserted, failed, message } satisfies ImportSummary;
   };
 
+  /** All-or-nothing's progress, written outside its transaction (not a cursor). */
   const progress = async (force = false) => {
+    if (mode !== 'all') return;
     if (!force && processed - reported < PROGRESS_EVERY) return;
     // SQLite has one connection: while a transaction holds it, progress waits for the end.
     if (inTransaction && !mysql) return;
     reported = processed;
-    await knex('sys_import').where({ id: importId }).update({ processed });
+    await knex('sys_import').where({ id: importId, claimed_by: token }).update({ processed });
   };
 
   try {
@@ -526,10 +613,11 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
     if (!user || user.userStatus !== '0' || !def.permissions.import || !hasPermission(user, def.permissions.import)) {
       throw new ImportFileError(t('core:http.forbidden'));
     }
-    const actor: Actor = { user, ip: opts.ip ?? null };
+    const actor: Actor = { user, ip };
 
     let sheet: SheetRow[];
     try {
+      if (resumed && !fs.existsSync(filePath)) throw new ImportFileError(t('core:import.interrupted'));
       if (filePath.endsWith('.csv')) {
         const text = decodeUtf8(await fs.promises.readFile(filePath));
         if (text === null) throw new ImportFileError(t('core:import.notUtf8'));
@@ -549,7 +637,27 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
     sheet = [];
     total = data.length;
     if (!total) throw new ImportFileError(t('core:import.noRows'));
-    await knex('sys_import').where({ id: importId }).update({ total, processed: 0 });
+
+    /** Where this run starts: after the last committed chunk of an earlier runner. */
+    let start = 0;
+    if (mode === 'valid' && resumed) {
+      start = Math.min(total, Math.max(0, Number(row.processed)));
+      processed = start;
+      inserted = committed = Number(row.inserted);
+      failed = Number(row.failed);
+      const before = start < total ? data[start].num : Infinity;
+      // The errors of the committed chunks (a file written for a chunk that never committed
+      // may hold more: those rows are read again).
+      errors = (await reportOf(row)).filter((e) => e.row < before);
+    } else if (mode === 'all' && resumed && Number(row.inserted) > 0) {
+      // The earlier runner's transaction committed: every row is in.
+      processed = total;
+      inserted = committed = Number(row.inserted);
+      return await finish('done', t('core:import.msgDone', { inserted }));
+    }
+    await knex('sys_import')
+      .where({ id: importId, claimed_by: token })
+      .update({ total, processed, inserted, failed, heartbeat_at: new Date() });
 
     const labels = new Map(def.fields.map((f) => [f.name, t(f.labelKey)]));
     const labelOf = (name: string) => (name === '_' || name === '' ? '' : (labels.get(name) ?? name));
@@ -715,26 +823,51 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
       }
     };
 
-    const chunks: SheetRow[][] = [];
-    for (let i = 0; i < data.length; i += CHUNK) chunks.push(data.slice(i, i + CHUNK));
 
-    if (row.mode === 'valid') {
-      for (const chunk of chunks) {
+    if (mode === 'valid') {
+      const size = mysql ? CHUNK : SQLITE_CHUNK;
+      for (let i = start; i < total; i += size) {
+        if (lost) throw new LostClaim();
+        const chunk = data.slice(i, i + size);
+        const before = { processed, inserted, failed, errors: errors.length };
         inTransaction = true;
         try {
-          await knex.transaction((trx) => runChunk(trx, chunk));
+          await knex.transaction(async (trx) => {
+            await runChunk(trx, chunk);
+            // The cursor moves with the chunk's rows, in its transaction: never applied twice.
+            const { json, whole } = errorsForColumn(errors);
+            if (!whole) await fs.promises.writeFile(errorsFile(filePath), JSON.stringify(errors));
+            const n = await trx('sys_import')
+              .where({ id: importId, claimed_by: token, status: 'running' })
+              .update({ processed, inserted, failed, errors: json, heartbeat_at: new Date() });
+            if (!n) throw new LostClaim();
+          });
           committed = inserted;
+        } catch (e) {
+          // What the rolled-back chunk counted was not kept.
+          processed = before.processed;
+          inserted = before.inserted;
+          failed = before.failed;
+          errors.length = Math.min(errors.length, before.errors);
+          throw e;
         } finally {
           inTransaction = false;
         }
-        await progress();
+        // SQLite's one connection would go straight to the next chunk's transaction: requests
+        // waiting for it get it first.
+        if (!mysql) await new Promise((r) => setTimeout(r, SQLITE_YIELD_MS));
       }
     } else {
       inTransaction = true;
       try {
         await knex.transaction(async (trx) => {
-          for (const chunk of chunks) await runChunk(trx, chunk);
+          for (let i = 0; i < total; i += CHUNK) await runChunk(trx, data.slice(i, i + CHUNK));
           if (failed) throw new RollBackAll();
+          // Marks the rows as in, with them: a runner taking over after this finishes only.
+          const n = await trx('sys_import')
+            .where({ id: importId, claimed_by: token, status: 'running' })
+            .update({ processed, inserted, failed, heartbeat_at: new Date() });
+          if (!n) throw new LostClaim();
         });
         committed = inserted;
       } catch (e) {
@@ -748,17 +881,85 @@ export async function processImport(importId: number, opts: ProcessOptions = {})
 
     const message = !failed
       ? t('core:import.msgDone', { inserted })
-      : row.mode === 'valid'
+      : mode === 'valid'
         ? t('core:import.msgPartial', { inserted, failed })
-        : t('core:import.msgRolledBack', { failed });
+        : t('core:import.msgRolledBack', { failed, total, valid: total - failed });
     return await finish('done', message);
   } catch (e) {
+    if (e instanceof LostClaim) return lostClaim();
     if (!(e instanceof ImportFileError)) console.error(`[import] ${importId} failed`, e);
     const message = e instanceof ImportFileError ? e.message : t('core:import.failedUnexpected');
     // What a rolled-back transaction had counted was not kept.
     inserted = committed;
-    return finish('failed', message);
+    try {
+      return await finish('failed', message);
+    } catch (e2) {
+      if (e2 instanceof LostClaim) return lostClaim();
+      throw e2;
+    }
+  } finally {
+    clearInterval(beat);
   }
+
+  async function lostClaim(): Promise<ImportSummary> {
+    console.warn(`[import] ${importId}: taken over by another runner, this one stops`);
+    const now = await knex('sys_import').where({ id: importId }).first();
+    return summaryOf(now as Row);
+  }
+}
+
+export interface RecoverOptions {
+  knex?: Knex;
+  /**
+   * Run as the scheduler starts. In-process on SQLite nothing else can be running an import
+   * at that moment (one process owns the file), so every running one is taken over at once
+   * instead of after its heartbeat went stale.
+   */
+  atStart?: boolean;
+}
+
+/**
+ * Hands imports that nobody works on any more to core.resourceImport again: running ones
+ * whose runner stopped beating (killed worker or web process), and queued ones whose job was
+ * lost. They continue from their committed cursor. Returns their ids.
+ */
+export async function recoverImports(opts: RecoverOptions = {}): Promise<number[]> {
+  const knex = opts.knex ?? getKnex();
+  const force = opts.atStart === true && !isMysql(knex) && getScheduler().mode === 'inprocess';
+  const now = Date.now();
+  const staleBefore = new Date(now - importStaleMs());
+  // A queued import waits for a free worker; only after this long is its job taken as lost.
+  const lostBefore = new Date(now - 10 * importStaleMs());
+  const rows: Row[] = await knex('sys_import').whereIn('status', ['queued', 'running']).select('id', 'status', 'claimed_by', 'heartbeat_at', 'created_at');
+  const out: number[] = [];
+  for (const r of rows) {
+    const id = Number(r.id);
+    const at = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+    const beat = at(r.heartbeat_at);
+    if (r.status === 'running') {
+      if (!force && beat && beat >= staleBefore) continue;
+      // Back to queued, unless its runner beat (or finished) in the meantime.
+      const q = knex('sys_import').where({ id, status: 'running' });
+      if (r.claimed_by === null) q.whereNull('claimed_by');
+      else q.where({ claimed_by: r.claimed_by });
+      if (beat) q.where('heartbeat_at', '<=', beat);
+      else q.whereNull('heartbeat_at');
+      const n = await q.update({ status: 'queued', claimed_by: null, heartbeat_at: new Date() });
+      if (!n) continue;
+    } else {
+      // heartbeat_at of a queued import: when it was last handed over again.
+      const since = beat ?? at(r.created_at);
+      if (!force && since && since >= lostBefore) continue;
+      await knex('sys_import').where({ id, status: 'queued' }).update({ heartbeat_at: new Date() });
+    }
+    try {
+      await enqueueJob(IMPORT_JOB, { importId: id });
+      out.push(id);
+    } catch (e) {
+      console.error(`[import] ${id} could not be handed over again`, e);
+    }
+  }
+  return out;
 }
 
 function dbMessage(t: TFunction, code: string): string {
@@ -829,6 +1030,8 @@ export function startImport(request: Request, params: Record<string, string | un
     const stored = path.join(dir, `${crypto.randomBytes(16).toString('hex')}${ext}`);
     await fs.promises.writeFile(stored, buf, { mode: 0o600 });
     const knex = getKnex();
+    const lang = await getLang(request);
+    const ip = clientIp(request);
     let importId: number;
     try {
       const [id] = await knex('sys_import').insert({
@@ -843,6 +1046,8 @@ export function startImport(request: Request, params: Record<string, string | un
         failed: 0,
         created_by: user.id,
         created_at: new Date(),
+        lang,
+        ip: ip ? String(ip).slice(0, 64) : null,
       });
       importId = Number(id);
     } catch (e) {
@@ -850,7 +1055,7 @@ export function startImport(request: Request, params: Record<string, string | un
       throw e;
     }
     try {
-      await enqueueJob(IMPORT_JOB, { importId, lang: await getLang(request), ip: clientIp(request) });
+      await enqueueJob(IMPORT_JOB, { importId, lang, ip });
     } catch (e) {
       console.error(`[import] ${importId} could not be queued`, e);
       await knex('sys_import').where({ id: importId }).update({ status: 'failed', message: t('core:import.notQueued').slice(0, 500), finished_at: new Date() });
@@ -974,6 +1179,7 @@ export function importState(request: Request, params: Record<string, string | un
     return ok({
       ...summaryOf(row),
       resource: String(row.resource),
+      mode: row.mode === 'valid' ? 'valid' : 'all',
       processed: Number(row.processed),
       errorCount: done ? (await reportOf(row)).length : 0,
     });

@@ -1,0 +1,72 @@
+// For the import kill tests (import.kill.test.ts): a resource whose rows take a moment each
+// (IMPORT_TEST_ROW_MS in a validate hook), so a worker can be killed part-way through.
+import { z } from 'zod';
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import { definePlugin } from '../../plugin';
+import { FieldError } from '../../http/envelope.server';
+import { defineResource } from '../define';
+import { serverResource } from '../define.server';
+
+export const SLOW_TABLE = 'imp_slow';
+
+const items = defineResource({
+  plugin: 'impslow',
+  name: 'items',
+  table: SLOW_TABLE,
+  titleKey: 'impslow:title',
+  menu: 'impslow',
+  labelField: 'code',
+  fields: [
+    { name: 'code', labelKey: 'impslow:code', type: 'string', maxLength: 20 },
+    { name: 'name', labelKey: 'impslow:name', type: 'string', maxLength: 100 },
+  ],
+  schema: (t) =>
+    z.object({
+      code: z.string().trim().min(1).max(20),
+      name: z.string({ error: t('core:resource.required', { field: t('impslow:name') }) }).trim().min(1, t('core:resource.required', { field: t('impslow:name') })),
+    }),
+  permissions: { list: 'impslow:item:list', create: 'impslow:item:create', import: 'impslow:item:import' },
+});
+
+async function slowUnique(input: Record<string, unknown>, { trx, t }: { trx: Knex.Transaction; t: TFunction }) {
+  const ms = Number(process.env.IMPORT_TEST_ROW_MS || 0);
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+  if (await trx(SLOW_TABLE).where({ code: input.code }).first()) throw new FieldError({ code: t('core:resource.exists', { field: t('impslow:code') }) });
+}
+
+const bundle = (title: string, code: string, name: string, perm: string) => ({ title, code, name, perm });
+
+export const slowPlugin = definePlugin({
+  id: 'impslow',
+  root: 'core/resource/import',
+  permissions: [
+    { code: 'impslow:item:list', titleKey: 'impslow:perm' },
+    { code: 'impslow:item:create', titleKey: 'impslow:perm' },
+    { code: 'impslow:item:import', titleKey: 'impslow:perm' },
+  ],
+  migrations: [
+    {
+      name: '001_slow',
+      async up(knex) {
+        await knex.schema.createTable(SLOW_TABLE, (t) => {
+          t.increments('id');
+          // Not unique on purpose: a row imported twice would show up as two rows.
+          t.string('code', 20).notNullable();
+          t.string('name', 100).notNullable();
+          t.integer('version').notNullable().defaultTo(1);
+          t.datetime('created_at', { precision: 3 }).nullable();
+          t.integer('created_by').nullable();
+          t.datetime('updated_at', { precision: 3 }).nullable();
+          t.integer('updated_by').nullable();
+        });
+      },
+    },
+  ],
+  resources: [serverResource(items, { validate: slowUnique })],
+  locales: {
+    zh: bundle('慢速导入', '编码', '名称', '导入'),
+    en: bundle('Slow import', 'Code', 'Name', 'Import'),
+    my: bundle('နှေးသော တင်သွင်းမှု', 'ကုဒ်', 'အမည်', 'တင်သွင်းရန်'),
+  },
+});
