@@ -124,7 +124,8 @@ export async function filesOf(knex: Knex, resource: string, recordIds: number[])
 
 /** Reads a file the user may see: its record's read access decides. */
 export async function openFile(id: number, user: SessionUser, t: TFunction, resources: Map<string, ServerResource>, knex: Knex = getKnex()): Promise<{ file: StoredFile; bytes: Buffer }> {
-  const row: FileRow | undefined = await knex('sys_file').where({ id }).first();
+  // Only a real id reaches the query (a NaN or fraction from a careless caller names no file).
+  const row: FileRow | undefined = Number.isSafeInteger(id) && id > 0 ? await knex('sys_file').where({ id }).first() : undefined;
   if (!row) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
   const file = toStoredFile(row);
   const sr = resources.get(file.resource);

@@ -71,30 +71,45 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
     schemas[`${name}_input`] = jsonSchema(sr.def.schema(t, 'create'));
     const ref = (s: string) => ({ $ref: `#/components/schemas/${name}_${s}` });
     const p = sr.def.permissions;
+    // x-permission: the permission code the server checks for the operation (clients and the
+    // access-matrix test read it; the administrator holds every code).
     const ops: Json = {
       get: {
         tags: [tag],
         summary: `List (${p.list})`,
+        'x-permission': p.list,
         parameters: listParameters(sr, t),
         responses: { 200: { description: 'page', content: { 'application/json': { schema: envelope({ type: 'object', properties: { rows: { type: 'array', items: ref('row') }, total: { type: ['integer', 'null'] }, page: { type: 'integer' }, pageSize: { type: 'integer' }, nextCursor: { type: ['integer', 'null'] } } }) } } } },
       },
     };
-    if (p.create) ops.post = { tags: [tag], summary: `Create (${p.create})`, requestBody: { content: { 'application/json': { schema: ref('input') } } }, responses: { 200: { description: 'created', content: { 'application/json': { schema: envelope(ref('row')) } } } } };
-    if (p.delete) ops.delete = { tags: [tag], summary: `Delete many (${p.delete})`, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } } } } }, responses: { 200: { description: 'deleted' } } };
+    if (p.create) ops.post = { tags: [tag], summary: `Create (${p.create})`, 'x-permission': p.create, requestBody: { content: { 'application/json': { schema: ref('input') } } }, responses: { 200: { description: 'created', content: { 'application/json': { schema: envelope(ref('row')) } } } } };
+    if (p.delete) ops.delete = { tags: [tag], summary: `Delete many (${p.delete})`, 'x-permission': p.delete, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } } } } }, responses: { 200: { description: 'deleted' } } };
     paths[base] = ops;
     const member: Json = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { tags: [tag], summary: 'Get one', responses: { 200: { description: 'row', content: { 'application/json': { schema: envelope(ref('row')) } } } } },
+      get: { tags: [tag], summary: 'Get one', 'x-permission': p.list, responses: { 200: { description: 'row', content: { 'application/json': { schema: envelope(ref('row')) } } } } },
     };
-    if (p.update) member.put = { tags: [tag], summary: `Update (${p.update}); send the row's version`, requestBody: { content: { 'application/json': { schema: { allOf: [ref('input'), { type: 'object', properties: { version: { type: 'integer' } }, required: sr.def.versioned === false ? [] : ['version'] }] } } } }, responses: { 200: { description: 'updated' }, 409: { description: 'stale version' } } };
-    if (p.delete) member.delete = { tags: [tag], summary: `Delete (${p.delete})`, responses: { 200: { description: 'deleted' } } };
+    if (p.update) member.put = { tags: [tag], summary: `Update (${p.update}); send the row's version`, 'x-permission': p.update, requestBody: { content: { 'application/json': { schema: { allOf: [ref('input'), { type: 'object', properties: { version: { type: 'integer' } }, required: sr.def.versioned === false ? [] : ['version'] }] } } } }, responses: { 200: { description: 'updated' }, 409: { description: 'stale version' } } };
+    if (p.delete) member.delete = { tags: [tag], summary: `Delete (${p.delete})`, 'x-permission': p.delete, responses: { 200: { description: 'deleted' } } };
     paths[`${base}/{id}`] = member;
     for (const tr of sr.def.stateMachine?.transitions ?? []) {
       paths[`${base}/transition/${tr.name}`] = {
-        post: { tags: [tag], summary: `${t(tr.labelKey)} (${tr.permission}): ${tr.from.join('|')} → ${tr.to}`, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } } } } }, responses: { 200: { description: 'done' } } },
+        post: { tags: [tag], summary: `${t(tr.labelKey)} (${tr.permission}): ${tr.from.join('|')} → ${tr.to}`, 'x-permission': tr.permission, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } } } } }, responses: { 200: { description: 'done' } } },
       };
     }
-    paths[`${base}/export`] = { get: { tags: [tag], summary: 'Export (streamed)', parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['xlsx', 'csv'] } }, ...listParameters(sr, t)], responses: { 200: { description: 'file' } } } };
+    paths[`${base}/export`] = { get: { tags: [tag], summary: 'Export (streamed)', 'x-permission': p.export ?? p.list, parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['xlsx', 'csv'] } }, ...listParameters(sr, t)], responses: { 200: { description: 'file' } } } };
+    if (p.import) {
+      paths[`${base}/import`] = {
+        post: {
+          tags: [tag],
+          summary: `Import (${p.import}): starts the import job, progress at /api/core/imports/{importId}`,
+          'x-permission': p.import,
+          requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: '.xlsx or UTF-8 .csv' }, mode: { type: 'string', enum: ['all', 'valid'] } }, required: ['file'] } } } },
+          responses: { 200: { description: 'started', content: { 'application/json': { schema: envelope({ type: 'object', properties: { importId: { type: 'integer' } } }) } } } },
+        },
+      };
+      paths[`${base}/import-template`] = { get: { tags: [tag], summary: `Import template (${p.import})`, 'x-permission': p.import, responses: { 200: { description: 'XLSX with the importable columns' } } } };
+    }
   }
   for (const plugin of registry.plugins) plugin.openapi?.({ paths, schemas }, t);
   return {

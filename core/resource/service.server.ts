@@ -1,6 +1,7 @@
 // The resource engine's server side: list (whitelisted filters and sorts, data scope, fast
 // counts, deferred-join deep pages, keyset cursors), get, create, update with optimistic
 // locking, delete and state transitions, each write audited in its own transaction.
+import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -147,6 +148,12 @@ function toApiValue(f: FieldDef, v: unknown): unknown {
     case 'number':
       return Number(v);
     case 'money':
+      // MariaDB hands DECIMAL back as text with the column's scale; SQLite (the embedded
+      // default) as a number, written here the same way (never dropping a digit it has).
+      if (typeof v === 'number') {
+        const d = new Decimal(String(v));
+        return d.toFixed(Math.max(f.scale ?? 2, d.decimalPlaces()));
+      }
       return String(v);
     case 'datetime':
       return toDate(v)?.toISOString() ?? null;

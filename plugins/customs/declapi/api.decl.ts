@@ -1,22 +1,18 @@
 // /api/decl/<resource>[/<id> | /transition/<name> | /export]: the customs resources for the
-// declaration platform's existing client, in its envelope (code 100 = data, code 1000 =
-// whole body; see core/http/variant.server.ts). Same permissions, rules and data as
-// /api/customs/<resource>: only the envelope differs.
+// declaration platform's existing client (see dispatch.server.ts). The app mounts one route per
+// URL shape (routes.ts) and this splat for the rest; it still dispatches every shape itself,
+// so calling it directly with a splat behaves like the mounted routes.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { collection, exportFile, member, transition } from '@core/resource/api.server';
-import { CODE, fail } from '@core/http/envelope.server';
-import { toVariantEnvelope } from '@core/http/variant.server';
+import { declCollection, declExport, declMember, declNotFound, declTransition } from './dispatch.server';
 
 async function dispatch(request: Request, splat: string | undefined): Promise<Response> {
   const [resource, second, third, ...rest] = (splat ?? '').split('/').filter(Boolean);
-  if (!resource || rest.length) return fail('Not found', CODE.NOT_FOUND, 404);
-  const params = { plugin: 'customs', resource };
-  const list = request.method.toUpperCase() === 'GET' && !second;
-  if (!second) return toVariantEnvelope(await collection(request, params), { whole: list });
-  if (second === 'export' && !third) return exportFile(request, params);
-  if (second === 'transition' && third) return toVariantEnvelope(await transition(request, { ...params, transition: third }));
-  if (third) return fail('Not found', CODE.NOT_FOUND, 404);
-  return toVariantEnvelope(await member(request, { ...params, id: second }));
+  if (!resource || rest.length) return declNotFound(request);
+  if (!second) return declCollection(request, resource);
+  if (second === 'export' && !third) return request.method.toUpperCase() === 'GET' ? declExport(request, resource) : declNotFound(request);
+  if (second === 'transition' && third) return declTransition(request, resource, third);
+  if (third) return declNotFound(request);
+  return declMember(request, resource, second);
 }
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => dispatch(request, params['*']);

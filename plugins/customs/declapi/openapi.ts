@@ -10,7 +10,8 @@ const variant = (whole: boolean): Json => ({
 
 export function declApiPaths(doc: { paths: Record<string, unknown> }): void {
   for (const [path, item] of Object.entries(doc.paths)) {
-    if (!path.startsWith('/api/customs/')) continue;
+    // Only the shapes /api/decl serves (declapi/routes.ts): no import, no extra routes.
+    if (!path.startsWith('/api/customs/') || !/^\/api\/customs\/[^/]+(\/\{id\}|\/export|\/transition\/[^/]+)?$/.test(path)) continue;
     const copy: Json = {};
     for (const [method, op] of Object.entries(item as Json)) {
       if (method === 'parameters') {
