@@ -6,6 +6,8 @@
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint
 //   6 unit + integration (vitest, real MariaDB/Redis)  → test-results/unit.json
+//     + the integration tests that write documents again on SQLite, the embedded default
+//       (TEST_DB=sqlite)                                → test-results/unit-sqlite.json
 //   7 e2e build   (build/e2e, with the example partner plugin)
 //   8 browser tests (vitest + playwright-core + chromium) → test-results/e2e.json
 // Options: --unit-only (skips 2, 7, 8), --e2e-only (skips 5, 6).
@@ -272,6 +274,34 @@ export function readTotals(file) {
   }
 }
 
+/**
+ * The integration tests run a second time on SQLite (TEST_DB=sqlite: tests/support/db.ts makes
+ * a temporary SQLite file with the app's one-connection pool), so the default install is
+ * tested, not assumed. Left out, MariaDB-only by nature: core/resource/service.server.test.ts
+ * (deferred-join deep pages and keyset cursors are the MariaDB list path), core/resource/import
+ * (20,000-row timing budgets), core/db (MariaDB administration), core/jobs (BullMQ/Redis and
+ * scheduling; their database is MariaDB's), tests/integration (whole-API sweeps that take minutes,
+ * and the MariaDB outage test).
+ */
+export const SQLITE_TESTS = [
+  'plugins/customs/declarations/',
+  'plugins/customs/declapi/',
+  'plugins/customs/manifests/',
+  'plugins/customs/orders/',
+  'plugins/customs/enterprise/',
+  'plugins/customs/resources/codes.test.ts',
+  'plugins/customs/resources/hs.test.ts',
+  'plugins/customs/seeds/',
+  'plugins/finance/bills/',
+  'plugins/finance/fees/',
+  'plugins/finance/funds/',
+  'plugins/finance/fx/',
+  'plugins/system/routes/',
+  'app/routes/',
+  'core/rbac/',
+  'examples/partner-plugin/',
+];
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -298,9 +328,11 @@ async function main() {
   const resultsDir = join(root, 'test-results');
   mkdirSync(resultsDir, { recursive: true });
   const unitJson = join(resultsDir, 'unit.json');
+  const sqliteJson = join(resultsDir, 'unit-sqlite.json');
   const e2eJson = join(resultsDir, 'e2e.json');
   // Never count a previous run's results.
   rmSync(unitJson, { force: true });
+  rmSync(sqliteJson, { force: true });
   rmSync(e2eJson, { force: true });
 
   if (!e2eOnly) {
@@ -315,6 +347,14 @@ async function main() {
       testEnv,
     );
     if (code !== 0) failures.push('unit + integration tests');
+
+    header('6/8 integration tests on SQLite (the embedded default)');
+    const sqliteCode = await run(
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit-sqlite.json')}`, ...SQLITE_TESTS],
+      { ...testEnv, TEST_DB: 'sqlite' },
+    );
+    if (sqliteCode !== 0) failures.push('integration tests on SQLite');
   }
 
   if (!unitOnly) {
@@ -343,7 +383,7 @@ async function main() {
   }
 
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  for (const file of [...(e2eOnly ? [] : [unitJson]), ...(unitOnly ? [] : [e2eJson])]) {
+  for (const file of [...(e2eOnly ? [] : [unitJson, sqliteJson]), ...(unitOnly ? [] : [e2eJson])]) {
     const t = readTotals(file);
     totals.passed += t.passed;
     totals.failed += t.failed;

@@ -1,10 +1,7 @@
 // /404: reachable with or without a session; links back to the homepage.
-import type { MetaFunction } from '@remix-run/node';
 import { Link as RemixLink } from '@remix-run/react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-
-export const meta: MetaFunction = () => [{ title: '404' }];
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // /dashboard (data statistics): cards and charts from the statistics providers plugins register.
 // A trader (userType 4) lands on unified settlement instead.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
@@ -12,7 +12,6 @@ import { statsFor } from '@core/stats/stats.server';
 
 export const TRADER_LANDING = '/unifiedSettlement/settlementManage';
 
-export const meta: MetaFunction = () => [{ title: '数据统计' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

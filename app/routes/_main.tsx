@@ -1,5 +1,5 @@
 // The main layout route: every screen with sidebar, top bar and breadcrumb nests here.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { requireCurrent } from '@core/auth/guard.server';
 import { clearWelcome } from '@core/auth/session.server';
@@ -8,6 +8,7 @@ import { getKnex } from '@core/db/knex.server';
 import { filterMenuTree, loadMenuTree, menuForPath } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
 import { AppLayout, SIDEBAR_COOKIE } from '@core/ui/AppLayout';
+import { titleMeta } from '@core/ui/pageTitle';
 import type { loader as rootLoader } from '~/root';
 
 function cookieValue(request: Request, name: string): string | null {
@@ -34,6 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     welcome,
   };
 }
+
+// The tab title: the current menu leaf and the app name, in the user's language (every screen below).
+export const meta: MetaFunction<typeof loader> = (args) => titleMeta(args);
 
 export default function MainLayout() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
 // A watermark of the user's name and the current time over the main area. It is redrawn
 // every 500 ms and put back if someone removes or restyles it in the browser's tools.
 import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../i18n/dates';
 
 export const WATERMARK_REFRESH_MS = 500;
 
@@ -13,10 +14,8 @@ function svgFor(text: string): string {
 const STYLE =
   'position:absolute;inset:0;pointer-events:none;z-index:1200;background-repeat:repeat;';
 
-function stamp(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+/** YYYY-MM-DD HH:mm:ss in the platform zone, like every other time on screen. */
+const stamp = (d: Date): string => formatDateTime(d);
 
 export function Watermark({ label }: { label: string }) {
   const hostRef = useRef<HTMLDivElement>(null);

@@ -4,6 +4,7 @@
 // declaration elements must be filled, and the specification model is built from them in
 // order. Submission needs goods and assigns the pre-entry number; customs receipts move
 // the declaration on (see ../receipts).
+import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { attachFiles, filesOf } from '../../../core/files/files.server';
@@ -130,7 +131,9 @@ async function saveDocuments(trx: Knex.Transaction, id: number, docs: DocInput[]
 }
 
 const toApiGoods = (g: Record<string, unknown>, licences: Record<string, unknown>[]) => {
-  const dec = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  // MariaDB hands DECIMAL back as text with the column's scale, SQLite as a number: both
+  // come out as the column's text ("13000.00"), so the form and the print read the same.
+  const dec = (v: unknown, scale: number) => (v === null || v === undefined || v === '' ? null : new Decimal(String(v)).toFixed(scale));
   const day = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
   return {
     id: Number(g.id),
@@ -140,17 +143,17 @@ const toApiGoods = (g: Record<string, unknown>, licences: Record<string, unknown
     ciqName: g.ciq_name,
     specModel: g.spec_model,
     elements: JSON.parse(String(g.elements || '{}')),
-    qty: dec(g.qty),
+    qty: dec(g.qty, 5),
     unit: g.unit,
-    unitPrice: dec(g.unit_price),
-    totalPrice: dec(g.total_price),
+    unitPrice: dec(g.unit_price, 4),
+    totalPrice: dec(g.total_price, 2),
     currency: g.currency,
     originCountry: g.origin_country,
     destCountry: g.dest_country,
     dutyMode: g.duty_mode,
-    legalQty1: dec(g.legal_qty1),
+    legalQty1: dec(g.legal_qty1, 5),
     legalUnit1: g.legal_unit1,
-    legalQty2: dec(g.legal_qty2),
+    legalQty2: dec(g.legal_qty2, 5),
     legalUnit2: g.legal_unit2,
     expiryDate: day(g.expiry_date),
     shelfLifeDays: g.shelf_life_days === null ? null : Number(g.shelf_life_days),
@@ -159,7 +162,7 @@ const toApiGoods = (g: Record<string, unknown>, licences: Record<string, unknown
     model: g.model,
     productionDate: day(g.production_date),
     batchNo: g.batch_no,
-    volumeCbm: dec(g.volume_cbm),
+    volumeCbm: dec(g.volume_cbm, 3),
     dangerous: g.dangerous === true || Number(g.dangerous) === 1,
     unCode: g.un_code,
     dangerName: g.danger_name,
@@ -167,7 +170,7 @@ const toApiGoods = (g: Record<string, unknown>, licences: Record<string, unknown
     dangerPackSpec: g.danger_pack_spec,
     licences: licences
       .filter((l) => Number(l.goods_id) === Number(g.id))
-      .map((l) => ({ licenceType: l.licence_type, licenceNo: l.licence_no, verifiedSerial: l.verified_serial, qty: dec(l.qty), unit: l.unit })),
+      .map((l) => ({ licenceType: l.licence_type, licenceNo: l.licence_no, verifiedSerial: l.verified_serial, qty: dec(l.qty, 5), unit: l.unit })),
   };
 };
 
@@ -209,7 +212,7 @@ async function checkCodes(trx: Knex.Transaction, input: Row, t: TFunction): Prom
   for (const field of ['portOfCall', 'entryPort']) {
     if (!(await trx('cus_port_code').where({ port_code: input[field] }).first())) throw missing(field);
   }
-  const countries = new Set((await countryCodes()).map((c) => c.value));
+  const countries = new Set((await countryCodes(trx)).map((c) => c.value));
   for (const field of ['departCountry', 'tradeCountry']) if (!countries.has(String(input[field]))) throw missing(field);
   for (const [i, g] of ((input.goods as Row[]) ?? []).entries()) {
     for (const field of ['originCountry', 'destCountry']) {
@@ -226,11 +229,15 @@ async function checkCodes(trx: Knex.Transaction, input: Row, t: TFunction): Prom
   }
 }
 
-/** Countries come from the system plugin's picker (its table is not ours to read). */
-async function countryCodes() {
+/**
+ * Countries come from the system plugin's picker (its table is not ours to read), read through
+ * the write's transaction: on the embedded SQLite default the pool has one connection, which
+ * the transaction holds, so a read on the shared handle would wait for it until it times out.
+ */
+async function countryCodes(trx: Knex.Transaction) {
   const registry = getRegistry();
   const fn = registry.lookups.get('system.countries');
-  return fn ? fn(registry.context(), { id: 0, username: 'customs', userType: 0, roles: [], permissionList: [], isAdmin: true }) : [];
+  return fn ? fn(registry.context(trx), { id: 0, username: 'customs', userType: 0, roles: [], permissionList: [], isAdmin: true }) : [];
 }
 
 export const declarationResource = serverResource(declarationDef, {

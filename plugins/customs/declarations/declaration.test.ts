@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { loginAs } from '../../../tests/support/session';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
-import { req, respond, envelope } from '../../../tests/support/http';
+import { req, respond, envelope, run } from '../../../tests/support/http';
+import { loader as pageLoader } from './routes/declaration';
 import { action as uploadAction } from '../../../app/routes/api.core.files';
 import { loader as downloadLoader } from '../../../app/routes/api.core.files.$id';
 import { applyReceipts } from '../receipts/receipts.server';
@@ -241,5 +242,20 @@ describe('permissions', () => {
     const trader = resourceApi('customs', 'declaration', { cookie: await loginAs('trader') });
     expect((await trader.create(importDeclaration())).status).toBe(403);
     expect((await trader.list()).status).toBe(403);
+  });
+});
+
+describe('the editor page in the user language', () => {
+  const labels = async (lng: string) => {
+    const { data } = await run(pageLoader, req(`/customsDeclare/declaration?lng=${lng}`, { cookie: brokerCookie }));
+    const lookups = (data as { lookups: Record<string, { value: string; label: string }[]> }).lookups;
+    const label = (name: string, value: string) => lookups[name]?.find((o) => o.value === value)?.label;
+    return [label('customs.qp.unit', '035'), label('customs.qp.currency', 'USD'), label('system.countries', 'MM')];
+  };
+
+  it('labels units, currencies and countries in Chinese, English, or Burmese where the table has it', async () => {
+    expect(await labels('zh')).toEqual(['035 千克', 'USD 美元', 'MM 缅甸 / Myanmar']);
+    expect(await labels('en')).toEqual(['035 Kilogram', 'USD US dollar', 'MM Myanmar']);
+    expect(await labels('my')).toEqual(['035 Kilogram', 'USD US dollar', 'MM မြန်မာ']);
   });
 });

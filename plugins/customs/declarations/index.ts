@@ -3,6 +3,7 @@ import type { CustomsArea } from '../area';
 import { grantRole } from '../../../core/rbac/grant';
 import { DECL_PERMISSIONS } from './declaration';
 import { declarationReceipts, declarationResource } from './declaration.server';
+import { declarationsDemo } from './demo';
 import { declarationMigrations } from './migrations';
 import type { SessionUser } from '../../../core/rbac/menu';
 import { restrictOrders } from '../orders/order.server';
@@ -41,12 +42,13 @@ export const declarationsArea: CustomsArea = {
         await grantRole(knex, 'PTGL', ['customsDeclare', MENU], [DECL_PERMISSIONS.list]);
       },
     },
+    declarationsDemo,
   ],
   resources: [declarationResource],
   lookups: {
     async portCodes({ knex }) {
-      const rows: { port_code: string; name: string }[] = await knex('cus_port_code').select('port_code', 'name').orderBy('port_code');
-      return rows.map((r) => ({ value: r.port_code, label: `${r.port_code} ${r.name}` }));
+      const rows: { port_code: string; name: string; name_en: string | null }[] = await knex('cus_port_code').select('port_code', 'name', 'name_en').orderBy('port_code');
+      return rows.map((r) => ({ value: r.port_code, label: `${r.port_code} ${r.name}`, ...(r.name_en ? { labels: { en: `${r.port_code} ${r.name_en}` } } : {}) }));
     },
     /** Orders the user may declare for (approved or in progress); parent = declaration type I/E. */
     async workingOrders({ knex }, user) {

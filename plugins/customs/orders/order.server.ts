@@ -2,6 +2,7 @@
 // those entrusted to their enterprise, the platform all), who may place them (a trader or
 // broker-side user with an approved enterprise), order numbers, and the hand-off of an
 // approved order to finance as a service bill.
+import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import { handOff } from '../../../core/handoff.server';
@@ -111,7 +112,8 @@ export async function handOffServiceBill(trx: Knex.Transaction, o: Record<string
     payerName: o.trader_name,
     payeeEnterpriseId: Number(o.broker_enterprise_id),
     payeeName: o.broker_name,
-    amount: String(o.amount),
+    // DECIMAL(18,2): text with two decimals from MariaDB, a number from SQLite.
+    amount: new Decimal(String(o.amount)).toFixed(2),
     currency: o.currency,
     remark: o.remark,
   }, registry);

@@ -1,6 +1,7 @@
 // RMB statements on the server: the owner's rows only (the platform sees all), the customs
 // declarations saved with their statement in one transaction, and the collection
 // instruction file attached to it.
+import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { FieldError } from '../../../core/http/envelope.server';
 import { attachFiles, filesOf } from '../../../core/files/files.server';
@@ -39,7 +40,7 @@ export async function statementDeclarations(knex: Knex, ids: number[]): Promise<
   const rows = await knex(DECL).whereIn('statement_id', ids).orderBy(['statement_id', 'seq']);
   for (const r of rows) {
     const list = out.get(Number(r.statement_id)) ?? [];
-    list.push({ year: Number(r.decl_year), month: Number(r.decl_month), declDate: dateText(r.decl_date), customsAmount: String(r.customs_amount), currency: r.currency });
+    list.push({ year: Number(r.decl_year), month: Number(r.decl_month), declDate: dateText(r.decl_date), customsAmount: new Decimal(String(r.customs_amount)).toFixed(2), currency: r.currency });
     out.set(Number(r.statement_id), list);
   }
   return out;

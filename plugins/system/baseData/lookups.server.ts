@@ -14,8 +14,8 @@ const regionsOf = (levels: string[]): Lookup =>
 
 export const baseDataLookups: Record<string, Lookup> = {
   async countries({ knex }) {
-    const rows: { code: string; name_zh: string; name_en: string }[] = await knex('sys_country').select('code', 'name_zh', 'name_en').orderBy('code');
-    return rows.map((r) => ({ value: r.code, label: `${r.code} ${r.name_zh} / ${r.name_en}` }));
+    const rows: { code: string; name_zh: string; name_en: string; name_my: string | null }[] = await knex('sys_country').select('code', 'name_zh', 'name_en', 'name_my').orderBy('code');
+    return rows.map((r) => ({ value: r.code, label: `${r.code} ${r.name_zh} / ${r.name_en}`, labels: { en: `${r.code} ${r.name_en}`, my: `${r.code} ${r.name_my || r.name_en}` } }));
   },
   async ports({ knex }) {
     const rows: { code: string; name_zh: string; name_en: string; country_code: string }[] = await knex('sys_port').select('code', 'name_zh', 'name_en', 'country_code').orderBy('code');

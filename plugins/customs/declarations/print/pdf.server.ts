@@ -4,6 +4,8 @@
 // correctly (pdf-lib's subsetter produces font programs that viewers reject) and measures text,
 // so the layout below is plain arithmetic. The font is Noto Sans SC from @embedpdf/fonts-sc,
 // embedded as a subset of the glyphs used, so a one-page declaration is about 130 KB.
+// Burmese (the sub-labels of a Burmese user's printout, and Burmese text in the data) is
+// drawn in Noto Sans Myanmar, shaped by HarfBuzz (./myanmar.server.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -11,6 +13,7 @@ import PDFDocument from 'pdfkit';
 import * as fontkit from 'fontkit';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../../../core/i18n/i18n';
+import { hasMyanmar, loadMyanmarFonts, scriptRuns } from './myanmar.server';
 import { codeName, plainNumber, text, type CodeKind, type CodeNames, type PrintDeclaration, type PrintGoods } from './printable';
 
 // ---- Fonts ---------------------------------------------------------------------------------
@@ -87,35 +90,36 @@ export const GOODS_PER_PAGE = Math.floor(BODY_H / (3 * LINE + ITEM_PAD));
 interface Label {
   zh: string;
   en: string;
+  my: string;
 }
-const L = (zh: string, en: string): Label => ({ zh, en });
+const L = (zh: string, en: string, my: string): Label => ({ zh, en, my });
 
 /** The labels that differ between the import and the export form. */
 function formLabels(importing: boolean) {
   return importing
     ? {
-        title: L('中华人民共和国海关进口货物报关单', 'IMPORT GOODS DECLARATION OF THE CUSTOMS OF THE PEOPLE\'S REPUBLIC OF CHINA'),
-        consignor: L('境内收货人', 'Domestic consignee'),
-        customs: L('进境关别', 'Customs of entry'),
-        date: L('进口日期', 'Date of import'),
-        overseas: L('境外发货人', 'Overseas consignor'),
-        owner: L('消费使用单位', 'Consumer'),
-        depart: L('启运国（地区）', 'Country of departure'),
-        port: L('经停港', 'Port of call'),
-        border: L('入境口岸', 'Port of entry'),
-        domestic: L('境内目的地', 'Domestic destination'),
+        title: L('中华人民共和国海关进口货物报关单', 'IMPORT GOODS DECLARATION OF THE CUSTOMS OF THE PEOPLE\'S REPUBLIC OF CHINA', 'တရုတ်ပြည်သူ့သမ္မတနိုင်ငံ အကောက်ခွန် သွင်းကုန်ကြေညာလွှာ'),
+        consignor: L('境内收货人', 'Domestic consignee', 'ပြည်တွင်း ကုန်လက်ခံသူ'),
+        customs: L('进境关别', 'Customs of entry', 'ဝင်ရောက်ရာ အကောက်ခွန်ဌာန'),
+        date: L('进口日期', 'Date of import', 'သွင်းကုန် နေ့စွဲ'),
+        overseas: L('境外发货人', 'Overseas consignor', 'နိုင်ငံခြား ကုန်ပို့သူ'),
+        owner: L('消费使用单位', 'Consumer', 'သုံးစွဲသူ အဖွဲ့အစည်း'),
+        depart: L('启运国（地区）', 'Country of departure', 'စတင်တင်ပို့သည့် နိုင်ငံ (ဒေသ)'),
+        port: L('经停港', 'Port of call', 'ဖြတ်သန်းရပ်နားသည့် ဆိပ်ကမ်း'),
+        border: L('入境口岸', 'Port of entry', 'ဝင်ရောက်ရာ နယ်စပ်ဂိတ်'),
+        domestic: L('境内目的地', 'Domestic destination', 'ပြည်တွင်း ဦးတည်ရာ'),
       }
     : {
-        title: L('中华人民共和国海关出口货物报关单', 'EXPORT GOODS DECLARATION OF THE CUSTOMS OF THE PEOPLE\'S REPUBLIC OF CHINA'),
-        consignor: L('境内发货人', 'Domestic consignor'),
-        customs: L('出境关别', 'Customs of exit'),
-        date: L('出口日期', 'Date of export'),
-        overseas: L('境外收货人', 'Overseas consignee'),
-        owner: L('生产销售单位', 'Producer / seller'),
-        depart: L('运抵国（地区）', 'Country of destination'),
-        port: L('指运港', 'Port of destination'),
-        border: L('离境口岸', 'Port of exit'),
-        domestic: L('境内货源地', 'Domestic source'),
+        title: L('中华人民共和国海关出口货物报关单', 'EXPORT GOODS DECLARATION OF THE CUSTOMS OF THE PEOPLE\'S REPUBLIC OF CHINA', 'တရုတ်ပြည်သူ့သမ္မတနိုင်ငံ အကောက်ခွန် ပို့ကုန်ကြေညာလွှာ'),
+        consignor: L('境内发货人', 'Domestic consignor', 'ပြည်တွင်း ကုန်ပို့သူ'),
+        customs: L('出境关别', 'Customs of exit', 'ထွက်ခွာရာ အကောက်ခွန်ဌာန'),
+        date: L('出口日期', 'Date of export', 'ပို့ကုန် နေ့စွဲ'),
+        overseas: L('境外收货人', 'Overseas consignee', 'နိုင်ငံခြား ကုန်လက်ခံသူ'),
+        owner: L('生产销售单位', 'Producer / seller', 'ထုတ်လုပ်ရောင်းချသူ အဖွဲ့အစည်း'),
+        depart: L('运抵国（地区）', 'Country of destination', 'ဆိုက်ရောက်မည့် နိုင်ငံ (ဒေသ)'),
+        port: L('指运港', 'Port of destination', 'ဦးတည်ဆိပ်ကမ်း'),
+        border: L('离境口岸', 'Port of exit', 'ထွက်ခွာရာ နယ်စပ်ဂိတ်'),
+        domestic: L('境内货源地', 'Domestic source', 'ပြည်တွင်း ကုန်ရင်းမြစ်'),
       };
 }
 
@@ -125,40 +129,111 @@ type Doc = PDFKit.PDFDocument;
 
 interface Ctx {
   doc: Doc;
-  /** English sub-labels (en/my). */
+  /** Sub-labels under the Chinese ones: English (en) or Burmese (my); none for zh. */
   english: boolean;
+  lang: Lang;
 }
 
+/** The sub-label of a label in the printout's language. */
+const subLabel = (ctx: Ctx, l: Label) => (ctx.lang === 'my' ? l.my : l.en);
+
+/** Per document: the face last chosen (regular or bold) and whether the Myanmar font is there. */
+const faces = new WeakMap<Doc, { bold: boolean; myanmar: boolean }>();
+
 function setFont(doc: Doc, size: number, bold = false): void {
+  const face = faces.get(doc);
+  if (face) face.bold = bold;
   doc.font(bold ? 'cjk-bold' : 'cjk').fontSize(size);
+}
+
+/** The text cut into runs, each with the font that has its letters (Burmese: the Myanmar font). */
+function fontRuns(doc: Doc, s: string): { text: string; font: string; myanmar: boolean }[] {
+  const face = faces.get(doc);
+  const cjk = face?.bold ? 'cjk-bold' : 'cjk';
+  if (!face?.myanmar || !hasMyanmar(s)) return [{ text: s, font: cjk, myanmar: false }];
+  return scriptRuns(s).map((r) => ({ text: r.text, font: r.myanmar ? (face.bold ? 'mm-bold' : 'mm') : cjk, myanmar: r.myanmar }));
+}
+
+/** A string's width at the current size, each run in its own font. */
+function textWidth(doc: Doc, s: string): number {
+  const runs = fontRuns(doc, s);
+  if (runs.length === 1 && !runs[0].myanmar) return doc.widthOfString(s);
+  let w = 0;
+  for (const r of runs) w += doc.font(r.font).widthOfString(r.text);
+  doc.font(runs.find((r) => !r.myanmar)?.font ?? (faces.get(doc)?.bold ? 'cjk-bold' : 'cjk'));
+  return w;
+}
+
+/**
+ * The pieces a line may be broken between: Burmese syllables (a consonant starts one unless
+ * it is killed by ် or stacked by ္; marks stay with their consonant), otherwise characters.
+ */
+function units(s: string): string[] {
+  if (!hasMyanmar(s)) return [...s];
+  const letter = /[\u1000-\u102A\u103F-\u104F]/;
+  const myanmar = /[\u1000-\u109F\u200C\u200D]/;
+  const chars = [...s];
+  const out: string[] = [];
+  chars.forEach((ch, i) => {
+    const prev = chars[i - 1] ?? '';
+    const next = chars[i + 1] ?? '';
+    const joins = i > 0 && myanmar.test(ch) && myanmar.test(prev) && (!letter.test(ch) || prev === '\u1039' || next === '\u103A' || next === '\u1039');
+    if (joins) out[out.length - 1] += ch;
+    else out.push(ch);
+  });
+  return out;
 }
 
 /** Text is laid out without ligatures: a ligature glyph ("fi") has no Unicode of its own, so
  *  copying or searching the printout would lose those letters. */
 const TEXT_OPTIONS = { lineBreak: false, features: { liga: false } } as unknown as PDFKit.Mixins.TextOptions;
 
-/** One line of text, as is, at (x, y). */
+/** The distance from the top of a line to the baseline of the current font. */
+const ascent = (doc: Doc) => ((doc as unknown as { _font: { ascender: number } })._font.ascender / 1000) * (doc as unknown as { _fontSize: number })._fontSize;
+
+/**
+ * One line of text, as is, at (x, y). Burmese runs are drawn in the Myanmar font on the same
+ * baseline, inside a span whose ActualText is the text itself (the shaped glyphs are reordered).
+ */
 function draw(doc: Doc, s: string, x: number, y: number): void {
-  doc.text(s, x, y, TEXT_OPTIONS);
+  const runs = fontRuns(doc, s);
+  if (runs.length === 1 && !runs[0].myanmar) {
+    doc.text(s, x, y, TEXT_OPTIONS);
+    return;
+  }
+  const cjk = faces.get(doc)?.bold ? 'cjk-bold' : 'cjk';
+  const base = y + ascent(doc.font(cjk));
+  let at = x;
+  for (const r of runs) {
+    doc.font(r.font);
+    const top = base - ascent(doc);
+    if (r.myanmar) {
+      doc.markContent('Span', { actual: r.text } as unknown as Parameters<Doc['markContent']>[1]);
+      doc.text(r.text, at, top, TEXT_OPTIONS);
+      doc.endMarkedContent();
+    } else doc.text(r.text, at, top, TEXT_OPTIONS);
+    at += doc.widthOfString(r.text);
+  }
+  doc.font(cjk);
 }
 
-/** A character's advance at the current font and size (pdfkit caches each string's layout). */
-const charWidth = (doc: Doc, ch: string) => doc.widthOfString(ch);
+/** A piece's advance at the current font and size (pdfkit caches each string's layout). */
+const charWidth = (doc: Doc, ch: string) => textWidth(doc, ch);
 
-/** A string's width as the sum of its characters' (no kerning in CJK text; cheap to repeat). */
+/** A string's width as the sum of its pieces' (no kerning in CJK text; cheap to repeat). */
 function runWidth(doc: Doc, s: string): number {
   let w = 0;
-  for (const ch of s) w += charWidth(doc, ch);
+  for (const ch of units(s)) w += charWidth(doc, ch);
   return w;
 }
 
 /** Cuts a string to a width, ending it in … when cut. */
 function fit(doc: Doc, s: string, width: number): string {
-  if (doc.widthOfString(s) <= width) return s;
+  if (textWidth(doc, s) <= width) return s;
   const room = width - charWidth(doc, '…');
   let out = '';
   let used = 0;
-  for (const ch of s) {
+  for (const ch of units(s)) {
     used += charWidth(doc, ch);
     if (used > room) break;
     out += ch;
@@ -170,7 +245,7 @@ function fit(doc: Doc, s: string, width: number): string {
 function put(doc: Doc, s: string, x: number, y: number, width: number, align: 'left' | 'center' | 'right' = 'left'): void {
   const line = fit(doc, s, width);
   if (!line) return;
-  const w = doc.widthOfString(line);
+  const w = textWidth(doc, line);
   const dx = align === 'center' ? (width - w) / 2 : align === 'right' ? width - w : 0;
   draw(doc, line, x + dx, y);
 }
@@ -180,10 +255,10 @@ function wrap(doc: Doc, s: string, width: number): string[] {
   const lines: string[] = [];
   for (const para of s.split(/\r?\n/)) {
     let line = '';
-    for (const ch of para) {
+    for (const ch of units(para)) {
       if (line && runWidth(doc, line + ch) > width) {
         const space = line.lastIndexOf(' ');
-        const inWord = /[A-Za-z0-9]/.test(ch) && /[A-Za-z0-9]$/.test(line);
+        const inWord = /^[A-Za-z0-9]/.test(ch) && /[A-Za-z0-9]$/.test(line);
         if (inWord && space > 0) {
           lines.push(line.slice(0, space));
           line = line.slice(space + 1) + ch;
@@ -198,16 +273,16 @@ function wrap(doc: Doc, s: string, width: number): string[] {
   return lines;
 }
 
-/** A label (Chinese, with the English after it in small type on en/my printouts). */
+/** A label (Chinese, with the English or Burmese after it in small type on en/my printouts). */
 function label(ctx: Ctx, l: Label, x: number, y: number, width: number, extra = ''): void {
   const { doc } = ctx;
   setFont(doc, LABEL_SIZE);
   const zh = fit(doc, l.zh + extra, width);
   draw(doc, zh, x, y);
   if (!ctx.english) return;
-  const used = doc.widthOfString(zh) + 3;
+  const used = textWidth(doc, zh) + 3;
   setFont(doc, EN_SIZE);
-  if (width - used > 12) put(doc, l.en, x + used, y + 1.2, width - used);
+  if (width - used > 12) put(doc, subLabel(ctx, l), x + used, y + 1.2, width - used);
 }
 
 interface Cell {
@@ -261,37 +336,37 @@ function headerRows(decl: PrintDeclaration, t: TFunction, names: Names, importin
         { label: f.consignor, extra: v('consignorCreditCode') || v('consignorCustomsCode'), value: v('consignorName'), w: wide },
         { label: f.customs, value: named(names, 'customs', decl.ieCustoms), w: narrow },
         { label: f.date, value: v('ieDate'), w: narrow },
-        { label: L('申报日期', 'Declaration date'), value: v('declDate'), w: narrow },
-        { label: L('备案号', 'Record No.'), value: v('recordNo'), w: narrow },
+        { label: L('申报日期', 'Declaration date', 'ကြေညာသည့် နေ့စွဲ'), value: v('declDate'), w: narrow },
+        { label: L('备案号', 'Record No.', 'မှတ်ပုံတင် အမှတ်'), value: v('recordNo'), w: narrow },
       ],
     },
     {
       h: HEADER_ROW_H,
       cells: [
         { label: f.overseas, extra: v('overseasCode'), value: v('overseasName'), w: wide },
-        { label: L('运输方式', 'Mode of transport'), value: named(names, 'transportMode', decl.transportMode), w: narrow },
-        { label: L('运输工具名称及航次号', 'Means of transport & voyage'), value: transport, w: narrow },
-        { label: L('提运单号', 'B/L No.'), value: v('billNo'), w: narrow },
-        { label: L('货物存放地点', 'Place of storage'), value: v('storagePlace'), w: narrow },
+        { label: L('运输方式', 'Mode of transport', 'သယ်ယူပို့ဆောင်မှု နည်းလမ်း'), value: named(names, 'transportMode', decl.transportMode), w: narrow },
+        { label: L('运输工具名称及航次号', 'Means of transport & voyage', 'ယာဉ်အမည်နှင့် ခရီးစဉ်အမှတ်'), value: transport, w: narrow },
+        { label: L('提运单号', 'B/L No.', 'ကုန်တင်လက်မှတ် အမှတ်'), value: v('billNo'), w: narrow },
+        { label: L('货物存放地点', 'Place of storage', 'ကုန်ပစ္စည်း သိုလှောင်ရာနေရာ'), value: v('storagePlace'), w: narrow },
       ],
     },
     {
       h: HEADER_ROW_H,
       cells: [
         { label: f.owner, extra: v('ownerCreditCode'), value: v('ownerName'), w: wide },
-        { label: L('监管方式', 'Supervision mode'), value: named(names, 'tradeMode', decl.supervisionMode), w: narrow },
-        { label: L('征免性质', 'Levy nature'), value: named(names, 'levyNature', decl.levyNature), w: narrow },
-        { label: L('许可证号', 'Licence No.'), value: v('permitNo'), w: narrow },
+        { label: L('监管方式', 'Supervision mode', 'ကြီးကြပ်မှု ပုံစံ'), value: named(names, 'tradeMode', decl.supervisionMode), w: narrow },
+        { label: L('征免性质', 'Levy nature', 'အခွန်ကောက်ခံမှု သဘော'), value: named(names, 'levyNature', decl.levyNature), w: narrow },
+        { label: L('许可证号', 'Licence No.', 'လိုင်စင် အမှတ်'), value: v('permitNo'), w: narrow },
         importing
-          ? { label: L('启运港', 'Port of departure'), value: '', w: narrow }
-          : { label: L('申报地海关', 'Customs of declaration'), value: named(names, 'customs', decl.declCustoms), w: narrow },
+          ? { label: L('启运港', 'Port of departure', 'စတင်ထွက်ခွာသည့် ဆိပ်ကမ်း'), value: '', w: narrow }
+          : { label: L('申报地海关', 'Customs of declaration', 'ကြေညာရာ အကောက်ခွန်ဌာန'), value: named(names, 'customs', decl.declCustoms), w: narrow },
       ],
     },
     {
       h: HEADER_ROW_H,
       cells: [
-        { label: L('合同协议号', 'Contract No.'), value: v('contractNo'), w: wide },
-        { label: L('贸易国（地区）', 'Trading country'), value: named(names, 'country', decl.tradeCountry), w: narrow },
+        { label: L('合同协议号', 'Contract No.', 'စာချုပ် အမှတ်'), value: v('contractNo'), w: wide },
+        { label: L('贸易国（地区）', 'Trading country', 'ကုန်သွယ်ဖက် နိုင်ငံ (ဒေသ)'), value: named(names, 'country', decl.tradeCountry), w: narrow },
         { label: f.depart, value: named(names, 'country', decl.departCountry), w: narrow },
         { label: f.port, value: named(names, 'port', decl.portOfCall), w: narrow },
         { label: f.border, value: named(names, 'port', decl.entryPort), w: narrow },
@@ -300,33 +375,33 @@ function headerRows(decl: PrintDeclaration, t: TFunction, names: Names, importin
     {
       h: HEADER_ROW_H,
       cells: [
-        { label: L('包装种类', 'Kind of packages'), value: named(names, 'packageType', decl.packageType), w: 0.2 },
-        { label: L('件数', 'Packages'), value: v('packCount'), w: 0.09 },
-        { label: L('毛重(千克)', 'Gross wt. (kg)'), value: plainNumber(decl.grossWeight), w: 0.12 },
-        { label: L('净重(千克)', 'Net wt. (kg)'), value: plainNumber(decl.netWeight), w: 0.12 },
-        { label: L('成交方式', 'Terms'), value: named(names, 'transactionMode', decl.transactionMode), w: 0.11 },
-        { label: L('运费', 'Freight'), value: v('freight'), w: 0.12 },
-        { label: L('保费', 'Insurance'), value: v('insurance'), w: 0.12 },
-        { label: L('杂费', 'Other charges'), value: v('otherCharges'), w: 0.12 },
+        { label: L('包装种类', 'Kind of packages', 'ထုပ်ပိုးမှု အမျိုးအစား'), value: named(names, 'packageType', decl.packageType), w: 0.2 },
+        { label: L('件数', 'Packages', 'အထုပ်အရေအတွက်'), value: v('packCount'), w: 0.09 },
+        { label: L('毛重(千克)', 'Gross wt. (kg)', 'စုစုပေါင်းအလေးချိန် (ကီလို)'), value: plainNumber(decl.grossWeight), w: 0.12 },
+        { label: L('净重(千克)', 'Net wt. (kg)', 'အသားတင်အလေးချိန် (ကီလို)'), value: plainNumber(decl.netWeight), w: 0.12 },
+        { label: L('成交方式', 'Terms', 'ရောင်းဝယ်မှု စည်းကမ်း'), value: named(names, 'transactionMode', decl.transactionMode), w: 0.11 },
+        { label: L('运费', 'Freight', 'သယ်ယူခ'), value: v('freight'), w: 0.12 },
+        { label: L('保费', 'Insurance', 'အာမခံကြေး'), value: v('insurance'), w: 0.12 },
+        { label: L('杂费', 'Other charges', 'အခြား ကုန်ကျစရိတ်'), value: v('otherCharges'), w: 0.12 },
       ],
     },
-    { h: DOCS_ROW_H, cells: [{ label: L('随附单证及编号', 'Documents attached'), value: docs, w: 1 }] },
-    { h: MARKS_ROW_H, cells: [{ label: L('标记唛码及备注', 'Marks & remarks'), value: marks, w: 1 }] },
+    { h: DOCS_ROW_H, cells: [{ label: L('随附单证及编号', 'Documents attached', 'ပူးတွဲစာရွက်စာတမ်းနှင့် အမှတ်'), value: docs, w: 1 }] },
+    { h: MARKS_ROW_H, cells: [{ label: L('标记唛码及备注', 'Marks & remarks', 'အမှတ်အသားနှင့် မှတ်ချက်'), value: marks, w: 1 }] },
   ];
 }
 
 /** The goods table's columns: share of the width, label. */
 function goodsColumns(importing: boolean): { w: number; label: Label }[] {
   return [
-    { w: 0.045, label: L('项号', 'No.') },
-    { w: 0.095, label: L('商品编号', 'HS code') },
-    { w: 0.29, label: L('商品名称及规格型号', 'Description & specification') },
-    { w: 0.13, label: L('数量及单位', 'Quantity & unit') },
-    { w: 0.12, label: L('单价/总价/币制', 'Price / total / currency') },
-    { w: 0.085, label: L('原产国\n（地区）', 'Origin') },
-    { w: 0.085, label: L('最终目的国\n（地区）', 'Final destination') },
+    { w: 0.045, label: L('项号', 'No.', 'စဉ်') },
+    { w: 0.095, label: L('商品编号', 'HS code', 'HS ကုဒ်') },
+    { w: 0.29, label: L('商品名称及规格型号', 'Description & specification', 'ကုန်ပစ္စည်းအမည်နှင့် အမျိုးအစား') },
+    { w: 0.13, label: L('数量及单位', 'Quantity & unit', 'အရေအတွက်နှင့် ယူနစ်') },
+    { w: 0.12, label: L('单价/总价/币制', 'Price / total / currency', 'ဈေးနှုန်း/စုစုပေါင်း/ငွေကြေး') },
+    { w: 0.085, label: L('原产国\n（地区）', 'Origin', 'မူလနိုင်ငံ') },
+    { w: 0.085, label: L('最终目的国\n（地区）', 'Final destination', 'နောက်ဆုံးဦးတည်နိုင်ငံ') },
     { w: 0.085, label: formLabels(importing).domestic },
-    { w: 0.065, label: L('征免', 'Duty') },
+    { w: 0.065, label: L('征免', 'Duty', 'အခွန်') },
   ];
 }
 
@@ -378,7 +453,7 @@ function goodsTable(ctx: Ctx, items: PlacedItem[], t: TFunction, names: Names, i
     }
     if (ctx.english) {
       setFont(doc, EN_SIZE);
-      put(doc, c.label.en, xs[i] + 2, ly + 0.5, width(i), 'center');
+      put(doc, subLabel(ctx, c.label), xs[i] + 2, ly + 0.5, width(i), 'center');
     }
   });
 
@@ -422,7 +497,7 @@ function footer(ctx: Ctx, decl: PrintDeclaration): void {
   const confirmH = 14;
   const left = WIDTH * 0.64;
   doc.rect(X0, y, WIDTH, confirmH).stroke();
-  const confirms = [L('特殊关系确认：', 'Special relationship:'), L('价格影响确认：', 'Price influence:'), L('支付特许权使用费确认：', 'Royalties:'), L('自报自缴：', 'Self-assessment:')];
+  const confirms = [L('特殊关系确认：', 'Special relationship:', 'အထူးဆက်နွယ်မှု အတည်ပြုချက်:'), L('价格影响确认：', 'Price influence:', 'ဈေးနှုန်းသက်ရောက်မှု အတည်ပြုချက်:'), L('支付特许权使用费确认：', 'Royalties:', 'မူပိုင်ခွင့်ခ ပေးချေမှု အတည်ပြုချက်:'), L('自报自缴：', 'Self-assessment:', 'ကိုယ်တိုင်ကြေညာ ကိုယ်တိုင်ပေးဆောင်:')];
   confirms.forEach((c, i) => label(ctx, c, X0 + 4 + (i * WIDTH) / 4, y + 4, WIDTH / 4 - 8));
 
   const by = y + confirmH;
@@ -430,16 +505,16 @@ function footer(ctx: Ctx, decl: PrintDeclaration): void {
   doc.rect(X0, by, left, bh).stroke();
   doc.rect(X0 + left, by, WIDTH - left, bh).stroke();
   const third = left / 3;
-  label(ctx, L('报关人员', 'Declarant'), X0 + 4, by + 4, third - 8);
-  label(ctx, L('报关人员证号', 'Declarant No.'), X0 + 4 + third, by + 4, third - 8);
-  label(ctx, L('电话', 'Tel.'), X0 + 4 + 2 * third, by + 4, third - 8);
-  label(ctx, L('兹申明对以上内容承担如实申报、依法纳税之法律责任', 'We declare the above true and accept the legal duty to pay tax'), X0 + 4, by + 20, left - 8);
-  label(ctx, L('申报单位', 'Declaring unit'), X0 + 4, by + 38, 40);
+  label(ctx, L('报关人员', 'Declarant', 'အကောက်ခွန်ကြေညာသူ'), X0 + 4, by + 4, third - 8);
+  label(ctx, L('报关人员证号', 'Declarant No.', 'ကြေညာသူ လက်မှတ်အမှတ်'), X0 + 4 + third, by + 4, third - 8);
+  label(ctx, L('电话', 'Tel.', 'ဖုန်း'), X0 + 4 + 2 * third, by + 4, third - 8);
+  label(ctx, L('兹申明对以上内容承担如实申报、依法纳税之法律责任', 'We declare the above true and accept the legal duty to pay tax', 'အထက်ပါအချက်များကို မှန်ကန်စွာကြေညာပြီး ဥပဒေအရ အခွန်ပေးဆောင်ရန် တာဝန်ယူပါသည်'), X0 + 4, by + 20, left - 8);
+  label(ctx, L('申报单位', 'Declaring unit', 'ကြေညာသည့် အဖွဲ့အစည်း'), X0 + 4, by + 38, 40);
   setFont(doc, VALUE_SIZE);
   const agent = [text(decl.agentName), text(decl.agentCreditCode) && `（${text(decl.agentCreditCode)}）`].join('');
   put(doc, agent, X0 + 48, by + 36, left - 56);
-  label(ctx, L('申报单位（签章）', 'Declaring unit (seal)'), X0 + left / 2, by + bh - 14, left / 2 - 8);
-  label(ctx, L('海关批注及签章', 'Customs endorsement & seal'), X0 + left + 4, by + 4, WIDTH - left - 8);
+  label(ctx, L('申报单位（签章）', 'Declaring unit (seal)', 'ကြေညာသည့် အဖွဲ့အစည်း (တံဆိပ်)'), X0 + left / 2, by + bh - 14, left / 2 - 8);
+  label(ctx, L('海关批注及签章', 'Customs endorsement & seal', 'အကောက်ခွန် မှတ်ချက်နှင့် တံဆိပ်'), X0 + left + 4, by + 4, WIDTH - left - 8);
 }
 
 function page(ctx: Ctx, decl: PrintDeclaration, t: TFunction, names: Names, items: PlacedItem[], pageNo: number, pages: number): void {
@@ -453,31 +528,31 @@ function page(ctx: Ctx, decl: PrintDeclaration, t: TFunction, names: Names, item
   put(doc, f.title.zh, X0, TOP, WIDTH, 'center');
   if (ctx.english) {
     setFont(doc, 6.5);
-    put(doc, f.title.en, X0, TOP + 20, WIDTH, 'center');
+    put(doc, subLabel(ctx, f.title), X0, TOP + 20, WIDTH, 'center');
   }
 
   // 预录入编号, 海关编号, 统一编号 one after the other, never cut; English sub-labels when they fit.
   const infoY = GRID_TOP - 11;
   const infos = [
-    { l: L('预录入编号：', 'Pre-entry No.'), value: text(decl.preEntryNo), min: 80 },
-    { l: L('海关编号：', 'Customs No.'), value: text(decl.entryNo), min: 80 },
-    { l: L('统一编号：', 'Unified No.'), value: text(decl.seqNo), min: 0 },
+    { l: L('预录入编号：', 'Pre-entry No.', 'ကြိုတင်စာရင်းသွင်း အမှတ်'), value: text(decl.preEntryNo), min: 80 },
+    { l: L('海关编号：', 'Customs No.', 'အကောက်ခွန် အမှတ်'), value: text(decl.entryNo), min: 80 },
+    { l: L('统一编号：', 'Unified No.', 'ပေါင်းစည်း အမှတ်'), value: text(decl.seqNo), min: 0 },
   ];
   const labelW = (l: Label, english: boolean) => {
     setFont(doc, LABEL_SIZE);
     const zh = doc.widthOfString(l.zh);
     setFont(doc, EN_SIZE);
-    return english ? zh + doc.widthOfString(l.en) + 3 : zh;
+    return english ? zh + textWidth(doc, subLabel(ctx, l)) + 3 : zh;
   };
   const valueW = (v: string) => {
     setFont(doc, 8);
-    return doc.widthOfString(v);
+    return textWidth(doc, v);
   };
   const lineW = (english: boolean) => infos.reduce((sum, i) => sum + labelW(i.l, english) + Math.max(i.min, valueW(i.value)) + 14, 0);
   const infoEnglish = ctx.english && lineW(true) < WIDTH - 150;
   let ix = X0;
   for (const i of infos) {
-    label({ doc, english: infoEnglish }, i.l, ix, infoY + 1, labelW(i.l, infoEnglish) + 2);
+    label({ ...ctx, english: infoEnglish }, i.l, ix, infoY + 1, labelW(i.l, infoEnglish) + 2);
     ix += labelW(i.l, infoEnglish) + 2;
     setFont(doc, 8);
     draw(doc, i.value, ix, infoY);
@@ -509,7 +584,7 @@ function page(ctx: Ctx, decl: PrintDeclaration, t: TFunction, names: Names, item
   doc.lineWidth(1.2).rect(X0, GRID_TOP, WIDTH, BOTTOM - GRID_TOP).stroke().lineWidth(0.6);
 }
 
-/** The declaration as a PDF in the official layout (Chinese labels; English sub-labels for en/my). */
+/** The declaration as a PDF in the official layout (Chinese labels; English sub-labels for en, Burmese for my). */
 export async function renderDeclarationPdf(decl: PrintDeclaration, t: TFunction, lang: Lang, names?: CodeNames): Promise<Uint8Array<ArrayBuffer>> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({ autoFirstPage: false, margin: 0, compress: true, info: { Title: `${text(decl.seqNo)}`, Subject: text(decl.ieFlag) === 'E' ? '出口货物报关单' : '进口货物报关单', Creator: 'port-platform' } });
@@ -522,7 +597,15 @@ export async function renderDeclarationPdf(decl: PrintDeclaration, t: TFunction,
   // pdfkit takes an already parsed fontkit font as well as bytes (its typings only list bytes).
   doc.registerFont('cjk', regular as unknown as Buffer);
   doc.registerFont('cjk-bold', bold as unknown as Buffer);
-  const ctx: Ctx = { doc, english: lang !== 'zh' };
+  // The Myanmar font only when something Burmese is printed (a Burmese user, or Burmese data).
+  const myanmar = lang === 'my' || hasMyanmar(JSON.stringify(decl)) || hasMyanmar(JSON.stringify(names ?? {}));
+  if (myanmar) {
+    const mm = await loadMyanmarFonts();
+    doc.registerFont('mm', mm.regular as unknown as Buffer);
+    doc.registerFont('mm-bold', mm.bold as unknown as Buffer);
+  }
+  faces.set(doc, { bold: false, myanmar });
+  const ctx: Ctx = { doc, english: lang !== 'zh', lang };
   const specWidth = WIDTH * goodsColumns(true)[2].w - 4;
   const pages = paginate(doc, decl.goods ?? [], specWidth);
   pages.forEach((items, i) => page(ctx, decl, t, names, items, i + 1, pages.length));

@@ -1,6 +1,8 @@
 // Printing and exporting a declaration on a fresh seeded MariaDB: the PDF in the official
 // layout (parsed back, its text read through the fonts' ToUnicode maps), the XLSX, and who may
 // have them (the list permission, and the declaration's row restriction).
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
@@ -24,7 +26,7 @@ let brokerCookie: string;
 let declId: number;
 let seqNo: string;
 
-async function insertDeclaration(lines: number, seq: string): Promise<number> {
+async function insertDeclaration(lines: number, seq: string, over: { header?: Record<string, unknown>; goodsName?: string } = {}): Promise<number> {
   const knex = db.knex;
   const brokerUser = await knex('sys_user').where({ username: 'broker' }).first();
   const enterprise = await knex('cus_enterprise').where({ user_id: brokerUser.id }).first();
@@ -71,12 +73,13 @@ async function insertDeclaration(lines: number, seq: string): Promise<number> {
     created_at: now,
     updated_at: now,
     version: 1,
+    ...over.header,
   });
   const goods = Array.from({ length: lines }, (_, i) => ({
     declaration_id: Number(id),
     item_no: i + 1,
     hs_code: i % 2 ? '0713319000' : '0713109000',
-    goods_name: i % 2 ? '绿豆' : '干豌豆',
+    goods_name: over.goodsName ?? (i % 2 ? '绿豆' : '干豌豆'),
     ciq_name: i % 2 ? '绿豆' : '豌豆',
     spec_model: i % 2 ? '绿豆|0|0|食用|绿豆||||||' : '干豌豆|0|0|食用|豌豆|干|||||',
     elements: '{}',
@@ -136,6 +139,33 @@ function toUnicodeMap(cmap: string): Map<number, string> {
   return map;
 }
 
+/** A PDF literal string (pdfkit escapes \\, ( and ) and control characters; UTF-16BE after a BOM). */
+function pdfLiteral(raw: string): string {
+  const escapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] === '\\' ? (escapes[raw[i + 1]] ?? raw[i + 1]) : raw[i];
+    if (raw[i] === '\\') i++;
+    bytes.push(c.charCodeAt(0) & 0xff);
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.slice(2)).swap16().toString('utf16le');
+  return Buffer.from(bytes).toString('latin1');
+}
+
+/** Marked content with an ActualText (shaped Burmese) reads as that text, as PDF readers do. */
+const ACTUAL_TEXT = /\/Span\s*<<\s*\/ActualText\s*\(((?:\\[\s\S]|[^\\)])*)\)\s*>>\s*BDC[\s\S]*?EMC/g;
+
+/** The fonts a PDF embeds (BaseFont names without the subset tag). */
+async function pdfFonts(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  const names = new Set<string>();
+  for (const page of doc.getPages()) {
+    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    for (const [, ref] of fonts?.entries() ?? []) names.add(String(doc.context.lookup(ref, PDFDict).get(PDFName.of('BaseFont'))).replace(/^\/[A-Z]{6}\+/, ''));
+  }
+  return [...names];
+}
+
 /** The text of every page, one string per page (text runs joined by spaces). */
 async function pdfText(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);
@@ -148,11 +178,15 @@ async function pdfText(bytes: Uint8Array): Promise<string[]> {
     }
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
-    const ops = streams.map((s) => streamText(doc, s)).join('\n');
+    const ops = streams
+      .map((s) => streamText(doc, s))
+      .join('\n')
+      .replace(ACTUAL_TEXT, (_, lit: string) => ` <<ACT:${Buffer.from(pdfLiteral(lit), 'utf8').toString('hex')}>> `);
     let map = new Map<number, string>();
     const runs: string[] = [];
-    for (const m of ops.matchAll(/(\/[\w.-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>|[\s\d.-])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      if (m[1]) map = maps.get(m[1]) ?? new Map();
+    for (const m of ops.matchAll(/(\/[\w.-]+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>|[\s\d.-])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj|<<ACT:([0-9a-f]*)>>/g)) {
+      if (m[4] !== undefined) runs.push(Buffer.from(m[4], 'hex').toString('utf8'));
+      else if (m[1]) map = maps.get(m[1]) ?? new Map();
       else {
         const hexes = m[2] !== undefined ? [...m[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]) : [m[3]];
         runs.push(hexes.map((h) => (h.match(/.{4}/g) ?? []).map((c) => map.get(parseInt(c, 16)) ?? '?').join('')).join(''));
@@ -209,6 +243,32 @@ describe('printing a declaration', () => {
     expect(text).toContain('照章征税');
   });
 
+  it('prints Burmese sub-labels for a Burmese-speaking user and Burmese data in the embedded Myanmar font', async () => {
+    const overseas = 'ရွှေရိတ်သိမ်း ကုမ္ပဏီ လီမိတက်';
+    const goodsName = 'မြန်မာ ပဲတီစိမ်း';
+    const id = await insertDeclaration(1, 'D2026112000000903', { header: { overseas_name: overseas, storage_place: 'မူဆယ် ကုန်လှောင်ရုံ 2' }, goodsName });
+    const res = await get(printLoader, id, brokerCookie, 'my');
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // PRINT_SAMPLE_DIR=/tmp/x keeps the printout, to look at (pdftoppm -png).
+    if (process.env.PRINT_SAMPLE_DIR) fs.writeFileSync(path.join(process.env.PRINT_SAMPLE_DIR, 'declaration-my.pdf'), bytes);
+    expect(await pdfFonts(bytes)).toEqual(expect.arrayContaining([expect.stringMatching(/^NotoSansMyanmar/)]));
+    const [text] = await pdfText(bytes);
+    // The official form stays Chinese; the sub-labels are Burmese, not English.
+    expect(text).toContain('中华人民共和国海关进口货物报关单');
+    expect(text).toContain('တရုတ်ပြည်သူ့သမ္မတနိုင်ငံ အကောက်ခွန် သွင်းကုန်ကြေညာလွှာ');
+    for (const s of ['နိုင်ငံခြား ကုန်ပို့သူ', 'ဝင်ရောက်ရာ နယ်စပ်ဂိတ်', 'ကုန်ပစ္စည်းအမည်နှင့် အမျိုးအစား', 'အကောက်ခွန် မှတ်ချက်နှင့် တံဆိပ်']) expect(text).toContain(s);
+    expect(text).not.toContain('Customs of entry');
+    for (const s of [overseas, goodsName, 'မူဆယ် ကုန်လှောင်ရုံ', '0713109000', '德宏边境贸易有限公司']) expect(text).toContain(s);
+
+    // A Chinese user's printout of the same declaration still prints the Burmese data (and no Burmese labels).
+    const zh = new Uint8Array(await (await get(printLoader, id, brokerCookie, 'zh')).arrayBuffer());
+    expect(await pdfFonts(zh)).toEqual(expect.arrayContaining([expect.stringMatching(/^NotoSansMyanmar/)]));
+    const [zhText] = await pdfText(zh);
+    expect(zhText).toContain(overseas);
+    expect(zhText).not.toContain('နိုင်ငံခြား ကုန်ပို့သူ');
+  });
+
   it('renders a two-line declaration in well under a second once the fonts are loaded', async () => {
     const broker = await sessionUser(db.knex, 'broker');
     const t = tFor('zh');
@@ -249,6 +309,21 @@ describe('exporting a declaration as XLSX', () => {
     expect(goods.getRow(3).getCell(col('商品编号')).value).toBe('0713319000');
     expect(goods.getRow(3).getCell(col('总价')).value).toBe('16000.00');
     expect(goods.getRow(3).getCell(col('成交单位')).value).toBe('035 千克');
+  });
+});
+
+describe('exporting a declaration as XLSX in the user language', () => {
+  it('names the sheets and the column headers in English or Burmese', async () => {
+    const sheets = async (lng: string) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await (await get(xlsxLoader, declId, brokerCookie, lng)).arrayBuffer());
+      return wb;
+    };
+    const en = await sheets('en');
+    expect(en.worksheets.map((s) => s.name)).toEqual(['Header', 'Goods', 'Documents']);
+    const my = await sheets('my');
+    expect(my.worksheets.map((s) => s.name)).toEqual(['ခေါင်းစီး', 'ကုန်ပစ္စည်း', 'ပူးတွဲစာရွက်စာတမ်း']);
+    expect((my.worksheets[1].getRow(1).values as unknown[]).some((v) => typeof v === 'string' && /[\u1000-\u109F]/.test(v))).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@
 // 商品 (one row per goods line, every line field) and 随附单证 (the attached documents).
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
+import { formatDateTime } from '@core/i18n/dates';
 import { declarationDef } from '../declaration';
 import { codeName, GOODS_CODES, HEADER_CODES, HEADER_ENUMS, text, type CodeNames, type PrintDeclaration, type PrintGoods } from './printable';
 
@@ -61,7 +62,7 @@ export async function renderDeclarationXlsx(decl: PrintDeclaration, t: TFunction
   wb.creator = 'port-platform';
   wb.title = text(decl.seqNo);
 
-  const head = wb.addWorksheet('表头');
+  const head = wb.addWorksheet(t(k('sheet.header')));
   head.columns = [{ width: 34 }, { width: 40 }, { width: 34 }];
   for (const f of declarationDef.fields) {
     const raw = decl[f.name];
@@ -69,14 +70,14 @@ export async function renderDeclarationXlsx(decl: PrintDeclaration, t: TFunction
     let meaning = '';
     if (f.name in HEADER_ENUMS && text(raw)) meaning = t(k(`${HEADER_ENUMS[f.name]}.${text(raw)}`), { defaultValue: text(raw) });
     else if (f.name in HEADER_CODES) meaning = name(HEADER_CODES[f.name], raw);
-    if (f.type === 'datetime' && raw) value = new Date(String(raw)).toISOString().replace('T', ' ').slice(0, 19);
+    if (f.type === 'datetime' && raw) value = formatDateTime(raw);
     const row = head.addRow([t(f.labelKey), value, meaning]);
     row.getCell(1).font = { bold: true };
     // Codes and numbers stay text so leading zeros (0110, 035) survive.
     row.getCell(2).numFmt = typeof value === 'number' ? '0' : '@';
   }
 
-  const goods = wb.addWorksheet('商品');
+  const goods = wb.addWorksheet(t(k('sheet.goods')));
   goods.columns = GOODS_FIELDS.map((f) => ({ header: t(k(`goods.${f}`)), key: f, width: f === 'specModel' ? 48 : f === 'goodsName' || f === 'licences' ? 28 : 14 }));
   bold(goods.getRow(1));
   goods.views = [{ state: 'frozen', ySplit: 1 }];
@@ -96,7 +97,7 @@ export async function renderDeclarationXlsx(decl: PrintDeclaration, t: TFunction
     row.alignment = { vertical: 'top', wrapText: true };
   }
 
-  const docs = wb.addWorksheet('随附单证');
+  const docs = wb.addWorksheet(t(k('sheet.documents')));
   docs.columns = [
     { header: t(k('doc.docType')), width: 22 },
     { header: t(k('doc.docNo')), width: 24 },
@@ -106,7 +107,7 @@ export async function renderDeclarationXlsx(decl: PrintDeclaration, t: TFunction
   ];
   bold(docs.getRow(1));
   for (const d of decl.documents ?? []) {
-    const at = d.file?.createdAt ? new Date(d.file.createdAt).toISOString().replace('T', ' ').slice(0, 19) : '';
+    const at = formatDateTime(d.file?.createdAt);
     docs.addRow([t(k(`doc.types.${d.docType}`), { defaultValue: d.docType }), d.docNo ?? '', d.file?.name ?? '', d.file?.createdByName ?? '', at]);
   }
 

@@ -7,6 +7,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requireCurrent } from '@core/auth/guard.server';
+import { getLang } from '@core/i18n/i18n.server';
+import { localizeLookups } from '@core/resource/lookupLabels';
 import { loadLookups, resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { useNotify } from '@core/ui/notify';
@@ -34,7 +36,8 @@ const EDITOR_LOOKUPS = [
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const data = await resourcePageData(declarationResource, request);
   const { user } = await requireCurrent(request);
-  return { ...data, lookups: { ...data.lookups, ...(await loadLookups(EDITOR_LOOKUPS, user)) } };
+  // Units, currencies, countries, customs and ports in the interface language where the tables have it.
+  return { ...data, lookups: localizeLookups({ ...data.lookups, ...(await loadLookups(EDITOR_LOOKUPS, user)) }, await getLang(request)) };
 };
 
 export default function DeclarationPage() {

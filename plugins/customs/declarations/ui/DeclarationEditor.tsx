@@ -38,6 +38,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@core/http/client';
 import type { LookupOption } from '@core/plugin';
 import { useNotify } from '@core/ui/notify';
+import { formatDateTime } from '@core/i18n/dates';
+import { DateField } from '@core/ui/DateField';
 import { CodePicker } from '@core/ui/CodePicker';
 import { FileLink, FileUpload, type UploadedFile } from '@core/ui/FileUpload';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
@@ -55,6 +57,8 @@ interface Doc {
 interface Element {
   seq: number;
   name: string;
+  /** The English name, shown to en/my users when the HS table has one. */
+  nameEn: string | null;
   isRequired: boolean;
 }
 
@@ -210,7 +214,8 @@ export function DeclarationEditor({
   onClose(): void;
   onSaved(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const elementName = (e: Element) => (i18n.language !== 'zh' && e.nameEn ? e.nameEn : e.name);
   const { api, toast } = useNotify();
   const [current, setCurrent] = useState<Record<string, unknown> | null>(row);
   const [loaded, setLoaded] = useState(!row);
@@ -248,7 +253,7 @@ export function DeclarationEditor({
     if (!hsCode) return setElements([]);
     api
       .get<{ rows: Record<string, unknown>[] }>('/customs/hsElement', { hsCode, pageSize: 100, sort: 'seq:asc' }, { silent: true })
-      .then((res) => setElements((res.data?.rows ?? []).map((r) => ({ seq: Number(r.seq), name: String(r.name), isRequired: !!r.isRequired }))))
+      .then((res) => setElements((res.data?.rows ?? []).map((r) => ({ seq: Number(r.seq), name: String(r.name), nameEn: r.nameEn ? String(r.nameEn) : null, isRequired: !!r.isRequired }))))
       .catch(() => setElements([]));
   }, [api, hsCode]);
 
@@ -377,31 +382,35 @@ export function DeclarationEditor({
         </TextField>
       );
     }
+    if (kind === 'date') {
+      return <DateField {...common} value={header[name]} onChange={(iso) => setH(name, iso)} testId={`decl-${name}-field`} inputTestId={`decl-${name}`} />;
+    }
     return (
       <TextField
         {...common}
-        type={kind === 'date' ? 'date' : 'text'}
         value={header[name]}
         onChange={(e) => setH(name, e.target.value)}
-        slotProps={{ inputLabel: kind === 'date' ? { shrink: true } : undefined, htmlInput: { 'data-testid': `decl-${name}`, inputMode: kind === 'number' ? 'decimal' : undefined } }}
+        slotProps={{ htmlInput: { 'data-testid': `decl-${name}`, inputMode: kind === 'number' ? 'decimal' : undefined } }}
       />
     );
   };
 
-  const lineText = (name: string, label = t(k(`goods.${name}`)), required = false, type: 'text' | 'date' = 'text') => (
-    <TextField
-      label={label}
-      required={required}
-      size="small"
-      fullWidth
-      type={type}
-      disabled={!editable}
-      value={str(line?.[name])}
-      onChange={(e) => setLine({ [name]: e.target.value })}
-      slotProps={{ inputLabel: type === 'date' ? { shrink: true } : undefined, htmlInput: { 'data-testid': `goods-${name}` } }}
-      helperText=" "
-    />
-  );
+  const lineText = (name: string, label = t(k(`goods.${name}`)), required = false, type: 'text' | 'date' = 'text') =>
+    type === 'date' ? (
+      <DateField label={label} required={required} size="small" fullWidth disabled={!editable} value={str(line?.[name])} onChange={(iso) => setLine({ [name]: iso })} helperText=" " testId={`goods-${name}-field`} inputTestId={`goods-${name}`} />
+    ) : (
+      <TextField
+        label={label}
+        required={required}
+        size="small"
+        fullWidth
+        disabled={!editable}
+        value={str(line?.[name])}
+        onChange={(e) => setLine({ [name]: e.target.value })}
+        slotProps={{ htmlInput: { 'data-testid': `goods-${name}` } }}
+        helperText=" "
+      />
+    );
   const linePick = (name: string, lookup: string, required = false) => (
     <CodePicker label={t(k(`goods.${name}`))} required={required} value={str(line?.[name])} options={opts(lookup)} onChange={(v) => setLine({ [name]: v })} disabled={!editable} testId={`goods-${name}`} />
   );
@@ -551,7 +560,7 @@ export function DeclarationEditor({
                             fullWidth
                             required={e.isRequired}
                             disabled={!editable}
-                            label={`${e.seq}. ${e.name}`}
+                            label={`${e.seq}. ${elementName(e)}`}
                             value={line.elements[String(e.seq)] ?? ''}
                             onChange={(ev) => setLine({ elements: { ...line.elements, [String(e.seq)]: ev.target.value } })}
                             slotProps={{ htmlInput: { 'data-testid': `element-${e.seq}` } }}
@@ -698,7 +707,7 @@ export function DeclarationEditor({
                       <TextField size="small" disabled={!editable} value={d.docNo} onChange={(e) => setDocs((ds) => ds.map((x, j) => (j === i ? { ...x, docNo: e.target.value } : x)))} />
                     </TableCell>
                     <TableCell>{d.file?.createdByName ?? ''}</TableCell>
-                    <TableCell>{d.file?.createdAt ? new Date(d.file.createdAt).toLocaleString() : ''}</TableCell>
+                    <TableCell>{formatDateTime(d.file?.createdAt)}</TableCell>
                     <TableCell>
                       {editable && (
                         <IconButton size="small" onClick={() => setDocs((ds) => ds.filter((_, j) => j !== i))} aria-label={t('core:files.remove')}>
