@@ -1,5 +1,6 @@
 // Loads who the user is and what they may see and do from the database.
 import type { Knex } from 'knex';
+import { Lru } from '../lru';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
 import type { DataScope, MenuItem, SessionUser } from './menu';
 
@@ -49,7 +50,8 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
   };
 }
 
-const userCache = new Map<number, { at: number; user: SessionUser | null }>();
+/** One entry per signed-in user, at most USER_CACHE_MAX (default 5000): the least recently seen go first. */
+const userCache = new Lru<number, { at: number; user: SessionUser | null }>(Math.max(1, Number(process.env.USER_CACHE_MAX || 5_000)));
 /** Role and permission changes reach a signed-in user within this time (sessions themselves
  *  are checked on every request, so sign-out and revocation are immediate). */
 export const USER_CACHE_MS = Number(process.env.USER_CACHE_MS ?? 5_000);
@@ -60,7 +62,6 @@ export async function loadSessionUserCached(knex: Knex, userId: number): Promise
   if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.user;
   const user = await loadSessionUser(knex, userId);
   userCache.set(userId, { at: Date.now(), user });
-  if (userCache.size > 5000) userCache.clear();
   return user;
 }
 

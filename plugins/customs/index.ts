@@ -14,6 +14,7 @@ import { ordersArea } from './orders';
 import { declarationsArea } from './declarations';
 import { receiptsArea } from './receipts';
 import { declApiPaths } from './declapi/openapi';
+import { declApiRoutes } from './declapi/routes';
 import { customsMigrations } from './migrations';
 import { brokerGrantsSeed, codeListsSeed } from './seeds';
 import { crudPermissionDefs } from './resources/access';
@@ -69,9 +70,13 @@ export default definePlugin({
     ...SCREENS.map((name) => ({ path: `customsBase/${name}`, file: `routes/${name}.tsx` })),
     ...areas.routes,
     // The declaration platform's existing client: same resources, its envelope (code 100/1000).
-    { path: 'api/decl/*', file: 'declapi/api.decl.ts', layout: 'none' },
+    ...declApiRoutes,
   ],
-  openapi: declApiPaths,
+  // The areas' notes first, so the /api/decl copies carry them too.
+  openapi: (doc, t) => {
+    areas.openapi(doc, t);
+    declApiPaths(doc);
+  },
   migrations: [...customsMigrations, ...areas.migrations],
   seeds: [codeListsSeed, brokerGrantsSeed, ...areas.seeds],
   jobs: areas.jobs,
@@ -99,8 +104,8 @@ export default definePlugin({
       QP_TYPES.map((type) => [
         `qp.${type}`,
         async ({ knex }: { knex: Knex }) => {
-          const rows: { qp_code: string; name: string }[] = await knex('cus_customs_qp').where({ qp_type: type }).select('qp_code', 'name').orderBy('qp_code');
-          return rows.map((r) => ({ value: r.qp_code, label: `${r.qp_code} ${r.name}` }));
+          const rows: { qp_code: string; name: string; name_en: string | null }[] = await knex('cus_customs_qp').where({ qp_type: type }).select('qp_code', 'name', 'name_en').orderBy('qp_code');
+          return rows.map((r) => ({ value: r.qp_code, label: `${r.qp_code} ${r.name}`, ...(r.name_en ? { labels: { en: `${r.qp_code} ${r.name_en}` } } : {}) }));
         },
       ]),
     ),
@@ -109,8 +114,8 @@ export default definePlugin({
       return rows.map((r) => ({ value: r.type_code, label: `${r.type_code} ${r.name}` }));
     },
     async customsPorts({ knex }) {
-      const rows: { customs_code: string; name: string; parent_code: string | null }[] = await knex('cus_customs_port').select('customs_code', 'name', 'parent_code').orderBy('customs_code');
-      return rows.map((r) => ({ value: r.customs_code, label: `${r.customs_code} ${r.name}`, parent: r.parent_code }));
+      const rows: { customs_code: string; name: string; name_en: string | null; parent_code: string | null }[] = await knex('cus_customs_port').select('customs_code', 'name', 'name_en', 'parent_code').orderBy('customs_code');
+      return rows.map((r) => ({ value: r.customs_code, label: `${r.customs_code} ${r.name}`, parent: r.parent_code, ...(r.name_en ? { labels: { en: `${r.customs_code} ${r.name_en}` } } : {}) }));
     },
   },
   locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },

@@ -5,6 +5,7 @@ import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
 import type { Knex } from 'knex';
 import { departmentsSeed, REF_CODE_TYPES, referenceCodesSeed } from './seeds';
+import { apiTokenDemo } from './demo';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
 import { userResource } from './resources/user.server';
 import { deptResource } from './resources/dept.server';
@@ -119,7 +120,7 @@ export default definePlugin({
     ...baseData.routes,
   ],
   migrations: [...systemMigrations, ...baseData.migrations],
-  seeds: [referenceCodesSeed, departmentsSeed, ...baseData.seeds],
+  seeds: [referenceCodesSeed, departmentsSeed, ...baseData.seeds, apiTokenDemo],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
   lookups: {
     ...baseData.lookups,

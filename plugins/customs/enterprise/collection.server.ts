@@ -1,7 +1,7 @@
 // Server rules of collection information: SPEC §6 — only traders or customs brokers whose
 // enterprise information is complete (approved) may use it, on every read and write; each
 // user sees and changes only their own enterprise's rows, whose enterprise comes from the
-// session.
+// session. 管理员 reads every enterprise's rows but writes none (it has no enterprise of its own).
 import type { Knex } from 'knex';
 import type { SessionUser } from '../../../core/rbac/menu';
 import { serverResource, type Row } from '../../../core/resource/define.server';
@@ -18,6 +18,8 @@ async function ownEnterpriseId(knex: Knex, user: SessionUser): Promise<number | 
 
 export const collectionInfoResource = serverResource(collectionInfoDef, {
   async restrict(qb, user, knex) {
+    // 管理员 sees every enterprise's collection information (SPEC §1).
+    if (user.isAdmin) return;
     const id = await ownEnterpriseId(knex, user);
     if (id === null) qb.whereRaw('1 = 0');
     else qb.where(`${TABLE}.enterprise_id`, id);

@@ -12,6 +12,7 @@ import customs from '..';
 import * as gatedCollection from './routes/api.collectionInfo';
 import * as gatedMember from './routes/api.collectionInfo.member';
 import * as gatedTransition from './routes/api.collectionInfo.transition';
+import * as gatedExport from './routes/api.collectionInfo.export';
 import { loader as collectionScreen } from './routes/collectionInfo';
 import { loader as infoScreen } from './routes/enterpriseInfo';
 import { account, enterprisePayload } from './testing';
@@ -71,6 +72,7 @@ describe('who may use collection information (SPEC §6, §8)', () => {
   it('refuses a trader whose enterprise is not approved, on the screen and every API call, with the exact message', async () => {
     const newcomer = await account(db.knex, 4);
     await resourceApi('customs', 'enterprise', { cookie: newcomer.cookie }).create(enterprisePayload());
+    const before = await db.knex('cus_collection_info').count({ n: '*' }).first();
     const screen = await run(collectionScreen, req('/enterpriseCenter/collectionInfo', { cookie: newcomer.cookie }));
     expect(screen.data).toMatchObject({ blocked: REFUSED, page: null });
     const list = await gated.list(newcomer.cookie);
@@ -79,14 +81,34 @@ describe('who may use collection information (SPEC §6, §8)', () => {
     expect((await gated.create(newcomer.cookie, collectionRow())).body.msg).toBe(REFUSED);
     // The resource engine refuses the write too, whichever route reaches it.
     expect((await collection(newcomer.cookie).create(collectionRow())).body.msg).toBe(REFUSED);
-    expect(await db.knex('cus_collection_info').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(await db.knex('cus_collection_info').count({ n: '*' }).first()).toEqual(before);
   });
 
   it('refuses an account that is neither trader nor customs broker, even the platform operator', async () => {
     expect((await gated.list(cookies.operator)).body.msg).toBe(REFUSED);
-    expect((await gated.create(cookies.admin, collectionRow())).body.msg).toBe(REFUSED);
+    expect((await gated.list(cookies.operator)).status).toBe(403);
+  });
+
+  it('shows 管理员 every enterprise\'s rows read-only, and refuses its writes with the SPEC §8 message', async () => {
+    const traderRow = Number(((await gated.create(cookies.trader, collectionRow())).body.data as Body).id);
+    const list = await gated.list(cookies.admin);
+    expect(list.status).toBe(200);
+    const companies = new Set((list.body.data as { rows: Body[] }).rows.map((r) => r.companyName));
+    expect(companies).toEqual(new Set(['德宏边境贸易有限公司', '姐告报关行']));
+    expect((await gated.get(cookies.admin, traderRow)).status).toBe(200);
     const screen = await run(collectionScreen, req('/enterpriseCenter/collectionInfo', { cookie: cookies.admin }));
-    expect(screen.data).toMatchObject({ blocked: REFUSED });
+    const page = (screen.data as { blocked: string | null; page: { result: { total: number }; can: { create: boolean; update: boolean; delete: boolean; export: boolean; transitions: string[] } } }).page;
+    expect((screen.data as { blocked: string | null }).blocked).toBeNull();
+    expect(page.result.total).toBe((list.body.data as { total: number }).total);
+    expect(page.can).toMatchObject({ create: false, update: false, delete: false, export: true, transitions: [] });
+    const before = await db.knex('cus_collection_info').count({ n: '*' }).first();
+    expect((await gated.create(cookies.admin, collectionRow())).body.msg).toBe(REFUSED);
+    expect((await gated.transition(cookies.admin, 'disable', [traderRow])).body.msg).toBe(REFUSED);
+    expect(await db.knex('cus_collection_info').count({ n: '*' }).first()).toEqual(before);
+    expect((await db.knex('cus_collection_info').where({ id: traderRow }).first()).status).toBe('0');
+    const exported = await respond(gatedExport.loader, req('/api/customs/collectionInfo/export?format=csv', { cookie: cookies.admin }));
+    expect(exported.status).toBe(200);
+    expect(await exported.text()).toContain('姐告报关行');
   });
 
   it('refuses a trader that has no enterprise at all', async () => {
@@ -99,14 +121,15 @@ describe('who may use collection information (SPEC §6, §8)', () => {
     expect(created.status).toBe(200);
     const data = created.body.data as Body;
     expect(data).toMatchObject({ companyName: '德宏边境贸易有限公司', status: '0', smsNotify: true });
-    const mine = await gated.list(cookies.trader);
-    expect((mine.body.data as { rows: Body[] }).rows.map((r) => r.id)).toEqual([data.id]);
+    const mine = (await gated.list(cookies.trader)).body.data as { rows: Body[] };
+    expect(mine.rows.map((r) => r.id)).toContain(data.id);
+    expect(new Set(mine.rows.map((r) => r.companyName))).toEqual(new Set(['德宏边境贸易有限公司']));
     const theirs = await gated.list(cookies.broker);
     expect(theirs.status).toBe(200);
-    expect((theirs.body.data as { rows: Body[] }).rows).toEqual([]);
+    expect((theirs.body.data as { rows: Body[] }).rows.map((r) => r.id)).not.toContain(data.id);
     expect((await gated.get(cookies.broker, Number(data.id))).status).toBe(404);
     const screen = await run(collectionScreen, req('/enterpriseCenter/collectionInfo', { cookie: cookies.trader }));
-    expect((screen.data as { page: { result: { rows: Body[] } } }).page.result.rows).toHaveLength(1);
+    expect((screen.data as { page: { result: { rows: Body[] } } }).page.result.rows).toHaveLength(mine.rows.length);
   });
 
   it('refuses the trader once their approved enterprise is saved again (back to not submitted)', async () => {

@@ -300,3 +300,41 @@ describe('each user keeps to their own enterprise', () => {
     expect(brokers.map((o) => o.label)).not.toContain('德宏边境贸易有限公司');
   });
 });
+
+describe('exporting enterprises', () => {
+  const exported = async (cookie: string) => {
+    const res = await api(cookie).exportFile('format=csv');
+    return { status: res.status, text: await res.text() };
+  };
+
+  it('lets a trader and a customs broker export their own enterprise record, and only it', async () => {
+    const trader = await exported(await loginAs('trader'));
+    expect(trader.status).toBe(200);
+    expect(trader.text).toContain('德宏边境贸易有限公司');
+    expect(trader.text).not.toContain('姐告报关行');
+    const broker = await exported(await loginAs('broker'));
+    expect(broker.status).toBe(200);
+    expect(broker.text).toContain('姐告报关行');
+    expect(broker.text).not.toContain('德宏边境贸易有限公司');
+  });
+
+  it('lets the platform reviewer export every enterprise', async () => {
+    const all = await exported(platform);
+    expect(all.status).toBe(200);
+    expect(all.text).toContain('德宏边境贸易有限公司');
+    expect(all.text).toContain('姐告报关行');
+  });
+
+  it('refuses an account without the enterprise center', async () => {
+    const res = await api(await loginAs('shipagent')).exportFile('format=csv');
+    expect(res.status).toBe(403);
+  });
+
+  it('documents the permission and scope of each enterprise operation in OpenAPI', async () => {
+    const { openApiDocument } = await import('../../../core/resource/openapi.server');
+    const doc = openApiDocument(db.registry, ((k: string) => k) as never, BASE) as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(doc.paths['/api/customs/enterprise/export'].get.description).toMatch(/customs:enterprise:list.*own enterprise record/);
+    expect(doc.paths['/api/customs/enterprise/transition/approve'].post.description).toContain('customs:enterprise:audit');
+    expect(doc.paths['/api/customs/collectionInfo'].get.description).toContain('管理员');
+  });
+});

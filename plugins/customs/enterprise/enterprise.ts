@@ -162,7 +162,9 @@ export const enterpriseDef = defineResource({
   labelField: 'name',
   versioned: true,
   defaultSort: { field: 'updatedAt', dir: 'desc' },
-  permissions: { list: ENTERPRISE_PERMS.list, create: ENTERPRISE_PERMS.add, update: ENTERPRISE_PERMS.edit, export: ENTERPRISE_PERMS.audit },
+  // Export needs only the list permission: the read scope (enterprise.server.ts restrict) already
+  // gives reviewers every enterprise and an owner (trader, broker) only their own record.
+  permissions: { list: ENTERPRISE_PERMS.list, create: ENTERPRISE_PERMS.add, update: ENTERPRISE_PERMS.edit, export: ENTERPRISE_PERMS.list },
   uploads: { types: ENTERPRISE_UPLOAD_TYPES, maxMb: 20 },
   fields,
   schema: (t) => enterpriseSchema(t),

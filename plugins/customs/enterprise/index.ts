@@ -13,7 +13,8 @@ import { collectionInfoResource } from './collection.server';
 import { ENTRUSTMENT_PERMS } from './entrustment';
 import { entrustmentResource } from './entrustment.server';
 import { enterpriseMigrations } from './migrations';
-import { enterpriseDemoSeed } from './seed';
+import { collectionDemoSeed, enterpriseDemoSeed } from './seed';
+import { enterpriseOpenApi } from './openapi';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -74,8 +75,9 @@ export const enterpriseArea: CustomsArea = {
   permissions,
   routes,
   migrations: enterpriseMigrations,
-  seeds: [enterpriseDemoSeed],
+  seeds: [enterpriseDemoSeed, collectionDemoSeed],
   resources: [enterpriseResource, collectionInfoResource, entrustmentResource],
   lookups: enterpriseLookups,
   locales: { zh, en, my },
+  openapi: enterpriseOpenApi,
 };

@@ -8,6 +8,10 @@ import { ENTERPRISE_AUDIT, ENTERPRISE_PERMS } from './enterprise';
 import { COLLECTION_PERMS } from './collection';
 import { ENTRUSTMENT_PERMS, ENTRUSTMENT_STATUS } from './entrustment';
 import { withCreditCheck, withIdCheck } from './validators';
+import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
+import { createRow, transitionRows } from '../../../core/resource/service.server';
+import { collectionInfoResource } from './collection.server';
+import { approvedEnterpriseOfUser } from './enterprise.server';
 
 export const AREA_MENUS = ['enterpriseCenter', 'enterpriseCenter.enterpriseInfo', 'enterpriseCenter.enterpriseManage', 'enterpriseCenter.collectionInfo', 'enterpriseCenter.entrustment'];
 const AREA_PERMISSIONS = [...Object.values(ENTERPRISE_PERMS), ...Object.values(COLLECTION_PERMS), ...Object.values(ENTRUSTMENT_PERMS)];
@@ -154,3 +158,24 @@ export const enterpriseDemoSeed: Seed = {
     }
   },
 };
+
+/** The demo trader's and broker's collection accounts (one disabled), saved through the
+ *  collection information service as those users (seeded once). */
+export const collectionDemoSeed = demoDataSeed('collection-demo', async (knex, { registry }) => {
+  const accounts = {
+    trader: [
+      { settlementAccount: '2505012309100088888', settlementAccountName: '德宏边境贸易有限公司', accountStatus: 'normal', contactName: '王芳', contactPhone: '0692-4141234', mobile: '13908805678', address: '芒市勐焕路 66 号', smsNotify: true, smsPhone: '13908805678' },
+      { settlementAccount: '0012300456789', settlementAccountName: 'Dehong Border Trade Co., Ltd. (KBZ Bank Muse)', accountStatus: 'normal', contactName: 'Aung Min', contactPhone: '+95 9 420 012 345', mobile: '09420012345', address: 'No. 12, 105th Mile, Muse, Shan State', smsNotify: false, smsPhone: null },
+    ],
+    broker: [{ settlementAccount: '6217853000012345678', settlementAccountName: '姐告报关行', accountStatus: 'normal', contactName: '赵文', contactPhone: '0692-4125678', mobile: '13887005678', address: '姐告边境贸易区国门大道 18 号', smsNotify: true, smsPhone: '13887005678' }],
+  };
+  for (const [username, rows] of Object.entries(accounts)) {
+    const actor = await demoActor(knex, registry, username);
+    if (!actor || !(await approvedEnterpriseOfUser(knex, actor.user.id))) continue;
+    for (const input of rows) await createRow(collectionInfoResource, actor, input, actor.t, { knex, trusted: true });
+  }
+  // The Myanmar account waits for its bank's confirmation: disabled for now.
+  const trader = await demoActor(knex, registry, 'trader');
+  const pending = await knex('cus_collection_info').where({ settlement_account: '0012300456789' }).first('id');
+  if (trader && pending) await transitionRows(collectionInfoResource, trader, [Number(pending.id)], 'disable', trader.t, { knex, trusted: true });
+});

@@ -17,6 +17,9 @@ import { bucketOf, receivableAging } from './receivable.server';
 import * as settlementPage from './routes/settlementManage';
 import * as statementRoute from './routes/api.statement';
 
+/** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
+const money = (v: unknown, scale = 2) => new Decimal(String(v)).toFixed(scale);
+
 let db: TestDb;
 let traderId: number;
 let brokerId: number;
@@ -79,7 +82,7 @@ describe('saving a bill (SPEC §5 Billing)', () => {
     expect(b).toMatchObject({ status: 'staged', amount: '200.01', payFlag: 'unpaid', receiptFlag: 'uncollected', pushFlag: 'notPushed', verifyFlag: 'unverified' });
     expect((b.lines as unknown[]).length).toBe(2);
     const lines = await db.knex('fin_bill_line').where({ bill_id: b.id }).orderBy('line_no');
-    expect(lines.map((l) => String(l.amount))).toEqual(['100.00', '100.01']);
+    expect(lines.map((l) => money(l.amount))).toEqual(['100.00', '100.01']);
   });
 
   it('requires the order number', async () => {
@@ -299,7 +302,8 @@ describe('createBill', () => {
     const b = await db.knex.transaction((trx) => createBill(trx, input, null));
     expect(a.created).toBe(true);
     expect(b).toEqual({ ...a, created: false });
-    expect(await row(a.id)).toMatchObject({ status: 'staged', amount: '4.50', bill_type: 'TRADE' });
+    const ra = await row(a.id);
+    expect({ ...ra, amount: money(ra.amount) }).toMatchObject({ status: 'staged', amount: '4.50', bill_type: 'TRADE' });
   });
 });
 
@@ -393,9 +397,9 @@ describe('the service-bill hand-off', () => {
     expect(again.result).toBe(first.result);
     const bills = await db.knex('fin_bill').where({ order_no: 'SO20261122999999' });
     expect(bills.length).toBe(1);
-    expect(bills[0]).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '1250.50', payer_user_id: traderId, payee_user_id: brokerId, source: `handoff:${first.id}` });
+    expect({ ...bills[0], amount: money(bills[0].amount) }).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '1250.50', payer_user_id: traderId, payee_user_id: brokerId, source: `handoff:${first.id}` });
     const lines = await db.knex('fin_bill_line').where({ bill_id: bills[0].id });
-    expect(lines.map((l) => [l.fee_item_name, String(l.quantity), String(l.amount)])).toEqual([['报关服务费', '1.0000', '1250.50']]);
+    expect(lines.map((l) => [l.fee_item_name, money(l.quantity, 4), money(l.amount)])).toEqual([['报关服务费', '1.0000', '1250.50']]);
   });
 });
 
@@ -520,7 +524,7 @@ describe('an approved service order in customs', () => {
     expect((await orders.transition('submit', [id])).body.code).toBe(200);
     expect((await brokerOrders.transition('approve', [id], '同意')).body.code).toBe(200);
     const bill = await db.knex('fin_bill').where({ order_no: o.body.data!.orderNo }).first();
-    expect(bill).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '880.80', payer_user_id: traderId, payee_user_id: brokerId });
+    expect({ ...bill, amount: money(bill.amount) }).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '880.80', payer_user_id: traderId, payee_user_id: brokerId });
     expect(await step(payee, 'push', Number(bill.id))).toMatchObject({ status: 'toConfirm', pushFlag: 'pushed' });
   });
 });

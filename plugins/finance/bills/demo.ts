@@ -1,9 +1,13 @@
 // Demo bills (seeded once): two trade bills for the demo trader, one waiting for their
-// confirmation and one settled offline; and a 45-day-old bill the trader owes the bank.
+// confirmation and one settled offline; a 45-day-old bill the trader owes the bank; and bad
+// debts and write-off forms on the screens' services.
 import type { Knex } from 'knex';
 import type { Seed } from '../../../core/plugin';
 import type { BillStatus } from './bill';
 import { BILL, createBill, dayStamp, isoDay, type CreateBillInput } from './bills.server';
+import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
+import { createRow, transitionRows } from '../../../core/resource/service.server';
+import { badDebtResource, writeoffResource } from './writeoffs.server';
 
 /** A bill created as createBill does, then moved to the state it is shown in (with that state's flags). */
 async function demoBill(trx: Knex.Transaction, input: CreateBillInput, state: { status: BillStatus } & Record<string, unknown>): Promise<void> {
@@ -82,3 +86,70 @@ export async function bankDemoBill(knex: Knex): Promise<void> {
     ),
   );
 }
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+/**
+ * Bad debts and write-off forms (seeded once, after billsDemo): two long-overdue service bills
+ * of the demo trader proposed as bad debts by the platform operator — one approved, one
+ * rejected by the administrator (four eyes) — and a third still pending; a write-off form
+ * matching the settled freight bill, and a voided one. All through the screens' services.
+ */
+export const badDebtsAndWriteoffsDemo = demoDataSeed('bills-demo-baddebts-writeoffs', async (knex, { registry }) => {
+  const operator = await demoActor(knex, registry, 'operator');
+  const admin = await demoActor(knex, registry, 'admin');
+  const trader = await knex('sys_user').where({ username: 'trader' }).first();
+  if (!operator || !admin || !trader) return;
+  const platform = await knex('sys_user').where({ username: 'operator' }).first();
+  const overdue = [
+    { key: 'demo:bill:overdue:1', age: 220, fee: '仓储费', quantity: '48', unit: '吨', rate: '12.5', amount: '600.00', remark: '2026年3月姐告堆场仓储费（客户已停业）', decision: 'approve', opinion: '客户已注销，催收无果，同意核销' },
+    { key: 'demo:bill:overdue:2', age: 160, fee: '装车费', quantity: '120', unit: '吨', rate: '8.5', amount: '1020.00', remark: '2026年5月装车费', decision: 'reject', opinion: '客户已承诺分期付款，暂不核销' },
+    { key: 'demo:bill:overdue:3', age: 130, fee: '过磅费', quantity: '14', unit: '车次', rate: '30', amount: '420.00', remark: '2026年6月过磅费', decision: null, opinion: null },
+  ] as const;
+  for (const o of overdue) {
+    const issued = daysAgo(o.age);
+    await knex.transaction((trx) =>
+      demoBill(
+        trx,
+        {
+          ...payerOf(trader),
+          billType: 'SERVICE',
+          orderNo: `PB${dayStamp(issued)}-${trader.id}`,
+          payeeUserId: platform ? Number(platform.id) : null,
+          payeeName: String(platform?.company_name || '中缅口岸服务平台'),
+          currency: 'RMB',
+          billDate: isoDay(issued),
+          remark: o.remark,
+          sourceKey: o.key,
+          lines: [{ feeItemName: o.fee, quantity: o.quantity, unit: o.unit, rate: o.rate, chargingMethod: 'perQuantity', amount: o.amount, source: 'manual' }],
+        },
+        { status: 'awaitingPayment' },
+      ),
+    );
+    const bill = await knex(BILL).where({ source: o.key }).first('id');
+    if (!bill || (await knex('fin_bad_debt').where({ bill_id: bill.id }).first())) continue;
+    const proposed = await createRow(badDebtResource, operator, { billId: Number(bill.id), reason: `逾期${o.age}天未付，多次催收无果，申请核销坏账` }, operator.t, { knex });
+    if (o.decision) await transitionRows(badDebtResource, admin, [Number(proposed.id)], o.decision, admin.t, { knex, note: o.opinion });
+  }
+
+  const settled = await knex(BILL).where({ source: 'demo:bill:2' }).first();
+  if (settled && !(await knex('fin_writeoff').where({ bill_id: settled.id }).first())) {
+    await createRow(
+      writeoffResource,
+      operator,
+      { billId: Number(settled.id), amount: String(settled.amount), writeoffDate: isoDay(daysAgo(1)), flag: 'valid', payingBank: '中国工商银行德宏分行', receivingBank: 'CB Bank Mandalay Branch', accountNo: '0086100500012345', bankSerialNo: 'ICBC-DH-20261120-3301', remark: '木姐—曼德勒陆运运费，电汇到账核销', fileIds: [] },
+      operator.t,
+      { knex },
+    );
+  }
+  const toConfirm = await knex(BILL).where({ source: 'demo:bill:1' }).first();
+  if (toConfirm && !(await knex('fin_writeoff').where({ bill_id: toConfirm.id }).first())) {
+    await createRow(
+      writeoffResource,
+      operator,
+      { billId: Number(toConfirm.id), amount: '5000.00', writeoffDate: isoDay(daysAgo(2)), flag: 'void', payingBank: '中国农业银行瑞丽支行', receivingBank: '中国银行瑞丽分行', accountNo: '6228480012345678', bankSerialNo: 'ABC-RL-20261119-0875', remark: '重复登记，已作废', fileIds: [] },
+      operator.t,
+      { knex },
+    );
+  }
+});

@@ -7,7 +7,7 @@ import type { PluginArea } from '../../../core/areas';
 import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billReceivableResource, billResource, serviceBillReceiver } from './bills.server';
-import { bankDemoBill, billsDemo } from './demo';
+import { badDebtsAndWriteoffsDemo, bankDemoBill, billsDemo } from './demo';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
 import { WRITEOFF_PERMISSIONS } from './writeoff';
@@ -138,7 +138,7 @@ export const billsArea: PluginArea = {
     { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
   ],
   migrations: [billsMigration],
-  seeds: [billsGrants, billsDemo],
+  seeds: [billsGrants, billsDemo, badDebtsAndWriteoffsDemo],
   resources: [billResource, billPayableResource, billReceivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },

@@ -1,6 +1,7 @@
 // Fees through the REST API on a fresh seeded MariaDB: SPEC §5 fee rules (name 1–50, standard
 // numeric), tier checks, the trial calculation, customer overrides, service-order lines, the
 // periodic billing job's idempotency, and the server refusing users without the permission.
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { loginAs } from '../../../tests/support/session';
@@ -162,6 +163,8 @@ describe('periodic billing job', () => {
   const logs: string[] = [];
   const runJob = (date: string) =>
     periodicBillsJob.process({ knex: db.knex, service: db.registry.service, logId: 0, data: { date }, log: (m: string) => logs.push(m) });
+  // A DECIMAL(18,2) read straight from the table: text from MariaDB, a number from SQLite.
+  const money = (v: unknown) => new Decimal(String(v)).toFixed(2);
   const periodicBills = () => db.knex('fin_bill').where('source', 'like', 'periodic:%').orderBy('id');
   const linesOf = (billId: number) => db.knex('fin_bill_line').where({ bill_id: billId }).orderBy('line_no');
 
@@ -190,9 +193,9 @@ describe('periodic billing job', () => {
     expect(bills).toHaveLength(1);
     expect(bills[0]).toMatchObject({ source: `periodic:${traderId}:2026-10`, payer_user_id: traderId, currency: 'RMB', status: 'staged' });
     // 10 t × 61 = 610.00; 2 t × (day 8 × 2) = 4.00; total 614.00
-    expect(String(bills[0].amount)).toBe('614.00');
+    expect(money(bills[0].amount)).toBe('614.00');
     const lines = await linesOf(bills[0].id);
-    expect(lines.map((l) => String(l.amount))).toEqual(['610.00', '4.00']);
+    expect(lines.map((l) => money(l.amount))).toEqual(['610.00', '4.00']);
     expect(lines[0].explanation).toBe('[CK-001] 仓储费: 10吨 × (30天, 免7天, 8–15天×2.00, 16–30天×3.00) = 610.00');
     expect(lines[0].source).toBe('rule');
     expect(logs.some((m) => m.includes(`periodic:${traderId}:2026-10: bill ${bills[0].serial_no} created`))).toBe(true);
@@ -216,7 +219,7 @@ describe('periodic billing job', () => {
     await runJob('2026-11-21');
     const last = (await periodicBills()).pop();
     expect(last).toMatchObject({ source: `periodic:${traderId}:2026-11-20` });
-    expect(String(last.amount)).toBe('30.00');
+    expect(money(last.amount)).toBe('30.00');
     // Entered after 11-20 was billed: the same key is not billed again, the record waits.
     await admin.records.create({ customerUserId: traderId, billingObject: 'vehicle', feeItemId: weighing.id, quantity: '1', opDate: '2026-11-20', reference: 'GB-02' });
     expect(await runJob('2026-11-21')).toBe('periodic bills as of 2026-11-21: created 0, skipped 1');

@@ -9,6 +9,7 @@ import { FEE_PERMISSIONS, MENU } from './fee';
 import { chargingRuleResource, feeItemResource, feeLookups, operationRecordResource } from './fee.server';
 import { linesForServiceOrder } from './charging.server';
 import { periodicBillsJob } from './periodic.job';
+import { operationRecordsDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -154,7 +155,7 @@ export const feesArea: PluginArea = {
       },
     },
   ],
-  seeds: [feesGrants, feesDemo],
+  seeds: [feesGrants, feesDemo, operationRecordsDemo],
   resources: [feeItemResource, chargingRuleResource, operationRecordResource],
   lookups: feeLookups,
   jobs: [defineJob(periodicBillsJob)],

@@ -15,6 +15,9 @@ import * as zjCount from './routes/api.zjCount';
 import * as zjtxList from './routes/api.selectZjtxList';
 import * as ledgerPage from './routes/dlStrNdt';
 
+/** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
+const money = (v: unknown, scale = 2) => new Decimal(String(v)).toFixed(scale);
+
 let db: TestDb;
 let traderId: number;
 let brokerId: number;
@@ -47,7 +50,7 @@ describe('the demo seed', () => {
     expect(rmb!.subAccNo).toMatch(/^SUB\d{10}$/);
     expect((await subAccountOf(db.knex, traderId, 'USD'))!.available).toBe('2000.00');
     const rows = await ledgerOf(rmb!.id);
-    expect(rows.map((r) => [r.tx_type, r.direction, String(r.amount), String(r.balance_after)])).toEqual([['fundInit', 'C', '50000.00', '50000.00']]);
+    expect(rows.map((r) => [r.tx_type, r.direction, money(r.amount), money(r.balance_after)])).toEqual([['fundInit', 'C', '50000.00', '50000.00']]);
     expect(await subAccountOf(db.knex, brokerId, 'RMB')).not.toBeNull();
     expect(await subAccountOf(db.knex, traderId, 'EUR')).toBeNull();
   });
@@ -72,7 +75,7 @@ describe('debiting funds', () => {
     const debits = (await ledgerOf(acc.id)).filter((r) => r.direction === 'D');
     expect(debits).toHaveLength(10);
     // Running balances step down by 10.00 from 100.00 in ledger order.
-    expect(debits.map((r) => String(r.balance_after))).toEqual(['90.00', '80.00', '70.00', '60.00', '50.00', '40.00', '30.00', '20.00', '10.00', '0.00']);
+    expect(debits.map((r) => money(r.balance_after))).toEqual(['90.00', '80.00', '70.00', '60.00', '50.00', '40.00', '30.00', '20.00', '10.00', '0.00']);
   });
 
   it('refuses a debit the available balance does not cover with 可用余额不足 and writes nothing', async () => {

@@ -9,6 +9,7 @@ import { auditColumns } from '../../../core/db/core-migrations';
 import { FUNDS_PERMISSIONS, MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS } from './funds';
 import { fundsOpenApi } from './openapi';
 import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, fundReminderPage, openSubAccount, subAccountResource } from './funds.server';
+import { advanceReceiptsDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -122,7 +123,7 @@ export const fundsArea: PluginArea = {
       },
     },
   ],
-  seeds: [fundsDemo],
+  seeds: [fundsDemo, advanceReceiptsDemo],
   resources: [subAccountResource, fundLedgerResource, advanceReceiptResource],
   lookups: { fundCustomers },
   badges: [

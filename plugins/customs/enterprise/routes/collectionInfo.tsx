@@ -1,6 +1,7 @@
 // /enterpriseCenter/collectionInfo: the collection (receipt) information of the user's own
 // enterprise. Only traders and customs brokers with approved enterprise information may use
-// it (SPEC §6); everyone else sees the SPEC §8 message instead of the list.
+// it (SPEC §6); 管理员 sees every enterprise's rows read-only (SPEC §1); everyone else sees the
+// SPEC §8 message instead of the list.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Alert, Paper } from '@mui/material';
@@ -16,6 +17,11 @@ import { requireApprovedBusinessEnterprise } from '../enterprise.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireCurrent(request, { menu: collectionInfoDef.menu, permission: COLLECTION_PERMS.list });
+  if (user.isAdmin) {
+    // 管理员 sees every enterprise's rows, read-only: rows belong to an enterprise's own account.
+    const page = await resourcePageData(collectionInfoResource, request);
+    return { blocked: null, page: { ...page, can: { ...page.can, create: false, update: false, delete: false, import: false, transitions: [] } } };
+  }
   try {
     await requireApprovedBusinessEnterprise(getKnex(), user, await getT(request));
   } catch (e) {
