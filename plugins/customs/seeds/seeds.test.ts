@@ -88,7 +88,7 @@ describe('basic-information seed', () => {
     const types = await db.registry.lookups.get('customs.eciqTypes')!(ctx, {} as never);
     expect(types.map((o) => o.value)).toEqual(expect.arrayContaining(['ENT_QUALIFICATION', 'PURPOSE', 'PACKING_MATERIAL']));
     const ports = await db.registry.lookups.get('customs.customsPorts')!(ctx, {} as never);
-    expect(ports.find((o) => o.value === '8614')).toEqual({ value: '8614', label: '8614 畹町海关', parent: '8613' });
+    expect(ports.find((o) => o.value === '8614')).toEqual({ value: '8614', label: '8614 畹町海关', labels: { en: '8614 Wanding Customs' }, parent: '8613' });
   });
 
   it('grants the customs brokers’ role every basic-information screen and permission', async () => {
