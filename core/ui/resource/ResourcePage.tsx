@@ -105,13 +105,13 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         {/* Dates: YYYY-MM-DD pickers in the interface language; the URL keeps ISO dates. */}
         {type === 'date' ? (
-          <DateField name={`${f.name}From`} label={label} defaultValue={value(`${f.name}From`)} sx={{ width: 180 }} testId={`filter-${f.name}From`} />
+          <DateField name={`${f.name}From`} label={label} defaultValue={value(`${f.name}From`)} size="small" sx={{ width: fieldWidth(label, { min: 180, extra: 72 }) }} testId={`filter-${f.name}From`} />
         ) : (
           <TextField name={`${f.name}From`} type={type} label={label} defaultValue={value(`${f.name}From`)} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 160 }} />
         )}
         <span>–</span>
         {type === 'date' ? (
-          <DateField name={`${f.name}To`} defaultValue={value(`${f.name}To`)} sx={{ width: 180 }} aria-label={`${label} ${t('core:resource.to')}`} testId={`filter-${f.name}To`} />
+          <DateField name={`${f.name}To`} defaultValue={value(`${f.name}To`)} size="small" sx={{ width: 180 }} aria-label={`${label} ${t('core:resource.to')}`} testId={`filter-${f.name}To`} />
         ) : (
           <TextField name={`${f.name}To`} type={type} defaultValue={value(`${f.name}To`)} sx={{ width: 160 }} aria-label={`${label} ${t('core:resource.to')}`} />
         )}
@@ -597,8 +597,10 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
     <Paper sx={{ p: 2 }} data-testid={`resource-${def.name}`}>
       {filterFields.length > 0 && (
         <Form method="get" replace preventScrollReset key={params.toString()}>
-          <Stack direction="row" sx={{ mb: 1.5, gap: 1, alignItems: 'flex-start' }}>
-            {/* Collapsed, only the first row of filters shows; the rest stay in the form (and apply). */}
+          {/* Collapsed, only the first row of filters shows beside the buttons; the rest stay in the
+              form (and apply). Expanded, the fields take the whole width (a narrow screen or long
+              Burmese labels would otherwise stack them one per row) and the buttons go below. */}
+          <Stack direction={filtersOpen ? 'column' : 'row'} sx={{ mb: 1.5, gap: 1, alignItems: filtersOpen ? 'stretch' : 'flex-start' }}>
             <Box
               ref={filterBox}
               data-testid="filter-fields"
@@ -620,7 +622,7 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
             </Box>
             {params.get('pageSize') && <input type="hidden" name="pageSize" value={params.get('pageSize')!} />}
             {params.get('tab') && <input type="hidden" name="tab" value={params.get('tab')!} />}
-            <Stack direction="row" sx={{ gap: 1, pt: 1, flexShrink: 0, alignItems: 'center' }}>
+            <Stack direction="row" sx={{ gap: 1, pt: filtersOpen ? 0 : 1, flexShrink: 0, alignItems: 'center', alignSelf: filtersOpen ? 'flex-end' : 'auto' }}>
               <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="query-submit" sx={{ whiteSpace: 'nowrap' }}>
                 {t('core:common.query')}
               </Button>
