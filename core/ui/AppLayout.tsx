@@ -224,7 +224,7 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
             <IconButton edge="start" onClick={() => toggle()} aria-label={t('core:layout.toggleSidebar')} data-testid="sidebar-toggle">
               <MenuIcon />
             </IconButton>
-            <Breadcrumbs sx={{ flexGrow: 1 }} data-testid="breadcrumb">
+            <Breadcrumbs sx={{ flexGrow: 1, minWidth: 0 }} data-testid="breadcrumb">
               <Link component={RemixLink} to="/dashboard" underline="hover" color="inherit">
                 {t('core:menu.dashboard')}
               </Link>
@@ -275,7 +275,9 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
               sx={{ display: 'flex', alignItems: 'center', gap: 0.5, border: 0, bgcolor: 'transparent', cursor: 'pointer', font: 'inherit' }}
             >
               <AccountCircle color="action" />
-              <Typography variant="body2">{user.nickname}</Typography>
+              <Typography variant="body2" noWrap title={user.nickname} sx={{ maxWidth: 180 }}>
+                {user.nickname}
+              </Typography>
             </Box>
             <Menu anchorEl={userMenu} open={!!userMenu} onClose={() => setUserMenu(null)}>
               <MuiMenuItem component={RemixLink} to="/dashboard" onClick={() => setUserMenu(null)}>
