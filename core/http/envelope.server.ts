@@ -2,15 +2,9 @@
 // 200 success, 500 error, 505 alert, 20011 not logged in; the HTTP status says the same thing
 // for clients that only look at it.
 import { isDbUnavailable, logUnavailable, unavailableMessage } from '../db/health.server';
+import { CODE } from './codes';
 
-export const CODE = {
-  OK: 200,
-  ERROR: 500,
-  ALERT: 505,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  NOT_LOGGED_IN: 20011,
-} as const;
+export { CODE };
 
 export interface Envelope<T = unknown> {
   code: number;

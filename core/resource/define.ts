@@ -53,6 +53,12 @@ export interface FieldDef {
   maxLength?: number;
   /** money: the decimals its column keeps (default 2), so SQLite's numbers read back as MariaDB's text ("12500.50"). */
   scale?: number;
+  /**
+   * Whether the API may answer null for it (the OpenAPI row schema says so). Default: what the
+   * create schema stores (a key it leaves out or lets be null may be null); fields outside the
+   * schema may be null unless they say `false` (a NOT NULL column).
+   */
+  nullable?: boolean;
 }
 
 export interface Transition {

@@ -1,43 +1,111 @@
 // The OpenAPI 3.1 document of every resource's REST API, generated from the same zod
-// schemas and field declarations the engine validates with (zod's own JSON Schema output).
+// schemas and field declarations the engine validates with and shapes rows from (toApiRow):
+// a row's schema is derived from the field declarations and the create schema's output (type
+// and nullability), never written a second time.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { errorComponents, errors, fileResponse, finishOperations, json, okResponse, XLSX, type Json } from '../http/openapi';
 import type { Registry } from '../registry.server';
-import { columnOf, endpoint } from './define';
+import { columnOf, endpoint, type FieldDef, type ResourceDef } from './define';
 import type { ServerResource } from './define.server';
 
-type Json = Record<string, unknown>;
-
-function jsonSchema(schema: z.ZodType): Json {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
   try {
-    return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as Json;
+    const out = z.toJSONSchema(schema, { unrepresentable: 'any', io }) as Json;
+    delete out.$schema;
+    return out;
   } catch {
     return { type: 'object' };
   }
 }
 
-const envelope = (data: Json): Json => ({
-  type: 'object',
-  properties: { code: { type: 'integer', example: 200 }, msg: { type: 'string' }, data },
-  required: ['code', 'msg'],
-});
+/** The non-null JSON type a zod output schema stores (integer, string, …), if it says one. */
+function storedType(s: Json | undefined): string | undefined {
+  if (!s) return undefined;
+  if (typeof s.type === 'string' && s.type !== 'null') return s.type;
+  for (const alt of (s.anyOf ?? s.oneOf ?? []) as Json[]) {
+    const ty = storedType(alt);
+    if (ty) return ty;
+  }
+  return undefined;
+}
 
-function rowSchema(sr: ServerResource, t: TFunction): Json {
+function acceptsNull(s: Json): boolean {
+  if (s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'))) return true;
+  if (!s.type && !s.anyOf && !s.oneOf && !s.enum && !s.const) return true;
+  return ((s.anyOf ?? s.oneOf ?? []) as Json[]).some(acceptsNull);
+}
+
+/** What the create schema stores per field (zod's output side). */
+function storedShape(def: ResourceDef, t: TFunction): { props: Record<string, Json>; required: Set<string> } {
+  const out = jsonSchema(def.schema(t, 'create'), 'output');
+  return { props: (out.properties ?? {}) as Record<string, Json>, required: new Set((out.required ?? []) as string[]) };
+}
+
+/** The JSON Schema of a field's value as toApiRow answers it. */
+function fieldSchema(f: FieldDef, stored: Json | undefined, nullable: boolean, t: TFunction): Json {
+  let s: Json;
+  switch (f.type) {
+    case 'integer':
+      s = { type: 'integer' };
+      break;
+    case 'number':
+      s = { type: 'number' };
+      break;
+    case 'money':
+      s = { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: `decimal string, ${f.scale ?? 2} places` };
+      break;
+    case 'boolean':
+      s = { type: 'boolean' };
+      break;
+    case 'datetime':
+      s = { type: 'string', format: 'date-time' };
+      break;
+    case 'date':
+      s = { type: 'string', format: 'date' };
+      break;
+    case 'enum':
+      s = { type: 'string', enum: [...(f.options ?? []).map((o) => o.value), ...(nullable ? [null] : [])] };
+      break;
+    case 'refs': {
+      const items = stored?.items as Json | undefined;
+      s = { type: 'array', items: { type: storedType(items) === 'integer' || storedType(items) === 'number' ? 'integer' : 'string' } };
+      break;
+    }
+    case 'ref':
+      // The stored id or code, as the column holds it.
+      s = { type: storedType(stored) === 'integer' || storedType(stored) === 'number' ? 'integer' : 'string' };
+      break;
+    default:
+      s = { type: 'string' };
+  }
+  if (nullable) s.type = [s.type, 'null'];
+  return { ...s, description: [t(f.labelKey), s.description].filter(Boolean).join(': ') };
+}
+
+/** The row toApiRow answers: id, every declared field with a column, version and stamps. */
+export function rowSchema(sr: ServerResource, t: TFunction): Json {
+  const { props, required: storedRequired } = storedShape(sr.def, t);
   const properties: Json = { id: { type: 'integer' } };
+  const required = ['id'];
   for (const f of sr.def.fields) {
     if (f.type === 'password') continue;
-    const type =
-      f.type === 'integer' ? 'integer' : f.type === 'number' ? 'number' : f.type === 'boolean' ? 'boolean' : f.type === 'refs' ? 'array' : 'string';
-    properties[f.name] = {
-      type,
-      description: t(f.labelKey),
-      ...(f.type === 'enum' ? { enum: f.options?.map((o) => o.value) } : {}),
-      ...(f.type === 'datetime' ? { format: 'date-time' } : f.type === 'date' ? { format: 'date' } : {}),
-      ...(f.type === 'refs' ? { items: { type: 'string' } } : {}),
-    };
+    const stored = props[f.name];
+    const nullable = f.nullable ?? (!stored || !storedRequired.has(f.name) || acceptsNull(stored));
+    properties[f.name] = fieldSchema(f, stored, nullable, t);
+    // Fields with a column are always answered (null when empty); virtual ones when a hook adds them.
+    if (columnOf(f)) required.push(f.name);
   }
-  if (sr.def.versioned !== false) properties.version = { type: 'integer', description: 'optimistic lock: send it back on update' };
-  return { type: 'object', properties };
+  if (sr.def.versioned !== false) {
+    properties.version = { type: 'integer', description: 'optimistic lock: send it back on update' };
+    required.push('version');
+  }
+  if (sr.def.stamped !== false) {
+    properties.createdAt ??= { type: ['string', 'null'], format: 'date-time' };
+    properties.updatedAt ??= { type: ['string', 'null'], format: 'date-time' };
+    for (const k of ['createdAt', 'updatedAt']) if (!required.includes(k)) required.push(k);
+  }
+  return { type: 'object', properties, required };
 }
 
 function listParameters(sr: ServerResource, t: TFunction): Json[] {
@@ -60,6 +128,9 @@ function listParameters(sr: ServerResource, t: TFunction): Json[] {
   return params;
 }
 
+const IDS = { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000 };
+const idsBody = { required: true, content: json({ type: 'object', properties: { ids: IDS }, required: ['ids'] }) };
+
 export function openApiDocument(registry: Registry, t: TFunction, serverUrl: string): Json {
   const paths: Json = {};
   const schemas: Json = {};
@@ -71,53 +142,96 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
     schemas[`${name}_input`] = jsonSchema(sr.def.schema(t, 'create'));
     const ref = (s: string) => ({ $ref: `#/components/schemas/${name}_${s}` });
     const p = sr.def.permissions;
-    // x-permission: the permission code the server checks for the operation (clients and the
-    // access-matrix test read it; the administrator holds every code).
+    const op = (id: string, permission: string, summary: string, rest: Json): Json => ({
+      tags: [tag],
+      summary,
+      operationId: `${name}_${id}`,
+      // x-permission: the permission code the server checks for the operation (clients and the
+      // access-matrix test read it; the administrator holds every code).
+      'x-permission': permission,
+      ...rest,
+    });
+    const refused = errors('Forbidden');
     const ops: Json = {
-      get: {
-        tags: [tag],
-        summary: `List (${p.list})`,
-        'x-permission': p.list,
+      get: op('list', p.list, `List (${p.list})`, {
         parameters: listParameters(sr, t),
-        responses: { 200: { description: 'page', content: { 'application/json': { schema: envelope({ type: 'object', properties: { rows: { type: 'array', items: ref('row') }, total: { type: ['integer', 'null'] }, page: { type: 'integer' }, pageSize: { type: 'integer' }, nextCursor: { type: ['integer', 'null'] } } }) } } } },
-      },
+        responses: {
+          200: okResponse('page', {
+            type: 'object',
+            properties: { rows: { type: 'array', items: ref('row') }, total: { type: ['integer', 'null'] }, page: { type: 'integer' }, pageSize: { type: 'integer' }, nextCursor: { type: ['integer', 'null'] } },
+            required: ['rows', 'total', 'page', 'pageSize', 'nextCursor'],
+          }),
+          ...refused,
+        },
+      }),
     };
-    if (p.create) ops.post = { tags: [tag], summary: `Create (${p.create})`, 'x-permission': p.create, requestBody: { content: { 'application/json': { schema: ref('input') } } }, responses: { 200: { description: 'created', content: { 'application/json': { schema: envelope(ref('row')) } } } } };
-    if (p.delete) ops.delete = { tags: [tag], summary: `Delete many (${p.delete})`, 'x-permission': p.delete, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } } } } }, responses: { 200: { description: 'deleted' } } };
+    if (p.create) ops.post = op('create', p.create, `Create (${p.create})`, { requestBody: { required: true, content: json(ref('input')) }, responses: { 200: okResponse('created', ref('row')), ...refused } });
+    const deleted = okResponse('deleted', { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] });
+    if (p.delete) ops.delete = op('deleteMany', p.delete, `Delete many (${p.delete})`, { requestBody: idsBody, responses: { 200: deleted, ...refused, ...errors('NotFound') } });
     paths[base] = ops;
     const member: Json = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { tags: [tag], summary: 'Get one', 'x-permission': p.list, responses: { 200: { description: 'row', content: { 'application/json': { schema: envelope(ref('row')) } } } } },
+      get: op('get', p.list, 'Get one', { responses: { 200: okResponse('row', ref('row')), ...refused, ...errors('NotFound') } }),
     };
-    if (p.update) member.put = { tags: [tag], summary: `Update (${p.update}); send the row's version`, 'x-permission': p.update, requestBody: { content: { 'application/json': { schema: { allOf: [ref('input'), { type: 'object', properties: { version: { type: 'integer' } }, required: sr.def.versioned === false ? [] : ['version'] }] } } } }, responses: { 200: { description: 'updated' }, 409: { description: 'stale version' } } };
-    if (p.delete) member.delete = { tags: [tag], summary: `Delete (${p.delete})`, 'x-permission': p.delete, responses: { 200: { description: 'deleted' } } };
+    if (p.update) {
+      member.put = op('update', p.update, `Update (${p.update}); send the row's version`, {
+        requestBody: { required: true, content: json({ allOf: [ref('input'), { type: 'object', properties: { version: { type: 'integer' } }, required: sr.def.versioned === false ? [] : ['version'] }] }) },
+        responses: { 200: okResponse('updated', ref('row')), ...refused, ...errors('NotFound', 'Conflict') },
+      });
+    }
+    if (p.delete) member.delete = op('delete', p.delete, `Delete (${p.delete})`, { responses: { 200: deleted, ...refused, ...errors('NotFound') } });
     paths[`${base}/{id}`] = member;
     for (const tr of sr.def.stateMachine?.transitions ?? []) {
       paths[`${base}/transition/${tr.name}`] = {
-        post: { tags: [tag], summary: `${t(tr.labelKey)} (${tr.permission}): ${tr.from.join('|')} → ${tr.to}`, 'x-permission': tr.permission, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } } } } }, responses: { 200: { description: 'done' } } },
+        post: op(`transition_${tr.name}`, tr.permission, `${t(tr.labelKey)} (${tr.permission}): ${tr.from.join('|')} → ${tr.to}`, {
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              properties: {
+                ids: IDS,
+                ...(tr.note ? { note: { type: ['string', 'null'], maxLength: tr.note.maxLength, description: t(tr.note.labelKey) } } : {}),
+                ...(tr.amount ? { amount: { type: ['string', 'null'], description: t(tr.amount.labelKey) } } : {}),
+              },
+              required: ['ids'],
+            }),
+          },
+          responses: { 200: okResponse('the rows after the transition', { type: 'array', items: ref('row') }), ...refused, ...errors('NotFound', 'Conflict') },
+        }),
       };
     }
-    paths[`${base}/export`] = { get: { tags: [tag], summary: 'Export (streamed)', 'x-permission': p.export ?? p.list, parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['xlsx', 'csv'] } }, ...listParameters(sr, t)], responses: { 200: { description: 'file' } } } };
+    paths[`${base}/export`] = {
+      get: op('export', p.export ?? p.list, 'Export (streamed)', {
+        parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['xlsx', 'csv'] } }, ...listParameters(sr, t)],
+        responses: { 200: fileResponse('the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv)', [XLSX, 'text/csv']), ...refused },
+      }),
+    };
     if (p.import) {
       paths[`${base}/import`] = {
-        post: {
-          tags: [tag],
-          summary: `Import (${p.import}): starts the import job, progress at /api/core/imports/{importId}`,
-          'x-permission': p.import,
-          requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: '.xlsx or UTF-8 .csv' }, mode: { type: 'string', enum: ['all', 'valid'] } }, required: ['file'] } } } },
-          responses: { 200: { description: 'started', content: { 'application/json': { schema: envelope({ type: 'object', properties: { importId: { type: 'integer' } } }) } } } },
-        },
+        post: op('import', p.import, `Import (${p.import}): starts the import job, progress at /api/core/imports/{importId}`, {
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: '.xlsx or UTF-8 .csv' }, mode: { type: 'string', enum: ['all', 'valid'] } }, required: ['file'] } } } },
+          responses: { 200: okResponse('started', { type: 'object', properties: { importId: { type: 'integer' } }, required: ['importId'] }), ...refused },
+        }),
       };
-      paths[`${base}/import-template`] = { get: { tags: [tag], summary: `Import template (${p.import})`, 'x-permission': p.import, responses: { 200: { description: 'XLSX with the importable columns' } } } };
+      paths[`${base}/import-template`] = {
+        get: op('importTemplate', p.import, `Import template (${p.import})`, { responses: { 200: fileResponse('XLSX with the importable columns', [XLSX]), ...refused } }),
+      };
     }
   }
   for (const plugin of registry.plugins) plugin.openapi?.({ paths, schemas }, t);
+  finishOperations(paths);
   return {
     openapi: '3.1.0',
-    info: { title: t('core:app.name'), version: '1.0', description: 'Every response is the envelope { code, msg, data }: 200 success, 500 error, 505 alert, 20011 not logged in.' },
+    info: {
+      title: t('core:app.name'),
+      version: '1.0',
+      description: 'Every JSON response is the envelope { code, msg, data }: 200 success, 500 error, 505 alert, 403 not allowed, 404 not found, 20011 not logged in (the HTTP status says the same).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: serverUrl }],
     components: {
       schemas,
+      responses: errorComponents(),
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' }, token: { type: 'http', scheme: 'bearer', description: 'partner API token (ptk_…)' } },
     },
     security: [{ session: [] }, { token: [] }],
