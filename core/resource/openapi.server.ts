@@ -4,6 +4,7 @@
 // and nullability), never written a second time.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { coreApiPaths } from '../http/core-paths.openapi';
 import { errorComponents, errors, fileResponse, finishOperations, json, okResponse, XLSX, type Json } from '../http/openapi';
 import type { Registry } from '../registry.server';
 import { columnOf, endpoint, type FieldDef, type ResourceDef } from './define';
@@ -218,6 +219,7 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
       };
     }
   }
+  coreApiPaths({ paths, schemas });
   for (const plugin of registry.plugins) plugin.openapi?.({ paths, schemas }, t);
   finishOperations(paths);
   return {

@@ -1,6 +1,7 @@
 // System management and base data: users, departments, roles and permissions, menus,
 // scheduled jobs, API tokens, login/operation logs and online users, code types and codes.
 import { definePlugin } from '../../core/plugin';
+import { systemOpenApi } from './openapi';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
 import type { Knex } from 'knex';
@@ -119,6 +120,7 @@ export default definePlugin({
     { path: 'api/dropDown/queryAllRefCodeList', file: 'routes/api.queryAllRefCodeList.ts', layout: 'none' },
     ...baseData.routes,
   ],
+  openapi: systemOpenApi,
   migrations: [...systemMigrations, ...baseData.migrations],
   seeds: [referenceCodesSeed, departmentsSeed, ...baseData.seeds, apiTokenDemo],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],

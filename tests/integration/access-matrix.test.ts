@@ -13,7 +13,7 @@ import { loadSessionUser } from '../../core/rbac/access.server';
 import { hasMenu, hasPermission, matchesRoleOrPermission, type SessionUser } from '../../core/rbac/menu';
 import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
-import { openApiDoc, operations, type Operation } from '../support/openapi';
+import { answerChecker, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
 import { makeUser } from '../support/resource';
 import { createRouter, type Router } from '../support/router';
 import { loginAs } from '../support/session';
@@ -97,12 +97,18 @@ async function pool<T>(items: T[], n: number, fn: (x: T) => Promise<void>): Prom
 describe('access matrix', () => {
   it('allows each OpenAPI operation exactly to the users whose permissions include it', { timeout: 600_000 }, async () => {
     const doc = await openApiDoc(router);
-    const ops = operations(doc, db.registry);
+    const ops = operations(doc, db.registry).filter(sweepable);
     expect(ops.length).toBeGreaterThan(100);
+    const check = answerChecker(doc);
+    const mismatches = new Set<string>();
+    let validated = 0;
     const anyIds = new Map<string, number>();
     for (const op of ops.filter((o) => o.kind === 'list')) {
       const res = await router.handle(req(`${op.path}?pageSize=1`, { cookie: cookies.admin }));
       const b = (await res.json()) as { data?: { rows?: { id: number }[] }; rows?: { id: number }[] };
+      const problem = check(op, res.status, b);
+      validated++;
+      if (problem) mismatches.add(problem);
       const row = (b.data?.rows ?? b.rows ?? [])[0];
       anyIds.set(op.path, row ? Number(row.id) : MISSING_ID);
     }
@@ -123,6 +129,12 @@ describe('access matrix', () => {
       } catch {
         // a file (export, template)
       }
+      if (json) {
+        // Every JSON answer, allowed or refused, is the one the document describes.
+        const problem = check(op, res.status, body);
+        validated++;
+        if (problem) mismatches.add(problem);
+      }
       const allowed = mayCall(op, users[u]);
       // Refused: HTTP 403 (the envelope's code 403, or a plugin gate's own message).
       const refused = res.status === 403;
@@ -132,6 +144,8 @@ describe('access matrix', () => {
           : refused;
       if (!ok) wrong.push(`${u} ${op.method} ${op.path} (${op.permission ?? '-'}): expected ${allowed ? 'allowed' : 'refused'}, got ${res.status} ${text.slice(0, 120)}`);
     });
+    console.log(`access matrix: ${validated} JSON answers checked against the document`);
+    expect([...mismatches].sort()).toEqual([]);
     expect(wrong).toEqual([]);
     // The probes changed nothing.
     expect(await rowCounts()).toBe(auditBefore);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResource } from '../../core/resource/define.server';
 import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
-import { openApiDoc, operations, type Operation } from '../support/openapi';
+import { answerChecker, openApiDoc, operations, type Operation } from '../support/openapi';
 import { createRouter, type Router } from '../support/router';
 import { loginAs } from '../support/session';
 
@@ -175,6 +175,9 @@ describe('fuzzing every list, create, update, transition and import operation', 
     // Imports last: an accepted one starts a background job that writes later.
     ops.sort((a, b) => Number(a.kind === 'import') - Number(b.kind === 'import'));
     const findings: Finding[] = [];
+    const check = answerChecker(doc);
+    const mismatches = new Set<string>();
+    let validated = 0;
     let sent = 0;
     const start = Date.now();
     for (const op of ops) {
@@ -209,11 +212,18 @@ describe('fuzzing every list, create, update, transition and import operation', 
         const res = await router.handle(request);
         sent++;
         const text = await res.text();
-        let code: number | undefined;
+        let parsed: { code?: number } | undefined;
         try {
-          code = (JSON.parse(text) as { code?: number }).code;
+          parsed = JSON.parse(text) as { code?: number };
         } catch {
-          code = undefined;
+          parsed = undefined;
+        }
+        const code = parsed?.code;
+        if (parsed !== undefined) {
+          // Every JSON answer, accepted or refused, is the one the document describes.
+          const problem = check(op, res.status, parsed);
+          validated++;
+          if (problem) mismatches.add(problem);
         }
         const where = `${op.method} ${op.path}`;
         const note = (problem: string) => findings.push({ op: where, status: res.status, problem, sent: payload.slice(0, 300), answer: text.slice(0, 300) });
@@ -232,7 +242,8 @@ describe('fuzzing every list, create, update, transition and import operation', 
     // Nothing leaked into prototypes.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
-    console.log(`fuzz: ${sent} requests over ${ops.length} operations in ${Math.round((Date.now() - start) / 1000)} s (seed ${SEED})`);
+    console.log(`fuzz: ${sent} requests over ${ops.length} operations in ${Math.round((Date.now() - start) / 1000)} s (seed ${SEED}), ${validated} JSON answers checked against the document`);
+    expect([...mismatches].sort()).toEqual([]);
     expect(sent).toBeGreaterThan(1000);
     expect(findings).toEqual([]);
   });

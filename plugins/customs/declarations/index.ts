@@ -1,5 +1,6 @@
 // Import and export declarations (进出口整合申报) under 报关管理.
 import type { CustomsArea } from '../area';
+import { errors, fileResponse, XLSX } from '../../../core/http/openapi';
 import { grantRole } from '../../../core/rbac/grant';
 import { DECL_PERMISSIONS } from './declaration';
 import { declarationReceipts, declarationResource } from './declaration.server';
@@ -32,6 +33,20 @@ export const declarationsArea: CustomsArea = {
     { path: 'api/customs/declaration/:id/print', file: 'declarations/routes/api.print.ts', layout: 'none' },
     { path: 'api/customs/declaration/:id/xlsx', file: 'declarations/routes/api.xlsx.ts', layout: 'none' },
   ],
+  openapi: (doc) => {
+    const file = (format: 'print' | 'xlsx', summary: string, type: string) => ({
+      get: {
+        tags: ['customs: declarations'],
+        summary: `${summary} (${DECL_PERMISSIONS.print}; a declaration the caller may see)`,
+        operationId: `customs_declaration_${format}`,
+        'x-permission': DECL_PERMISSIONS.print,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+        responses: { 200: fileResponse(summary, [type]), ...errors('Forbidden', 'NotFound') },
+      },
+    });
+    doc.paths['/api/customs/declaration/{id}/print'] = file('print', 'The declaration as a PDF in the official layout', 'application/pdf');
+    doc.paths['/api/customs/declaration/{id}/xlsx'] = file('xlsx', 'The declaration (header, goods lines, documents) as a workbook', XLSX);
+  },
   migrations: declarationMigrations,
   seeds: [
     {

@@ -1,6 +1,7 @@
 // Customs receipts for every document area that declares receipt targets (declarations,
 // manifests, reports): the cus_receipt table, the EDI inbox job, and the receipts API.
 import type { CustomsArea } from '../area';
+import { errors, json, okResponse } from '../../../core/http/openapi';
 import type { ReceiptTarget } from './receipts.server';
 import { processInbox } from './inbox.server';
 import zh from './locales/zh.json';
@@ -48,6 +49,34 @@ export function receiptsArea(targets: ReceiptTarget[]): CustomsArea {
       },
     ],
     routes: [{ path: 'api/customs/receipts', file: 'receipts/api.receipts.ts', layout: 'none' }],
+    openapi: (doc) => {
+      const docType = { type: 'string', enum: targets.map((x) => x.docType), description: 'the document kind; the caller needs its list permission' };
+      const tags = ['customs: receipts'];
+      doc.paths['/api/customs/receipts'] = {
+        get: {
+          tags,
+          summary: "A document's customs receipts (to whoever may read the document)",
+          operationId: 'customs_receipts_list',
+          'x-access': 'signed-in',
+          parameters: [
+            { name: 'docType', in: 'query', required: true, schema: docType },
+            { name: 'docId', in: 'query', required: true, schema: { type: 'integer', minimum: 1 } },
+          ],
+          responses: { 200: okResponse('receipts, newest first', { type: 'array', items: { type: 'object' } }), ...errors('Forbidden', 'NotFound') },
+        },
+        post: {
+          tags,
+          summary: '回执刷新: reads the EDI receipt inbox now',
+          operationId: 'customs_receipts_refresh',
+          'x-access': 'signed-in',
+          requestBody: { required: true, content: json({ type: 'object', properties: { docType }, required: ['docType'] }) },
+          responses: {
+            200: okResponse('what the run did', { type: 'object', properties: { files: { type: 'integer' }, failedFiles: { type: 'integer' }, applied: { type: 'integer' } }, required: ['files', 'failedFiles', 'applied'] }),
+            ...errors('Forbidden', 'NotFound'),
+          },
+        },
+      };
+    },
     services: { receiptTargets: targets },
     locales: { zh, en, my },
   };

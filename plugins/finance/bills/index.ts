@@ -4,6 +4,7 @@
 // review, bad debts with approval, write-offs, the service-bill hand-off receiver and the
 // trader's unified settlement page. Other areas call createBill (bills.server.ts).
 import type { PluginArea } from '../../../core/areas';
+import { errors, fileResponse, XLSX } from '../../../core/http/openapi';
 import type { Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billReceivableResource, billResource, serviceBillReceiver } from './bills.server';
@@ -137,6 +138,17 @@ export const billsArea: PluginArea = {
     { path: 'unifiedSettlement/settlementManage', file: 'bills/routes/settlementManage.tsx' },
     { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
   ],
+  openapi: (doc) => {
+    doc.paths['/api/finance/bills/statement'] = {
+      get: {
+        tags: ['finance: bills'],
+        summary: `The signed-in payer's bills as an XLSX statement (${SETTLEMENT_PERMISSION})`,
+        operationId: 'finance_bills_statement',
+        'x-permission': SETTLEMENT_PERMISSION,
+        responses: { 200: fileResponse('XLSX statement', [XLSX]), ...errors('Forbidden') },
+      },
+    };
+  },
   migrations: [billsMigration],
   seeds: [billsGrants, billsDemo, badDebtsAndWriteoffsDemo],
   resources: [billResource, billPayableResource, billReceivableResource, badDebtResource, payerBadDebtResource, writeoffResource],

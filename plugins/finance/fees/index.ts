@@ -3,6 +3,7 @@
 // rule engine (engine.ts), operation records, and the periodic billing job.
 // Other areas use linesForServiceOrder (charging.server.ts) and the engine.
 import type { PluginArea } from '../../../core/areas';
+import { errors, json, okResponse } from '../../../core/http/openapi';
 import { defineJob, type Seed } from '../../../core/plugin';
 import { auditColumns } from '../../../core/db/core-migrations';
 import { FEE_PERMISSIONS, MENU } from './fee';
@@ -88,6 +89,34 @@ export const feesArea: PluginArea = {
     { path: 'expense/operationRecord', file: 'fees/routes/operationRecord.tsx' },
     { path: 'api/finance/fees/trial', file: 'fees/routes/api.trial.ts', layout: 'none' },
   ],
+  openapi: (doc) => {
+    const money = { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' };
+    doc.paths['/api/finance/fees/trial'] = {
+      post: {
+        tags: ['finance: charging rules'],
+        summary: `Trial calculation (试算): the fee lines the rules give for an entered case (${FEE_PERMISSIONS.ruleTrial})`,
+        operationId: 'finance_fees_trial',
+        'x-permission': FEE_PERMISSIONS.ruleTrial,
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            properties: {
+              date: { type: 'string', format: 'date' },
+              quantity: { type: ['string', 'number', 'null'] },
+              days: { type: ['integer', 'null'] },
+              customerUserId: { type: ['integer', 'null'] },
+              contractNo: { type: ['string', 'null'] },
+              billingObject: { type: ['string', 'null'] },
+              ruleId: { type: ['integer', 'null'] },
+            },
+            required: ['date'],
+          }),
+        },
+        responses: { 200: okResponse('fee lines and their total', { type: 'object', properties: { lines: { type: 'array', items: { type: 'object' } }, total: money }, required: ['lines', 'total'] }), ...errors('Forbidden') },
+      },
+    };
+  },
   migrations: [
     {
       name: 'fees_001',
