@@ -4,7 +4,7 @@
 //   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests; apt-get when root
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
-//   5 typecheck + lint
+//   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
 //   6 unit + integration (vitest, real MariaDB/Redis)  → test-results/unit.json
 //     + the integration tests that write documents again on SQLite, the embedded default
 //       (TEST_DB=sqlite)                                → test-results/unit-sqlite.json
@@ -339,6 +339,7 @@ async function main() {
     header('5/8 typecheck + lint');
     if ((await run('npm', ['run', 'typecheck'])) !== 0) failures.push('typecheck');
     if ((await run('npm', ['run', 'lint'])) !== 0) failures.push('lint');
+    if ((await run('npm', ['run', 'lint:openapi'])) !== 0) failures.push('OpenAPI lint');
 
     header('6/8 unit + integration tests');
     const code = await run(

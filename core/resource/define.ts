@@ -59,6 +59,10 @@ export interface FieldDef {
    * schema may be null unless they say `false` (a NOT NULL column).
    */
   nullable?: boolean;
+  /** ref/refs: the JSON type of the value the API answers, when the create schema stores another (picker values are strings). */
+  valueType?: 'integer' | 'string';
+  /** A virtual field its resource's decorate hook fills with a list of sub-records (goods lines, bills, files). */
+  records?: true;
 }
 
 export interface Transition {

@@ -46,6 +46,8 @@ function storedShape(def: ResourceDef, t: TFunction): { props: Record<string, Js
 /** The JSON Schema of a field's value as toApiRow answers it. */
 function fieldSchema(f: FieldDef, stored: Json | undefined, nullable: boolean, t: TFunction): Json {
   let s: Json;
+  const idType = (stored: Json | undefined) => f.valueType ?? (storedType(stored) === 'integer' || storedType(stored) === 'number' ? 'integer' : 'string');
+  if (f.records) return { type: nullable ? ['array', 'null'] : 'array', items: { type: 'object' }, description: t(f.labelKey) };
   switch (f.type) {
     case 'integer':
       s = { type: 'integer' };
@@ -70,12 +72,12 @@ function fieldSchema(f: FieldDef, stored: Json | undefined, nullable: boolean, t
       break;
     case 'refs': {
       const items = stored?.items as Json | undefined;
-      s = { type: 'array', items: { type: storedType(items) === 'integer' || storedType(items) === 'number' ? 'integer' : 'string' } };
+      s = { type: 'array', items: { type: idType(items) } };
       break;
     }
     case 'ref':
       // The stored id or code, as the column holds it.
-      s = { type: storedType(stored) === 'integer' || storedType(stored) === 'number' ? 'integer' : 'string' };
+      s = { type: idType(stored) };
       break;
     default:
       s = { type: 'string' };
@@ -140,9 +142,10 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
     const name = `${sr.def.plugin}_${sr.def.name}`;
     const tag = `${sr.def.plugin}: ${t(sr.def.titleKey)}`;
     schemas[`${name}_row`] = rowSchema(sr, t);
-    schemas[`${name}_input`] = jsonSchema(sr.def.schema(t, 'create'));
     const ref = (s: string) => ({ $ref: `#/components/schemas/${name}_${s}` });
     const p = sr.def.permissions;
+    // What create and update take (read-only resources have none).
+    if (p.create || p.update) schemas[`${name}_input`] = jsonSchema(sr.def.schema(t, 'create'));
     const op = (id: string, permission: string, summary: string, rest: Json): Json => ({
       tags: [tag],
       summary,

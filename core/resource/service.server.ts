@@ -155,6 +155,9 @@ function toApiValue(f: FieldDef, v: unknown): unknown {
         return d.toFixed(Math.max(f.scale ?? 2, d.decimalPlaces()));
       }
       return String(v);
+    case 'enum':
+      // The declared option values are strings; an integer column answers them as such.
+      return String(v);
     case 'datetime':
       return toDate(v)?.toISOString() ?? null;
     case 'date': {

@@ -28,7 +28,7 @@ export const entrustmentDef = defineResource({
   fields: [
     { name: 'traderName', column: null, labelKey: `${K}.trader`, type: 'string', form: false, list: { width: 200 } },
     { name: 'brokerName', column: null, labelKey: `${K}.broker`, type: 'string', form: false, list: { width: 200 } },
-    { name: 'traderEnterpriseId', labelKey: `${K}.trader`, type: 'ref', lookup: 'customs.enterprises', filter: 'eq', form: false, list: false },
+    { name: 'traderEnterpriseId', valueType: 'integer', labelKey: `${K}.trader`, type: 'ref', lookup: 'customs.enterprises', filter: 'eq', form: false, list: false },
     { name: 'brokerEnterpriseId', labelKey: `${K}.broker`, type: 'ref', lookup: 'customs.brokers', filter: 'eq', list: false, form: { span: 2, readOnlyOnEdit: true } },
     { name: 'validFrom', labelKey: `${K}.validFrom`, type: 'date', sortable: true },
     { name: 'validTo', labelKey: `${K}.validTo`, type: 'date', sortable: true },

@@ -69,7 +69,7 @@ function headerFields(): FieldDef[] {
     { name: 'goodsCount', column: null, labelKey: k('field.goodsCount'), type: 'integer', form: false, list: { width: 90 } },
     { name: 'rejectReason', labelKey: k('field.rejectReason'), type: 'string', form: false, list: { hidden: true } },
     { name: 'submittedAt', labelKey: k('field.submittedAt'), type: 'datetime', sortable: true, form: false, list: { hidden: true } },
-    { name: 'bills', column: null, labelKey: k('section.bills'), type: 'refs', form: false, list: false, export: false, import: false },
+    { name: 'bills', column: null, records: true, labelKey: k('section.bills'), type: 'refs', form: false, list: false, export: false, import: false },
     { name: 'updatedAt', column: 'updated_at', labelKey: 'core:resource.updatedAt', type: 'datetime', sortable: true, form: false, list: { hidden: true } },
   ];
 }

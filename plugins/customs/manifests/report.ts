@@ -92,7 +92,7 @@ function fieldsOf(name: ReportName): FieldDef[] {
     f('lineCount', 'integer', { column: null, form: false, list: { width: 90 } }),
     f('rejectReason', 'string', { form: false, list: { hidden: true } }),
     f('submittedAt', 'datetime', { sortable: true, form: false, list: { hidden: true } }),
-    { name: 'lines', column: null, labelKey: k('section.lines'), type: 'refs', form: false, list: false, export: false, import: false },
+    { name: 'lines', column: null, records: true, labelKey: k('section.lines'), type: 'refs', form: false, list: false, export: false, import: false },
     { name: 'updatedAt', column: 'updated_at', labelKey: 'core:resource.updatedAt', type: 'datetime', sortable: true, form: false, list: { hidden: true } },
   ];
   const transport: FieldDef[] = [

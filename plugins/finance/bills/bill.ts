@@ -192,7 +192,7 @@ const baseFields: ResourceDef['fields'] = [
   { name: 'refundOpinion', labelKey: 'finance:bills.refundOpinion', type: 'string', form: false, import: false, list: { hidden: true } },
   { name: 'returnReason', labelKey: 'finance:bills.returnReason', type: 'string', form: false, import: false, list: { hidden: true } },
   { name: 'remark', labelKey: 'finance:bills.remark', type: 'text', maxLength: 500, list: { hidden: true }, form: { span: 3 } },
-  { name: 'lines', column: null, labelKey: 'finance:bills.lines', type: 'string', list: false, form: false, export: false, import: false },
+  { name: 'lines', column: null, records: true, labelKey: 'finance:bills.lines', type: 'string', list: false, form: false, export: false, import: false },
 ];
 
 export const billDef = defineResource({

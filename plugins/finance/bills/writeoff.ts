@@ -41,7 +41,7 @@ export const writeoffDef = defineResource({
     { name: 'accountNo', labelKey: `${L}.accountNo`, type: 'string', maxLength: 64 },
     { name: 'bankSerialNo', labelKey: `${L}.bankSerialNo`, type: 'string', maxLength: 64 },
     { name: 'remark', labelKey: 'finance:bills.remark', type: 'text', maxLength: 500, list: { hidden: true }, form: { span: 3 } },
-    { name: 'certificates', column: null, labelKey: `${L}.certificates`, type: 'string', form: false, import: false, export: false },
+    { name: 'certificates', column: null, records: true, labelKey: `${L}.certificates`, type: 'string', form: false, import: false, export: false },
   ],
   schema: (t) => {
     const r = rules(t);

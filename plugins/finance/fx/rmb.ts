@@ -112,7 +112,7 @@ export const rmbStatementDef = defineResource({
     { name: 'collectionFileId', labelKey: f('collectionFile'), type: 'integer', form: false, list: false, export: false, import: false },
     { name: 'remarks', labelKey: f('remarks'), type: 'text', maxLength: 500, list: { hidden: true }, form: { span: 3 } },
     { name: 'ownerUserId', labelKey: f('owner'), type: 'integer', form: false, list: false, export: false, import: false },
-    { name: 'declarations', column: null, labelKey: f('declarations'), type: 'string', form: false, list: false, export: false, import: false },
+    { name: 'declarations', column: null, records: true, labelKey: f('declarations'), type: 'string', form: false, list: false, export: false, import: false },
   ],
   schema: (t) => {
     const r = rules(t);

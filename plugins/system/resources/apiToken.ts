@@ -17,7 +17,7 @@ export const apiTokenDef = defineResource({
   fields: [
     { name: 'name', labelKey: 'system:apiToken.name', type: 'string', filter: 'contains', sortable: true, maxLength: 100 },
     { name: 'prefix', labelKey: 'system:apiToken.prefix', type: 'string', form: false },
-    { name: 'roleId', labelKey: 'system:apiToken.role', type: 'ref', lookup: 'system.roles', filter: 'eq' },
+    { name: 'roleId', valueType: 'string', labelKey: 'system:apiToken.role', type: 'ref', lookup: 'system.roles', filter: 'eq' },
     { name: 'expiresAt', labelKey: 'system:apiToken.expiresAt', type: 'date' },
     { name: 'createdAt', column: 'created_at', labelKey: 'core:resource.createdAt', type: 'datetime', form: false, sortable: true },
     { name: 'lastUsedAt', column: 'last_used_at', labelKey: 'system:apiToken.lastUsedAt', type: 'datetime', form: false },

@@ -27,7 +27,7 @@ export const userDef = defineResource({
     { name: 'username', labelKey: 'system:user.username', type: 'string', sortable: true, filter: 'contains', maxLength: 64, form: { readOnlyOnEdit: true } },
     { name: 'nickname', labelKey: 'system:user.nickname', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },
     { name: 'password', column: null, labelKey: 'system:user.password', type: 'password', list: false, export: false, form: { placeholderKey: 'system:user.passwordHint' } },
-    { name: 'roleIds', column: null, labelKey: 'system:user.roles', type: 'refs', lookup: 'system.roles', form: { span: 2 } },
+    { name: 'roleIds', column: null, valueType: 'string', labelKey: 'system:user.roles', type: 'refs', lookup: 'system.roles', form: { span: 2 } },
     {
       name: 'userType',
       labelKey: 'system:user.userType',
