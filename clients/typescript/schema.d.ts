@@ -6726,9 +6726,9 @@ export interface components {
             /** @description Audited by */
             auditBy: string | null;
             /** @description Bank information */
-            banks?: string;
+            banks?: Record<string, never>[];
             /** @description Qualification files */
-            files?: string;
+            files?: Record<string, never>[];
             /**
              * Format: date-time
              * @description Modified

@@ -77,8 +77,8 @@ const fields: FieldDef[] = [
   { name: 'auditOpinion', labelKey: `${K}.auditOpinion`, type: 'text', form: false },
   { name: 'auditTime', labelKey: `${K}.auditTime`, type: 'datetime', sortable: true, form: false },
   { name: 'auditBy', labelKey: `${K}.auditBy`, type: 'string', form: false, list: hidden },
-  { name: 'banks', column: null, labelKey: `${K}.banks`, type: 'string', form: false, list: false, export: false },
-  { name: 'files', column: null, labelKey: `${K}.files`, type: 'string', form: false, list: false, export: false },
+  { name: 'banks', column: null, records: true, labelKey: `${K}.banks`, type: 'string', form: false, list: false, export: false },
+  { name: 'files', column: null, records: true, labelKey: `${K}.files`, type: 'string', form: false, list: false, export: false },
   { name: 'updatedAt', column: 'cus_enterprise.updated_at', labelKey: 'core:resource.updatedAt', type: 'datetime', sortable: true, form: false, list: hidden },
 ];
 
