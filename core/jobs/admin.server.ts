@@ -183,6 +183,7 @@ async function ensureRow(knex: Knex, registry: Registry, name: string): Promise<
       status: 'normal',
       plugin: pluginOf(registry, name),
       updated_at: new Date(),
+      created_at: new Date(),
     });
   } catch {
     // inserted concurrently

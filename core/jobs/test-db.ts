@@ -64,12 +64,12 @@ async function minimalDb(plugins: PortPlugin[]): Promise<JobsTestDb> {
   const url = new URL(baseUrl());
   url.pathname = `/${name}`;
   const knex = knexFactory(knexConfig(url.toString()));
-  for (const m of coreMigrations.filter((m) => m.name === '002_sessions' || m.name === '003_jobs')) await m.up(knex);
+  for (const m of coreMigrations.filter((m) => ['002_sessions', '003_jobs', '009_job_locks'].includes(m.name))) await m.up(knex);
   const registry = createRegistry(plugins);
   const now = new Date();
   for (const p of registry.plugins) {
     for (const j of p.jobs ?? []) {
-      await knex('sys_job').insert({ name: j.name, cron: j.cron ?? null, status: 'normal', plugin: p.id, updated_at: now });
+      await knex('sys_job').insert({ name: j.name, cron: j.cron ?? null, status: 'normal', plugin: p.id, updated_at: now, created_at: now });
     }
   }
   setKnex(knex);
