@@ -16,6 +16,8 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_UR
 
 export interface JobsTestDb {
   knex: Knex;
+  /** The database's URL, for a second pool (another process's view of the same database). */
+  url: string;
   registry: Registry;
   /** True when the full createTestDb could not be used. */
   minimal: boolean;
@@ -27,7 +29,7 @@ export async function createJobsTestDb(plugins: PortPlugin[]): Promise<JobsTestD
   try {
     const { createTestDb } = await import('../../tests/support/db');
     const db = await createTestDb({ plugins });
-    return { knex: db.knex, registry: db.registry, minimal: false, destroy: () => db.destroy() };
+    return { knex: db.knex, url: db.url, registry: db.registry, minimal: false, destroy: () => db.destroy() };
   } catch (e) {
     console.warn(`[jobs tests] createTestDb failed (${(e as Error).message}); using a minimal jobs-only database`);
     // The half-migrated database createTestDb left behind.
@@ -75,6 +77,7 @@ async function minimalDb(plugins: PortPlugin[]): Promise<JobsTestDb> {
   setKnex(knex);
   return {
     knex,
+    url: url.toString(),
     registry,
     minimal: true,
     async destroy() {
