@@ -23,37 +23,26 @@ let exclusiveGate = gate();
 let active = 0;
 let maxActive = 0;
 
+/** A job whose runs stay in progress until the test opens the gate, counting how many overlap. */
+const gatedJob = (name: string, exclusive: boolean, result: string) =>
+  defineJob({
+    name,
+    titleKey: `joblock:${name}`,
+    exclusive,
+    catchUp: false,
+    async process() {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await exclusiveGate.opened;
+      active--;
+      return result;
+    },
+  });
+
 const testPlugin = definePlugin({
   id: 'joblock',
   root: 'core/jobs',
-  jobs: [
-    defineJob({
-      name: 'joblock.exclusive',
-      titleKey: 'joblock:exclusive',
-      exclusive: true,
-      catchUp: false,
-      async process() {
-        active++;
-        maxActive = Math.max(maxActive, active);
-        await exclusiveGate.opened;
-        active--;
-        return 'did the work';
-      },
-    }),
-    defineJob({
-      name: 'joblock.parallel',
-      titleKey: 'joblock:parallel',
-      exclusive: false,
-      catchUp: false,
-      async process() {
-        active++;
-        maxActive = Math.max(maxActive, active);
-        await exclusiveGate.opened;
-        active--;
-        return 'parallel';
-      },
-    }),
-  ],
+  jobs: [gatedJob('joblock.exclusive', true, 'did the work'), gatedJob('joblock.parallel', false, 'parallel')],
 });
 
 const prefix = testPrefix('lock');
