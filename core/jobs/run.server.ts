@@ -90,17 +90,8 @@ export async function runJob(registry: Registry, name: string, opts: RunJobOptio
   const lock = await holdLock(opts.locks ?? dbLockStore(knex), jobLockName(name), opts.lockTtlMs ?? LOCK_TTL_MS);
   if (!lock) {
     const now = new Date();
-    const [inserted] = await knex('sys_job_log').insert({
-      job_name: name,
-      trigger: opts.trigger,
-      status: 'skipped',
-      runner: opts.runner,
-      started_at: now,
-      finished_at: now,
-      duration_ms: 0,
-      message: SKIPPED_RUNNING,
-    });
-    return { logId: insertedId(inserted), status: 'skipped', message: SKIPPED_RUNNING };
+    const logId = await insertLog(knex, name, opts, { status: 'skipped', started_at: now, finished_at: now, duration_ms: 0, message: SKIPPED_RUNNING });
+    return { logId, status: 'skipped', message: SKIPPED_RUNNING };
   }
   try {
     return await runLogged(registry, job, knex, opts);
@@ -109,21 +100,16 @@ export async function runJob(registry: Registry, name: string, opts: RunJobOptio
   }
 }
 
-function insertedId(inserted: unknown): number {
+/** Writes a sys_job_log row of this run and returns its id. */
+async function insertLog(knex: Knex, name: string, opts: RunJobOptions, row: Record<string, unknown>): Promise<number> {
+  const [inserted] = await knex('sys_job_log').insert({ job_name: name, trigger: opts.trigger, runner: opts.runner, ...row });
   return Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted);
 }
 
 async function runLogged(registry: Registry, job: JobDef, knex: Knex, opts: RunJobOptions): Promise<RunJobResult> {
   const { name } = job;
   const startedAt = new Date();
-  const [inserted] = await knex('sys_job_log').insert({
-    job_name: name,
-    trigger: opts.trigger,
-    status: 'running',
-    runner: opts.runner,
-    started_at: startedAt,
-  });
-  const logId = insertedId(inserted);
+  const logId = await insertLog(knex, name, opts, { status: 'running', started_at: startedAt });
 
   const lines: string[] = [];
   let logged = 0;
