@@ -19,6 +19,9 @@ export default definePlugin({
       name: 'core.sessionCleanup',
       titleKey: 'core:jobs.sessionCleanup',
       cron: '0 */10 * * * *',
+      // Idempotent deletes: parallel runs are harmless, and the next tick covers a missed one.
+      exclusive: false,
+      catchUp: false,
       async process({ knex }) {
         const now = new Date();
         const expired = await knex('sys_session').where('expires_at', '<', now).orWhereNotNull('revoked_at').delete();
@@ -31,6 +34,9 @@ export default definePlugin({
     defineJob({
       name: 'core.resourceImport',
       titleKey: 'core:jobs.resourceImport',
+      // One run per import, several imports at once; each claims its own sys_import row.
+      exclusive: false,
+      catchUp: false,
       async process({ knex, data }) {
         const importId = Number(data.importId);
         if (!Number.isInteger(importId) || importId <= 0) throw new Error('core.resourceImport needs data.importId');
@@ -49,6 +55,10 @@ export default definePlugin({
       titleKey: 'core:jobs.importRecovery',
       cron: '30 */10 * * * *',
       runAtStart: true,
+      // Two recoveries at once would hand the same import over twice; a missed tick is covered
+      // by the run at start and the next tick.
+      exclusive: true,
+      catchUp: false,
       async process({ knex, data }) {
         const { recoverImports } = await import('./resource/import.server');
         const ids = await recoverImports({ knex, atStart: data.atStart === true });

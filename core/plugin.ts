@@ -122,6 +122,18 @@ export interface JobDef {
    * process, with BullMQ queued by each worker process as it starts.
    */
   runAtStart?: boolean;
+  /**
+   * Never two runs at once, on any process: a run holds a lock (Redis with REDIS_URL, else a
+   * sys_lock row) and a run started while another holds it is skipped and logged as skipped,
+   * not queued behind. False where parallel runs are harmless.
+   */
+  exclusive: boolean;
+  /**
+   * After an outage (no scheduler running at the job's cron tick), run once as the scheduler
+   * starts: true where a missed run loses work (bills, reminders, expiry marking), false where
+   * the next tick covers it. Missed ticks are caught up once, not once per tick.
+   */
+  catchUp: boolean;
   process(ctx: JobRunContext): Promise<string | void>;
 }
 

@@ -43,7 +43,7 @@ describe('createRegistry', () => {
   it('rejects a duplicate menu leaf and a duplicate job name', () => {
     const leaf = plugin({ id: 'leaf', menus: [{ key: 'management.log', path: '/x', titleKey: 'leaf:x' }] });
     expect(() => createRegistry([system, leaf])).toThrow(/duplicate menu key management\.log/);
-    const job = { name: 'core.sessionCleanup', titleKey: 'x:y', process: async () => undefined };
+    const job = { name: 'core.sessionCleanup', titleKey: 'x:y', exclusive: false, catchUp: false, process: async () => undefined };
     expect(() => createRegistry([plugin({ id: 'jobs', jobs: [job] })])).toThrow(/duplicate job core\.sessionCleanup/);
   });
 

@@ -1,5 +1,7 @@
 // The job worker process (`npm run worker`): processes the BullMQ `port-jobs` queue and keeps
 // the cron job schedulers in Redis. Start as many as needed; each runs two jobs at a time.
+// Exclusive jobs never run twice at once across them (a Redis lock); as it starts, each worker
+// queues one catch-up run of catchUp jobs whose last tick was missed (one worker of several does).
 // The web server owns migrations and seeding; this process only needs the same database.
 import { getRegistry } from '../core/registry.server';
 import { getKnex } from '../core/db/knex.server';

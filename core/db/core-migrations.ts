@@ -315,4 +315,30 @@ export const coreMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('sys_login_throttle');
     },
   },
+  {
+    name: '009_job_locks',
+    async up(knex) {
+      // Cross-process locks of exclusive jobs without Redis (core/jobs/lock.server.ts);
+      // expires_at in ms since the epoch.
+      await knex.schema.createTable('sys_lock', (t) => {
+        t.string('name', 191).primary();
+        t.string('token', 64).notNullable();
+        t.bigInteger('expires_at').notNullable();
+      });
+      // Catch-up of missed schedules: since when the job exists (ticks before it are not
+      // missed) and the tick whose catch-up run was last claimed (ms since the epoch).
+      await knex.schema.alterTable('sys_job', (t) => {
+        t.datetime('created_at', { precision: 3 }).nullable();
+        t.bigInteger('caught_up_tick').nullable();
+      });
+      await knex('sys_job').update({ created_at: knex.ref('updated_at') });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('sys_job', (t) => {
+        t.dropColumn('created_at');
+        t.dropColumn('caught_up_tick');
+      });
+      await knex.schema.dropTableIfExists('sys_lock');
+    },
+  },
 ];

@@ -15,6 +15,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobadmin.report',
       titleKey: 'jobadmin:jobs.report',
+      exclusive: false,
+      catchUp: false,
       cron: '0 0 5 * * *',
       async process() {
         return 'report sent';
@@ -23,6 +25,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobadmin.rebuild',
       titleKey: 'jobadmin:jobs.rebuild',
+      exclusive: false,
+      catchUp: false,
       async process() {
         throw new Error('rebuild failed');
       },

@@ -22,8 +22,8 @@ export type JobStatus = 'normal' | 'paused';
 export interface JobRunSummary {
   id: number;
   jobName: string;
-  trigger: 'cron' | 'manual';
-  status: 'running' | 'success' | 'failed';
+  trigger: 'cron' | 'manual' | 'catchUp';
+  status: 'running' | 'success' | 'failed' | 'skipped';
   runner: 'inprocess' | 'bullmq';
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -42,6 +42,10 @@ export interface JobListItem {
   defaultCron: string | null;
   /** On-demand jobs have no cron and only run when started by hand. */
   onDemand: boolean;
+  /** Never two runs at once on any process (JobDef.exclusive). */
+  exclusive: boolean;
+  /** A tick missed in an outage runs once at scheduler start (JobDef.catchUp). */
+  catchUp: boolean;
   status: JobStatus;
   /** Next scheduled fire time (null when paused or on-demand). */
   nextRunAt: Date | null;
@@ -147,6 +151,8 @@ function item(registry: Registry, name: string, row: JobRow | undefined, last: J
     cron,
     defaultCron: job.cron ?? null,
     onDemand: !job.cron,
+    exclusive: job.exclusive,
+    catchUp: job.catchUp,
     status,
     nextRunAt,
     updatedAt: toDate(row?.updated_at),
@@ -183,6 +189,7 @@ async function ensureRow(knex: Knex, registry: Registry, name: string): Promise<
       status: 'normal',
       plugin: pluginOf(registry, name),
       updated_at: new Date(),
+      created_at: new Date(),
     });
   } catch {
     // inserted concurrently
@@ -224,7 +231,7 @@ export async function updateCron(deps: JobAdminDeps, name: string, cron: string)
 }
 
 /** Starts the job now, paused or not: queued on BullMQ, or run (and awaited) in-process. */
-export async function runJobOnce(deps: JobAdminDeps, name: string): Promise<{ queued: boolean; logId?: number }> {
+export async function runJobOnce(deps: JobAdminDeps, name: string): Promise<{ queued: boolean; logId?: number; status?: JobRunSummary['status'] }> {
   const r = resolve(deps);
   jobDef(r.registry, name);
   return r.scheduler.runOnce(name);

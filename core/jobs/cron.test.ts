@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cronTimeZone, isValidCron, nextRun, nextRuns } from './cron';
+import { cronTimeZone, isValidCron, nextRun, nextRuns, previousRun } from './cron';
 
 describe('cron', () => {
   const tz = process.env.TZ;
@@ -39,5 +39,13 @@ describe('cron', () => {
   it('follows the TZ env', () => {
     process.env.TZ = 'Asia/Yangon'; // UTC+06:30
     expect(nextRun('0 0 * * *', new Date('2024-01-01T00:00:00.000Z')).toISOString()).toBe('2024-01-01T17:30:00.000Z');
+  });
+
+  it('finds the last tick at or before a time (what a catch-up compares with the last run), in TZ', () => {
+    process.env.TZ = 'Asia/Yangon';
+    // The 00:30 billing tick in Yangon is 18:00 UTC the day before.
+    expect(previousRun('0 30 0 * * *', new Date('2024-01-02T09:00:00.000Z')).toISOString()).toBe('2024-01-01T18:00:00.000Z');
+    expect(previousRun('0 30 0 * * *', new Date('2024-01-01T18:00:00.000Z')).toISOString()).toBe('2024-01-01T18:00:00.000Z');
+    expect(previousRun('0 * * * * *', new Date('2024-01-01T18:00:59.999Z')).toISOString()).toBe('2024-01-01T18:00:00.000Z');
   });
 });

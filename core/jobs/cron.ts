@@ -32,6 +32,13 @@ export function nextRun(pattern: string, from: Date = new Date()): Date {
   return CronExpressionParser.parse(pattern.trim(), { currentDate: from, tz: cronTimeZone() }).next().toDate();
 }
 
+/** The last fire time at or before `at`. Throws on an invalid pattern. */
+export function previousRun(pattern: string, at: Date = new Date()): Date {
+  if (!isValidCron(pattern)) throw new Error(`invalid cron pattern "${pattern}"`);
+  // prev() is strictly before currentDate: start a millisecond later so a tick at `at` counts.
+  return CronExpressionParser.parse(pattern.trim(), { currentDate: new Date(at.getTime() + 1), tz: cronTimeZone() }).prev().toDate();
+}
+
 /** The next `count` fire times after `from` (for showing upcoming runs). */
 export function nextRuns(pattern: string, count: number, from: Date = new Date()): Date[] {
   if (!isValidCron(pattern)) throw new Error(`invalid cron pattern "${pattern}"`);

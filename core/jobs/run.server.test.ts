@@ -13,6 +13,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobrun.ok',
       titleKey: 'jobrun:ok',
+      exclusive: false,
+      catchUp: false,
       cron: '0 0 3 * * *',
       async process(ctx) {
         ctx.log('starting');
@@ -24,6 +26,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobrun.logs',
       titleKey: 'jobrun:logs',
+      exclusive: false,
+      catchUp: false,
       async process(ctx) {
         ctx.log('one');
         ctx.log('two');
@@ -32,6 +36,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobrun.chatty',
       titleKey: 'jobrun:chatty',
+      exclusive: false,
+      catchUp: false,
       async process(ctx) {
         for (let i = 0; i < 500; i++) ctx.log(`line ${i} ${'x'.repeat(20)}`);
       },
@@ -39,6 +45,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobrun.fail',
       titleKey: 'jobrun:fail',
+      exclusive: false,
+      catchUp: false,
       cron: '0 0 4 * * *',
       async process(ctx) {
         ctx.log('about to fail');
@@ -48,6 +56,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobrun.hugeError',
       titleKey: 'jobrun:hugeError',
+      exclusive: false,
+      catchUp: false,
       async process() {
         throw new Error('e'.repeat(50_000));
       },

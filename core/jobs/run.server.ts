@@ -1,11 +1,14 @@
 // One run of one job, whoever triggers it (in-process timer, BullMQ worker, "run once"):
 // a sys_job_log row goes to 'running', the processor runs, the row ends 'success' or 'failed'.
+// An exclusive job first takes its cross-process lock; without it the run is logged 'skipped'.
 import type { Knex } from 'knex';
 import type { JobDef, JobRunContext } from '../plugin';
 import type { Registry } from '../registry.server';
 import { getKnex } from '../db/knex.server';
+import { dbLockStore, holdLock, LOCK_TTL_MS, type LockStore } from './lock.server';
 
-export type JobTrigger = 'cron' | 'manual';
+/** `catchUp`: the one run after an outage that stands for the cron ticks missed in it. */
+export type JobTrigger = 'cron' | 'manual' | 'catchUp';
 export type JobRunner = 'inprocess' | 'bullmq';
 export type JobRunStatus = 'success' | 'failed' | 'skipped';
 
@@ -19,10 +22,20 @@ export interface RunJobOptions {
   knex?: Knex;
   /** Rethrow the processor's error after logging it (the BullMQ processor, so BullMQ retries). */
   rethrow?: boolean;
+  /** Where exclusive jobs take their lock (the scheduler's: Redis in BullMQ mode); default sys_lock. */
+  locks?: LockStore;
+  /** Lock expiry without renewal (tests shorten it). */
+  lockTtlMs?: number;
 }
 
+/** The sys_job_log message of a run skipped because another run held the job's lock (an i18n key). */
+export const SKIPPED_RUNNING = 'core:jobs.skippedRunning';
+
+/** The lock an exclusive job's runs share. */
+export const jobLockName = (name: string) => `job:${name}`;
+
 export interface RunJobResult {
-  /** Id of the sys_job_log row; absent when the run was skipped (no row is written). */
+  /** Id of the sys_job_log row; absent when a paused job's cron run was skipped (no row is written). */
   logId?: number;
   status: JobRunStatus;
   message?: string;
@@ -65,22 +78,38 @@ export async function jobStatus(knex: Knex, name: string): Promise<'normal' | 'p
 /**
  * Runs one job and records it in sys_job_log. Never throws for a failing processor (the
  * failure is in the result and the log row) unless `rethrow` is set. A paused job is skipped
- * when the trigger is cron; manual runs always go.
+ * when the trigger is cron or catch-up; manual runs always go. An exclusive job whose lock is
+ * held elsewhere is skipped with a log row saying so.
  */
 export async function runJob(registry: Registry, name: string, opts: RunJobOptions): Promise<RunJobResult> {
   const job = findJob(registry, name);
   const knex = opts.knex ?? getKnex();
-  if (opts.trigger === 'cron' && (await jobStatus(knex, name)) === 'paused') return { status: 'skipped' };
+  if (opts.trigger !== 'manual' && (await jobStatus(knex, name)) === 'paused') return { status: 'skipped' };
+  if (!job.exclusive) return runLogged(registry, job, knex, opts);
 
+  const lock = await holdLock(opts.locks ?? dbLockStore(knex), jobLockName(name), opts.lockTtlMs ?? LOCK_TTL_MS);
+  if (!lock) {
+    const now = new Date();
+    const logId = await insertLog(knex, name, opts, { status: 'skipped', started_at: now, finished_at: now, duration_ms: 0, message: SKIPPED_RUNNING });
+    return { logId, status: 'skipped', message: SKIPPED_RUNNING };
+  }
+  try {
+    return await runLogged(registry, job, knex, opts);
+  } finally {
+    await lock.release().catch((e) => console.error(`[jobs] could not release the lock of ${name}`, (e as Error).message ?? e));
+  }
+}
+
+/** Writes a sys_job_log row of this run and returns its id. */
+async function insertLog(knex: Knex, name: string, opts: RunJobOptions, row: Record<string, unknown>): Promise<number> {
+  const [inserted] = await knex('sys_job_log').insert({ job_name: name, trigger: opts.trigger, runner: opts.runner, ...row });
+  return Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted);
+}
+
+async function runLogged(registry: Registry, job: JobDef, knex: Knex, opts: RunJobOptions): Promise<RunJobResult> {
+  const { name } = job;
   const startedAt = new Date();
-  const [inserted] = await knex('sys_job_log').insert({
-    job_name: name,
-    trigger: opts.trigger,
-    status: 'running',
-    runner: opts.runner,
-    started_at: startedAt,
-  });
-  const logId = Number(typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted);
+  const logId = await insertLog(knex, name, opts, { status: 'running', started_at: startedAt });
 
   const lines: string[] = [];
   let logged = 0;

@@ -18,6 +18,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobbull.nightly',
       titleKey: 'jobbull:nightly',
+      exclusive: false,
+      catchUp: false,
       cron: '0 30 2 * * *',
       async process(ctx) {
         ctx.log(`data ${JSON.stringify(ctx.data)}`);
@@ -27,6 +29,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobbull.onDemand',
       titleKey: 'jobbull:onDemand',
+      exclusive: false,
+      catchUp: false,
       async process() {
         return 'on demand';
       },
@@ -34,6 +38,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobbull.fail',
       titleKey: 'jobbull:fail',
+      exclusive: false,
+      catchUp: false,
       async process() {
         throw new Error('bull boom');
       },

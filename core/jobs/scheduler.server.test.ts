@@ -18,6 +18,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobsched.tick',
       titleKey: 'jobsched:tick',
+      exclusive: false,
+      catchUp: false,
       cron: '* * * * * *',
       async process() {
         return 'tick';
@@ -26,6 +28,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobsched.slow',
       titleKey: 'jobsched:slow',
+      exclusive: false,
+      catchUp: false,
       cron: '* * * * * *',
       async process() {
         slowRuns++;
@@ -39,6 +43,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobsched.yearly',
       titleKey: 'jobsched:yearly',
+      exclusive: false,
+      catchUp: false,
       cron: '0 0 1 1 *',
       async process() {
         return 'happy new year';
@@ -47,6 +53,8 @@ const testPlugin = definePlugin({
     defineJob({
       name: 'jobsched.manual',
       titleKey: 'jobsched:manual',
+      exclusive: false,
+      catchUp: false,
       async process(ctx) {
         ctx.log('by hand');
       },

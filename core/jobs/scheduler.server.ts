@@ -4,6 +4,8 @@
 //   `npm run worker` processes (worker: true); the web process only enqueues (worker: false).
 // The schedule follows sys_job (status normal|paused, the possibly edited cron): after an
 // administrator changes a row, reschedule(name) re-reads it and applies it.
+// Exclusive jobs take their lock in runJob (Redis in BullMQ mode, sys_lock otherwise); jobs
+// declared catchUp run once at start when their last tick was missed (catchup.server.ts).
 import type { Knex } from 'knex';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -12,7 +14,9 @@ import { getRegistry } from '../registry.server';
 import { getKnex } from '../db/knex.server';
 import { isDbUnavailable } from '../db/health.server';
 import { cronTimeZone, isValidCron, nextRun } from './cron';
-import { findJob, runJob, type JobTrigger } from './run.server';
+import { findJob, runJob, type JobRunStatus, type JobTrigger } from './run.server';
+import { dbLockStore, redisLockStore, type LockStore } from './lock.server';
+import { claimMissedRuns } from './catchup.server';
 
 export const QUEUE_NAME = 'port-jobs';
 export const DEFAULT_PREFIX = 'port';
@@ -36,7 +40,7 @@ export interface JobScheduler {
   /** Schedules every cron job whose sys_job row is 'normal', with the cron stored in sys_job. */
   start(): Promise<void>;
   /** BullMQ: adds a one-off job (queued: true); in-process: runs it now and waits for it. */
-  runOnce(name: string): Promise<{ queued: boolean; logId?: number }>;
+  runOnce(name: string): Promise<{ queued: boolean; logId?: number; status?: JobRunStatus }>;
   /** Re-reads the job's sys_job row and applies it (after pause/resume/cron edit). */
   reschedule(name: string): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +67,10 @@ export interface SchedulerOptions {
    */
   lockDuration?: number;
   stalledInterval?: number;
+  /** Expiry of exclusive jobs' locks without renewal (default lock.server LOCK_TTL_MS). */
+  lockTtlMs?: number;
+  /** Catch up missed schedules of catchUp jobs at start (default true). */
+  catchUp?: boolean;
 }
 
 interface JobRow {
@@ -105,11 +113,19 @@ class InProcessScheduler implements JobScheduler {
 
   constructor(
     private registry: Registry,
-    private knexOpt?: Knex,
+    private opts: SchedulerOptions = {},
   ) {}
 
   private get knex(): Knex {
-    return this.knexOpt ?? getKnex();
+    return this.opts.knex ?? getKnex();
+  }
+
+  private get locks(): LockStore {
+    return dbLockStore(this.knex);
+  }
+
+  private run(name: string, trigger: JobTrigger, data?: Record<string, unknown>) {
+    return runJob(this.registry, name, { trigger, runner: 'inprocess', data, knex: this.knex, locks: this.locks, lockTtlMs: this.opts.lockTtlMs });
   }
 
   private state(name: string): TimerState {
@@ -174,7 +190,7 @@ class InProcessScheduler implements JobScheduler {
     if (!s.running) {
       // runJob re-checks the row: a job paused since it was armed is skipped.
       try {
-        await this.exclusive(name, 'cron');
+        await this.serial(name, 'cron');
       } catch {
         // already reported; the schedule goes on
       }
@@ -185,15 +201,18 @@ class InProcessScheduler implements JobScheduler {
     await this.arm(name);
   }
 
-  /** Runs the job now, after any run of it still in progress. */
-  private async exclusive(name: string, trigger: JobTrigger) {
+  /**
+   * Runs the job now. A job that is not exclusive first waits for its run in progress in this
+   * process; an exclusive one goes at once and its lock decides (a second run is skipped).
+   */
+  private async serial(name: string, trigger: JobTrigger, data?: Record<string, unknown>) {
     const s = this.state(name);
-    while (s.running) await s.running.catch(() => undefined);
-    const run = runJob(this.registry, name, { trigger, runner: 'inprocess', knex: this.knex }).catch((e) => {
+    if (!findJob(this.registry, name).exclusive) while (s.running) await s.running.catch(() => undefined);
+    const run = this.run(name, trigger, data).catch((e) => {
       console.error(`[jobs] ${name} could not run`, why(e));
       throw e;
     });
-    s.running = run;
+    s.running ??= run;
     try {
       return await run;
     } finally {
@@ -207,16 +226,23 @@ class InProcessScheduler implements JobScheduler {
     await Promise.all(this.registry.jobs.map((j) => this.arm(j.name)));
     // In the background: starting the web server does not wait for them.
     for (const job of this.registry.jobs.filter((j) => j.runAtStart)) {
-      void this.track(runJob(this.registry, job.name, { trigger: 'cron', runner: 'inprocess', data: { atStart: true }, knex: this.knex })).catch((e) =>
-        console.error(`[jobs] ${job.name} could not run at start`, why(e)),
-      );
+      void this.track(this.run(job.name, 'cron', { atStart: true })).catch((e) => console.error(`[jobs] ${job.name} could not run at start`, why(e)));
+    }
+    if (this.opts.catchUp !== false) void this.track(this.catchUp()).catch((e) => console.error('[jobs] could not catch up missed schedules', why(e)));
+  }
+
+  /** Runs each catchUp job that missed its last tick once (claimed: one process of several). */
+  private async catchUp(): Promise<void> {
+    for (const missed of await claimMissedRuns(this.knex, this.registry)) {
+      console.log(`[jobs] ${missed.name} missed its run at ${missed.tick.toISOString()}: catching up once`);
+      void this.track(this.serial(missed.name, 'catchUp', { catchUp: true, tick: missed.tick.toISOString() })).catch(() => undefined);
     }
   }
 
-  async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
+  async runOnce(name: string): Promise<{ queued: boolean; logId?: number; status?: JobRunStatus }> {
     findJob(this.registry, name);
-    const result = await this.track(this.exclusive(name, 'manual'));
-    return { queued: false, logId: result.logId };
+    const result = await this.track(this.serial(name, 'manual'));
+    return { queued: false, logId: result.logId, status: result.status };
   }
 
   async reschedule(name: string): Promise<void> {
@@ -229,9 +255,7 @@ class InProcessScheduler implements JobScheduler {
     findJob(this.registry, name);
     if (this.closed) throw new Error('scheduler is closed');
     // Tracked, so close() lets it finish; not awaited, so the caller answers at once.
-    void this.track(runJob(this.registry, name, { trigger: 'manual', runner: 'inprocess', data, knex: this.knex })).catch((e) =>
-      console.error(`[jobs] ${name} could not run`, why(e)),
-    );
+    void this.track(this.run(name, 'manual', data)).catch((e) => console.error(`[jobs] ${name} could not run`, why(e)));
     return { queued: false };
   }
 
@@ -268,6 +292,7 @@ class BullScheduler implements JobScheduler {
   worker?: Worker;
   private connections: Redis[] = [];
   private closed = false;
+  private locks: LockStore;
 
   constructor(
     private registry: Registry,
@@ -278,6 +303,7 @@ class BullScheduler implements JobScheduler {
     this.connections.push(connection);
     this.queue = new Queue(QUEUE_NAME, { connection, prefix: opts.prefix ?? DEFAULT_PREFIX });
     this.queue.on('error', (e) => console.error('[jobs] queue error', e));
+    this.locks = redisLockStore(connection, opts.prefix ?? DEFAULT_PREFIX);
   }
 
   private get knex(): Knex {
@@ -311,6 +337,15 @@ class BullScheduler implements JobScheduler {
     if (this.opts.worker && !this.worker) {
       this.startWorker();
       for (const job of this.registry.jobs.filter((j) => j.runAtStart)) await this.queue.add(job.name, { trigger: 'cron', atStart: true }, JOB_OPTIONS);
+      if (this.opts.catchUp !== false) await this.catchUp();
+    }
+  }
+
+  /** Queues one run of each catchUp job that missed its last tick (claimed: one worker of several). */
+  private async catchUp(): Promise<void> {
+    for (const missed of await claimMissedRuns(this.knex, this.registry)) {
+      console.log(`[jobs] ${missed.name} missed its run at ${missed.tick.toISOString()}: catching up once`);
+      await this.queue.add(missed.name, { trigger: 'catchUp', catchUp: true, tick: missed.tick.toISOString() }, { ...JOB_OPTIONS, jobId: `catchUp-${missed.name}-${missed.tick.getTime()}` });
     }
   }
 
@@ -322,11 +357,13 @@ class BullScheduler implements JobScheduler {
       async (job: Job) => {
         const { trigger, ...data } = (job.data ?? {}) as QueueJobData;
         const result = await runJob(this.registry, job.name, {
-          trigger: trigger === 'manual' ? 'manual' : 'cron',
+          trigger: trigger === 'manual' || trigger === 'catchUp' ? trigger : 'cron',
           runner: 'bullmq',
           data,
           knex: this.knex,
           rethrow: true, // BullMQ retries with backoff
+          locks: this.locks,
+          lockTtlMs: this.opts.lockTtlMs,
         });
         return { logId: result.logId ?? null, status: result.status };
       },
@@ -375,7 +412,7 @@ class BullScheduler implements JobScheduler {
 /** BullMQ when a Redis URL is given, otherwise in-process. */
 export function createScheduler(registry: Registry, opts: SchedulerOptions = {}): JobScheduler {
   if (opts.redisUrl) return new BullScheduler(registry, opts.redisUrl, opts);
-  return new InProcessScheduler(registry, opts.knex);
+  return new InProcessScheduler(registry, opts);
 }
 
 const g = globalThis as unknown as { __portScheduler?: JobScheduler };

@@ -16,6 +16,8 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_UR
 
 export interface JobsTestDb {
   knex: Knex;
+  /** The database's URL, for a second pool (another process's view of the same database). */
+  url: string;
   registry: Registry;
   /** True when the full createTestDb could not be used. */
   minimal: boolean;
@@ -27,7 +29,7 @@ export async function createJobsTestDb(plugins: PortPlugin[]): Promise<JobsTestD
   try {
     const { createTestDb } = await import('../../tests/support/db');
     const db = await createTestDb({ plugins });
-    return { knex: db.knex, registry: db.registry, minimal: false, destroy: () => db.destroy() };
+    return { knex: db.knex, url: db.url, registry: db.registry, minimal: false, destroy: () => db.destroy() };
   } catch (e) {
     console.warn(`[jobs tests] createTestDb failed (${(e as Error).message}); using a minimal jobs-only database`);
     // The half-migrated database createTestDb left behind.
@@ -64,17 +66,18 @@ async function minimalDb(plugins: PortPlugin[]): Promise<JobsTestDb> {
   const url = new URL(baseUrl());
   url.pathname = `/${name}`;
   const knex = knexFactory(knexConfig(url.toString()));
-  for (const m of coreMigrations.filter((m) => m.name === '002_sessions' || m.name === '003_jobs')) await m.up(knex);
+  for (const m of coreMigrations.filter((m) => ['002_sessions', '003_jobs', '009_job_locks'].includes(m.name))) await m.up(knex);
   const registry = createRegistry(plugins);
   const now = new Date();
   for (const p of registry.plugins) {
     for (const j of p.jobs ?? []) {
-      await knex('sys_job').insert({ name: j.name, cron: j.cron ?? null, status: 'normal', plugin: p.id, updated_at: now });
+      await knex('sys_job').insert({ name: j.name, cron: j.cron ?? null, status: 'normal', plugin: p.id, updated_at: now, created_at: now });
     }
   }
   setKnex(knex);
   return {
     knex,
+    url: url.toString(),
     registry,
     minimal: true,
     async destroy() {

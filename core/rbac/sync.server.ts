@@ -99,7 +99,7 @@ export async function syncRegistryData(knex: Knex, registry: Registry): Promise<
     const existingJobs = new Set((await trx('sys_job').select('name')).map((r: { name: string }) => r.name));
     for (const j of registry.jobs) {
       if (existingJobs.has(j.name)) await trx('sys_job').where({ name: j.name }).update({ plugin: jobOwner.get(j.name) });
-      else await trx('sys_job').insert({ name: j.name, cron: j.cron ?? null, status: 'normal', plugin: jobOwner.get(j.name), updated_at: now });
+      else await trx('sys_job').insert({ name: j.name, cron: j.cron ?? null, status: 'normal', plugin: jobOwner.get(j.name), updated_at: now, created_at: now });
     }
     const names = registry.jobs.map((j) => j.name);
     await trx('sys_job').whereNotIn('name', names.length ? names : ['']).delete();

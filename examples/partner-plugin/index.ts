@@ -95,6 +95,9 @@ export default definePlugin({
     defineJob({
       name: 'partner-hello.count',
       titleKey: 'partner-hello:job',
+      // A read-only count: parallel runs are harmless and nothing is lost by a missed one.
+      exclusive: false,
+      catchUp: false,
       async process({ knex }) {
         const row = await knex('ptn_greeting').count({ n: '*' }).first();
         return `greetings: ${Number(row?.n ?? 0)}`;

@@ -41,6 +41,9 @@ export function receiptsArea(targets: ReceiptTarget[]): CustomsArea {
         name: 'customs.receiptImport',
         titleKey: 'customs:receipts.job',
         cron: '*/30 * * * * *',
+        // Two runs would race for the same files; the next tick reads whatever was missed.
+        exclusive: true,
+        catchUp: false,
         async process(ctx) {
           const run = await processInbox(ctx.knex, targets);
           const applied = run.outcomes.filter((o) => o.result === 'applied').length;

@@ -14,6 +14,10 @@ export const periodicBillsJob: JobDef = {
   name: 'finance.periodicBills',
   titleKey: 'finance:fees.job.periodicBills',
   cron: '0 30 0 * * *',
+  // Bills once per period; a missed night is billed by one catch-up run (it bills every record
+  // still unbilled up to yesterday, and the previous month when that was missed).
+  exclusive: true,
+  catchUp: true,
   async process(ctx) {
     const asOf = typeof ctx.data.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ctx.data.date) ? ctx.data.date : today();
     const run = await runPeriodicBilling(ctx.knex, asOf, createBill, (m) => ctx.log(m));

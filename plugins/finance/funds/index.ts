@@ -151,6 +151,9 @@ export const fundsArea: PluginArea = {
       name: 'finance.fundReminder',
       titleKey: 'finance:funds.job',
       cron: '0 0 8 * * *',
+      // A daily reminder: once a day, and the day's reminder still goes out after an outage.
+      exclusive: true,
+      catchUp: true,
       async process(ctx) {
         const n = await fundReminderCount(ctx.knex, null);
         // No SMS gateway: the reminder reaches people through the top-bar badge and its list.

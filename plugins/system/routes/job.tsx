@@ -20,6 +20,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       titleKey: j.titleKey,
       cron: j.cron,
       onDemand: j.onDemand,
+      exclusive: j.exclusive,
+      catchUp: j.catchUp,
       status: j.status,
       nextRunAt: j.nextRunAt ? j.nextRunAt.toISOString() : null,
       lastRun: j.lastRun ? { status: j.lastRun.status, startedAt: j.lastRun.startedAt?.toISOString() ?? null, durationMs: j.lastRun.durationMs } : null,
@@ -63,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === 'run') {
       const r = await runJobOnce(deps, name);
-      return { ok: true, message: r.queued ? t('system:job.queued') : t('system:job.ran', { status: t('system:jobLog.success') }) };
+      return { ok: true, message: r.queued ? t('system:job.queued') : t('system:job.ran', { status: t(`system:jobLog.${r.status ?? 'success'}`) }) };
     }
     if (intent === 'pause') {
       await pauseJob(deps, name);
@@ -118,6 +121,7 @@ export default function JobsPage() {
               <TableCell>{t('system:job.name')}</TableCell>
               <TableCell>{t('system:job.code')}</TableCell>
               <TableCell>{t('system:job.cron')}</TableCell>
+              <TableCell>{t('system:job.policy')}</TableCell>
               <TableCell>{t('system:job.status')}</TableCell>
               <TableCell>{t('system:job.lastRun')}</TableCell>
               <TableCell>{t('system:job.nextRun')}</TableCell>
@@ -130,13 +134,27 @@ export default function JobsPage() {
                 <TableCell sx={{ minWidth: 140 }}>{t(j.titleKey)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{j.name}</TableCell>
                 <TableCell sx={j.onDemand ? undefined : { fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{j.onDemand ? t('system:job.onDemand') : j.cron}</TableCell>
+                <TableCell data-testid="job-policy">
+                  <Stack direction="row" spacing={0.5}>
+                    {j.exclusive && (
+                      <Tooltip title={t('system:job.exclusiveHelp')}>
+                        <Chip size="small" variant="outlined" label={t('system:job.exclusive')} />
+                      </Tooltip>
+                    )}
+                    {j.catchUp && (
+                      <Tooltip title={t('system:job.catchUpHelp')}>
+                        <Chip size="small" variant="outlined" color="primary" label={t('system:job.catchUp')} />
+                      </Tooltip>
+                    )}
+                  </Stack>
+                </TableCell>
                 <TableCell>
                   <Chip size="small" color={j.status === 'normal' ? 'success' : 'default'} label={t(`system:job.${j.status}`)} />
                 </TableCell>
                 <TableCell>
                   {j.lastRun ? (
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Chip size="small" variant="outlined" color={j.lastRun.status === 'success' ? 'success' : j.lastRun.status === 'failed' ? 'error' : 'info'} label={t(`system:jobLog.${j.lastRun.status}`)} />
+                      <Chip size="small" variant="outlined" color={j.lastRun.status === 'success' ? 'success' : j.lastRun.status === 'failed' ? 'error' : j.lastRun.status === 'skipped' ? 'default' : 'info'} label={t(`system:jobLog.${j.lastRun.status}`)} />
                       <span style={{ whiteSpace: 'nowrap' }} data-testid="job-last-run-at">
                         {formatDateTime(j.lastRun.startedAt)}
                       </span>

@@ -28,7 +28,8 @@ import { formatDateTime } from '@core/i18n/dates';
 import { getRegistry } from '@core/registry.server';
 
 const PAGE_SIZES = [10, 20, 50, 100];
-const STATUSES = ['running', 'success', 'failed'];
+const STATUSES = ['running', 'success', 'failed', 'skipped'];
+const TRIGGERS: Record<string, string> = { cron: 'system:jobLog.cronTrigger', manual: 'system:jobLog.manualTrigger', catchUp: 'system:jobLog.catchUpTrigger' };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCurrent(request, { menu: 'management.jobLog', permission: 'system:job:list' });
@@ -123,14 +124,15 @@ export default function JobLogPage() {
               <TableRow key={r.id} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</TableCell>
                 <TableCell>{titles.get(r.jobName) ?? r.jobName}</TableCell>
-                <TableCell>{r.trigger === 'cron' ? t('system:jobLog.cronTrigger') : t('system:jobLog.manualTrigger')}</TableCell>
+                <TableCell>{t(TRIGGERS[r.trigger] ?? TRIGGERS.manual)}</TableCell>
                 <TableCell>{r.runner}</TableCell>
                 <TableCell>
-                  <Chip size="small" color={r.status === 'success' ? 'success' : r.status === 'failed' ? 'error' : 'info'} label={t(`system:jobLog.${r.status}`)} />
+                  <Chip size="small" color={r.status === 'success' ? 'success' : r.status === 'failed' ? 'error' : r.status === 'skipped' ? 'default' : 'info'} label={t(`system:jobLog.${r.status}`)} />
                 </TableCell>
                 <TableCell align="right">{r.durationMs ?? ''}</TableCell>
                 <TableCell sx={{ maxWidth: 360 }}>
-                  {r.message}
+                  {/* A skipped run's message is an i18n key (core:jobs.skippedRunning). */}
+                  {r.status === 'skipped' && r.message ? t(r.message) : r.message}
                   {r.error && (
                     <Button size="small" color="error" onClick={() => setErrorText(r.error)}>
                       {t('system:jobLog.error')}
