@@ -4561,6 +4561,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The jobs with their schedule, run policy and last run */
+        get: operations["system_job_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the job once now (queued to a worker with Redis; run and awaited in-process otherwise) */
+        post: operations["system_job_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/jobs/{name}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses the job schedule (runs by hand still possible) */
+        post: operations["system_job_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/jobs/{name}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes the job schedule */
+        post: operations["system_job_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/jobs/{name}/cron": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the job cron (5 or 6 fields, in the platform time zone TZ) */
+        post: operations["system_job_cron"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dropDown/queryAllRefCodeList": {
         parameters: {
             query?: never;
@@ -25697,6 +25782,324 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_job_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            name: string;
+                            plugin: string;
+                            titleKey: string;
+                            cron: string | null;
+                            defaultCron: string | null;
+                            onDemand: boolean;
+                            /** @description never two runs at once on any process */
+                            exclusive: boolean;
+                            /** @description a tick missed while no scheduler ran is run once at the next start */
+                            catchUp: boolean;
+                            /** @enum {string} */
+                            status: "normal" | "paused";
+                            /** Format: date-time */
+                            nextRunAt: string | null;
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            lastRun: {
+                                id: number;
+                                jobName: string;
+                                /** @enum {string} */
+                                trigger: "cron" | "manual" | "catchUp";
+                                /** @enum {string} */
+                                status: "running" | "success" | "failed" | "skipped";
+                                /** @enum {string} */
+                                runner: "inprocess" | "bullmq";
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                                message: string | null;
+                                error: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_job_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job name, e.g. `customs.receiptImport` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            queued: boolean;
+                            logId: number | null;
+                            /** @enum {string|null} */
+                            status: "running" | "success" | "failed" | "skipped" | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_job_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job name, e.g. `customs.receiptImport` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            name: string;
+                            plugin: string;
+                            titleKey: string;
+                            cron: string | null;
+                            defaultCron: string | null;
+                            onDemand: boolean;
+                            /** @description never two runs at once on any process */
+                            exclusive: boolean;
+                            /** @description a tick missed while no scheduler ran is run once at the next start */
+                            catchUp: boolean;
+                            /** @enum {string} */
+                            status: "normal" | "paused";
+                            /** Format: date-time */
+                            nextRunAt: string | null;
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            lastRun: {
+                                id: number;
+                                jobName: string;
+                                /** @enum {string} */
+                                trigger: "cron" | "manual" | "catchUp";
+                                /** @enum {string} */
+                                status: "running" | "success" | "failed" | "skipped";
+                                /** @enum {string} */
+                                runner: "inprocess" | "bullmq";
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                                message: string | null;
+                                error: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_job_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job name, e.g. `customs.receiptImport` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            name: string;
+                            plugin: string;
+                            titleKey: string;
+                            cron: string | null;
+                            defaultCron: string | null;
+                            onDemand: boolean;
+                            /** @description never two runs at once on any process */
+                            exclusive: boolean;
+                            /** @description a tick missed while no scheduler ran is run once at the next start */
+                            catchUp: boolean;
+                            /** @enum {string} */
+                            status: "normal" | "paused";
+                            /** Format: date-time */
+                            nextRunAt: string | null;
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            lastRun: {
+                                id: number;
+                                jobName: string;
+                                /** @enum {string} */
+                                trigger: "cron" | "manual" | "catchUp";
+                                /** @enum {string} */
+                                status: "running" | "success" | "failed" | "skipped";
+                                /** @enum {string} */
+                                runner: "inprocess" | "bullmq";
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                                message: string | null;
+                                error: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_job_cron: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job name, e.g. `customs.receiptImport` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 0 *\/5 * * * * */
+                    cron: string;
+                };
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            name: string;
+                            plugin: string;
+                            titleKey: string;
+                            cron: string | null;
+                            defaultCron: string | null;
+                            onDemand: boolean;
+                            /** @description never two runs at once on any process */
+                            exclusive: boolean;
+                            /** @description a tick missed while no scheduler ran is run once at the next start */
+                            catchUp: boolean;
+                            /** @enum {string} */
+                            status: "normal" | "paused";
+                            /** Format: date-time */
+                            nextRunAt: string | null;
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            lastRun: {
+                                id: number;
+                                jobName: string;
+                                /** @enum {string} */
+                                trigger: "cron" | "manual" | "catchUp";
+                                /** @enum {string} */
+                                status: "running" | "success" | "failed" | "skipped";
+                                /** @enum {string} */
+                                runner: "inprocess" | "bullmq";
+                                /** Format: date-time */
+                                startedAt: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                durationMs: number | null;
+                                message: string | null;
+                                error: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

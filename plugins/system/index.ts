@@ -115,6 +115,8 @@ export default definePlugin({
     { path: 'management/log', file: 'routes/log.tsx' },
     { path: 'management/systemMaintenance/job', file: 'routes/job.tsx' },
     { path: 'management/systemMaintenance/jobLog', file: 'routes/jobLog.tsx' },
+    { path: 'api/system/jobs', file: 'routes/api.jobs.ts', layout: 'none' },
+    { path: 'api/system/jobs/:name/:op', file: 'routes/api.jobAction.ts', layout: 'none' },
     { path: 'dataBase/systemData/refCodeType', file: 'routes/refCodeType.tsx' },
     { path: 'dataBase/systemData/refCode', file: 'routes/refCode.tsx' },
     { path: 'api/dropDown/queryAllRefCodeList', file: 'routes/api.queryAllRefCodeList.ts', layout: 'none' },

@@ -45,6 +45,70 @@ export function systemOpenApi(doc: OpenApiParts): void {
       responses: { 200: okResponse('issued', { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string', pattern: '^ptk_' } }, required: ['id', 'token'] }), ...errors('Forbidden') },
     }),
   };
+  // The job screen's actions as JSON (plugins/system/routes/api.jobs.ts, api.jobAction.ts).
+  const nullable = (type: string, extra: Json = {}) => ({ type: [type, 'null'], ...extra });
+  const run: Json = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      jobName: str,
+      trigger: { type: 'string', enum: ['cron', 'manual', 'catchUp'] },
+      status: { type: 'string', enum: ['running', 'success', 'failed', 'skipped'] },
+      runner: { type: 'string', enum: ['inprocess', 'bullmq'] },
+      startedAt: nullable('string', { format: 'date-time' }),
+      finishedAt: nullable('string', { format: 'date-time' }),
+      durationMs: nullable('integer'),
+      message: nullable('string'),
+      error: nullable('string'),
+    },
+    required: ['id', 'jobName', 'trigger', 'status', 'runner', 'startedAt', 'finishedAt', 'durationMs', 'message', 'error'],
+  };
+  const job: Json = {
+    type: 'object',
+    properties: {
+      name: str,
+      plugin: str,
+      titleKey: str,
+      cron: nullable('string'),
+      defaultCron: nullable('string'),
+      onDemand: { type: 'boolean' },
+      exclusive: { type: 'boolean', description: 'never two runs at once on any process' },
+      catchUp: { type: 'boolean', description: 'a tick missed while no scheduler ran is run once at the next start' },
+      status: { type: 'string', enum: ['normal', 'paused'] },
+      nextRunAt: nullable('string', { format: 'date-time' }),
+      updatedAt: nullable('string', { format: 'date-time' }),
+      lastRun: { oneOf: [run, { type: 'null' }] },
+    },
+    required: ['name', 'plugin', 'titleKey', 'cron', 'defaultCron', 'onDemand', 'exclusive', 'catchUp', 'status', 'nextRunAt', 'updatedAt', 'lastRun'],
+  };
+  const jobName = { name: 'name', in: 'path', required: true, description: 'the job name, e.g. `customs.receiptImport`', schema: { type: 'string' } };
+  p['/api/system/jobs'] = {
+    get: op('system_job_list', 'system:job:list', 'The jobs with their schedule, run policy and last run', { responses: { 200: okResponse('jobs', { type: 'array', items: job }), ...errors('Forbidden') } }),
+  };
+  p['/api/system/jobs/{name}/run'] = {
+    post: op('system_job_run', 'system:job:run', 'Runs the job once now (queued to a worker with Redis; run and awaited in-process otherwise)', {
+      parameters: [jobName],
+      responses: {
+        200: okResponse('started', { type: 'object', properties: { queued: { type: 'boolean' }, logId: nullable('integer'), status: { type: ['string', 'null'], enum: ['running', 'success', 'failed', 'skipped', null] } }, required: ['queued', 'logId', 'status'] }),
+        ...errors('Forbidden', 'NotFound'),
+      },
+    }),
+  };
+  for (const [name, summary] of [
+    ['pause', 'Pauses the job schedule (runs by hand still possible)'],
+    ['resume', 'Resumes the job schedule'],
+  ] as const) {
+    p[`/api/system/jobs/{name}/${name}`] = {
+      post: op(`system_job_${name}`, 'system:job:edit', summary, { parameters: [jobName], responses: { 200: okResponse('done', job), ...errors('BadRequest', 'Forbidden', 'NotFound') } }),
+    };
+  }
+  p['/api/system/jobs/{name}/cron'] = {
+    post: op('system_job_cron', 'system:job:edit', 'Changes the job cron (5 or 6 fields, in the platform time zone TZ)', {
+      parameters: [jobName],
+      requestBody: { required: true, content: json({ type: 'object', properties: { cron: { type: 'string', maxLength: 64, example: '0 */5 * * * *' } }, required: ['cron'] }) },
+      responses: { 200: okResponse('saved', job), ...errors('BadRequest', 'Forbidden', 'NotFound') },
+    }),
+  };
   p['/api/dropDown/queryAllRefCodeList'] = {
     get: {
       tags: [tag],
