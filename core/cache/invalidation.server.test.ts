@@ -1,0 +1,154 @@
+// Two processes on one database (and Redis): a change made through process A's services holds
+// on process B within 1 s, although B caches identities for a minute and totals for 3 s.
+// Process A is this test; process B a separate Node process (peer.fixture.ts) with its own
+// registry, pool, caches and invalidator. Run over Redis pub/sub, and over the database's
+// version rows (MariaDB; SQLite with TEST_DB=sqlite).
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDb, TEST_ON_SQLITE, type TestDb } from '../../tests/support/db';
+import { demoActor, type DemoActor } from '../demo-actor.server';
+import { getRow, updateRow, createRow } from '../resource/service.server';
+import type { ServerResource } from '../resource/define.server';
+import type { PeerAnswer, PeerRequest } from './peer.fixture';
+import { closeInvalidator, createInvalidator } from './invalidation.server';
+import { createCache } from './cache.server';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const PEER = path.join(__dirname, 'peer.fixture.ts');
+
+type Ask = <T>(req: DistributiveOmit<PeerRequest, 'id'>) => Promise<T>;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+function startPeer(env: Record<string, string>): Promise<{ child: ChildProcess; ask: Ask }> {
+  const child = fork(PEER, [], {
+    cwd: path.resolve(__dirname, '../..'),
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, LOG_REQUESTS: '0', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let next = 1;
+  child.on('message', (m: PeerAnswer) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error) w?.reject(new Error(m.error));
+    else w?.resolve(m.result);
+  });
+  const ask: Ask = (req) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      child.send({ ...req, id });
+    });
+  return new Promise((resolve, reject) => {
+    waiting.set(0, { resolve: () => resolve({ child, ask }), reject });
+    child.once('exit', (code) => reject(new Error(`peer exited ${code}`)));
+  });
+}
+
+/** Asks until the answer is `want`; fails if that takes more than `withinMs`. */
+async function within<T>(withinMs: number, want: T, get: () => Promise<T>): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    const v = await get();
+    const took = Date.now() - start;
+    if (v === want) return took;
+    if (took > withinMs) throw new Error(`still ${JSON.stringify(v)}, not ${JSON.stringify(want)}, after ${took} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const transports: { name: string; redis: boolean }[] = [
+  { name: 'Redis pub/sub', redis: true },
+  { name: `the database version (${TEST_ON_SQLITE ? 'SQLite' : 'MariaDB'})`, redis: false },
+];
+
+describe.each(transports)('a change on process A holds on process B within 1 s, over $name', ({ redis }) => {
+  let db: TestDb;
+  let peer: { child: ChildProcess; ask: Ask };
+  let admin: DemoActor;
+  let roles: ServerResource;
+  let operatorId: number;
+
+  beforeAll(async () => {
+    const prefix = `test:cache:${crypto.randomBytes(4).toString('hex')}:`;
+    vi.stubEnv('REDIS_URL', redis ? REDIS_URL : '');
+    vi.stubEnv('CACHE_PREFIX', prefix);
+    await closeInvalidator();
+    db = await createTestDb();
+    admin = (await demoActor(db.knex, db.registry, 'admin'))!;
+    roles = db.registry.resources.get('system.role')!;
+    operatorId = Number((await db.knex('sys_user').where({ username: 'operator' }).first()).id);
+    // B keeps identities a minute: only an invalidation can make it see a change in time.
+    peer = await startPeer({ DATABASE_URL: db.url, REDIS_URL: redis ? REDIS_URL : '', CACHE_PREFIX: prefix, USER_CACHE_MS: '60000' });
+    expect(await peer.ask({ op: 'ready', userId: operatorId, resource: 'system.role' })).toBe(redis ? 'redis' : 'database');
+  }, 60_000);
+
+  afterAll(async () => {
+    if (peer?.child.exitCode === null) {
+      const exited = new Promise((r) => peer.child.once('exit', r));
+      await peer.ask({ op: 'stop' });
+      await exited;
+    }
+    await closeInvalidator();
+    await db?.destroy();
+    vi.unstubAllEnvs();
+  });
+
+  it('a permission removed from a role on A is refused on B, and granted again when added back', async () => {
+    const role = await db.knex('sys_role').where({ code: 'PTGL' }).first();
+    const mandatory = new Set((await db.knex('sys_permission').where({ mandatory: true }).select('code')).map((r: { code: string }) => r.code));
+    const held: string[] = (await db.knex('sys_role_permission').where({ role_id: role.id }).select('permission_code')).map((r: { permission_code: string }) => r.permission_code);
+    const permission = held.find((c) => !mandatory.has(c))!;
+    expect(permission).toBeTruthy();
+    const can = () => peer.ask<boolean>({ op: 'can', userId: operatorId, permission });
+    expect(await can()).toBe(true);
+
+    // B caches: a change straight in the database (no invalidation) is not seen yet.
+    await db.knex('sys_role_permission').where({ role_id: role.id, permission_code: permission }).delete();
+    expect(await can()).toBe(true);
+
+    const current = await getRow(roles, admin.user, Number(role.id), admin.t, db.knex);
+    const without = (current.permissionCodes as string[]).filter((c) => c !== permission);
+    const updated = await updateRow(roles, admin, Number(role.id), { ...current, permissionCodes: without }, admin.t, { knex: db.knex });
+    await within(1000, false, can);
+
+    await updateRow(roles, admin, Number(role.id), { ...updated, permissionCodes: [...without, permission] }, admin.t, { knex: db.knex });
+    await within(1000, true, can);
+  });
+
+  it("a row created on A is counted in B's list total", async () => {
+    const total = () => peer.ask<number>({ op: 'total', resource: 'system.role', userId: operatorId });
+    const before = await total();
+    // B caches the total: a row inserted straight in the database is not counted yet.
+    const now = new Date();
+    await db.knex('sys_role').insert({ code: 'DIRECT', name: 'direct', data_scope: 'self', status: '0', order_num: 99, created_at: now, updated_at: now, version: 1 });
+    expect(await total()).toBe(before);
+
+    await createRow(roles, admin, { code: 'VIA_A', name: 'via A', dataScope: 'self', status: '0', orderNum: 98, permissionCodes: ['system:log:list'], menuKeys: [] }, admin.t, { knex: db.knex });
+    await within(1000, before + 2, total);
+  });
+});
+
+describe('createCache', () => {
+  it('serves a load that overlapped an invalidation once, then reads again', async () => {
+    // Without a database the local invalidator still drops entries; it is never live, so force
+    // liveness through a stub that behaves as a connected transport.
+    const base = createInvalidator({});
+    const inv = { ...base, mode: base.mode, invalidate: base.invalidate.bind(base), onInvalidate: base.onInvalidate.bind(base), live: () => true, ready: async () => {}, close: base.close.bind(base) };
+    const cache = createCache<number>({ topic: 't', max: 10, ttlMs: 60_000, invalidator: inv });
+    let n = 0;
+    let release: () => void = () => {};
+    const slow = cache.get('k', () => new Promise<number>((r) => (release = () => r(++n))));
+    await cache.invalidate();
+    release();
+    expect(await slow).toBe(1);
+    expect(await cache.get('k', async () => ++n)).toBe(2);
+    expect(await cache.get('k', async () => ++n)).toBe(2);
+    await cache.invalidate('k');
+    expect(await cache.get('k', async () => ++n)).toBe(3);
+    await inv.close();
+  });
+});
