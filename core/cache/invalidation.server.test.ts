@@ -1,5 +1,6 @@
 // Two processes on one database (and Redis): a change made through process A's services holds
-// on process B within 1 s, although B caches identities for a minute and totals for 3 s.
+// on process B within 1 s, although B caches identities for a minute and totals for 3 s; and
+// the sign-in lockout counts the attempts of both processes together, atomically.
 // Process A is this test; process B a separate Node process (peer.fixture.ts) with its own
 // registry, pool, caches and invalidator. Run over Redis pub/sub, and over the database's
 // version rows (MariaDB; SQLite with TEST_DB=sqlite).
@@ -14,6 +15,10 @@ import type { ServerResource } from '../resource/define.server';
 import type { PeerAnswer, PeerRequest } from './peer.fixture';
 import { closeInvalidator, createInvalidator } from './invalidation.server';
 import { createCache } from './cache.server';
+import { Redis } from 'ioredis';
+import { attemptLogin, THROTTLE } from '../auth/login.server';
+import { closeThrottleStore } from '../auth/throttle.server';
+import { DEMO_PASSWORD } from '../../tests/support/session';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const PEER = path.join(__dirname, 'peer.fixture.ts');
@@ -65,7 +70,7 @@ const transports: { name: string; redis: boolean }[] = [
   { name: `the database version (${TEST_ON_SQLITE ? 'SQLite' : 'MariaDB'})`, redis: false },
 ];
 
-describe.each(transports)('a change on process A holds on process B within 1 s, over $name', ({ redis }) => {
+describe.each(transports)('two processes agree, over $name', ({ redis }) => {
   let db: TestDb;
   let peer: { child: ChildProcess; ask: Ask };
   let admin: DemoActor;
@@ -76,13 +81,15 @@ describe.each(transports)('a change on process A holds on process B within 1 s, 
     const prefix = `test:cache:${crypto.randomBytes(4).toString('hex')}:`;
     vi.stubEnv('REDIS_URL', redis ? REDIS_URL : '');
     vi.stubEnv('CACHE_PREFIX', prefix);
+    vi.stubEnv('LOGIN_DELAY_MS', '0');
+    await closeThrottleStore();
     await closeInvalidator();
     db = await createTestDb();
     admin = (await demoActor(db.knex, db.registry, 'admin'))!;
     roles = db.registry.resources.get('system.role')!;
     operatorId = Number((await db.knex('sys_user').where({ username: 'operator' }).first()).id);
     // B keeps identities a minute: only an invalidation can make it see a change in time.
-    peer = await startPeer({ DATABASE_URL: db.url, REDIS_URL: redis ? REDIS_URL : '', CACHE_PREFIX: prefix, USER_CACHE_MS: '60000' });
+    peer = await startPeer({ DATABASE_URL: db.url, REDIS_URL: redis ? REDIS_URL : '', CACHE_PREFIX: prefix, USER_CACHE_MS: '60000', LOGIN_DELAY_MS: '0' });
     expect(await peer.ask({ op: 'ready', userId: operatorId, resource: 'system.role' })).toBe(redis ? 'redis' : 'database');
   }, 60_000);
 
@@ -93,6 +100,7 @@ describe.each(transports)('a change on process A holds on process B within 1 s, 
       await exited;
     }
     await closeInvalidator();
+    await closeThrottleStore();
     await db?.destroy();
     vi.unstubAllEnvs();
   });
@@ -129,6 +137,33 @@ describe.each(transports)('a change on process A holds on process B within 1 s, 
 
     await createRow(roles, admin, { code: 'VIA_A', name: 'via A', dataScope: 'self', status: '0', orderNum: 98, permissionCodes: ['system:log:list'], menuKeys: [] }, admin.t, { knex: db.knex });
     await within(1000, before + 2, total);
+  });
+
+  it('20 wrong passwords at once, 10 on each process: exactly 5 are checked, the other 15 refused with the lock message', async () => {
+    const ip = `10.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
+    const hash = (await db.knex('sys_user').where({ username: 'admin' }).first()).password_hash;
+    const now = new Date();
+    await db.knex('sys_user').insert({ username: 'lockx', nickname: 'lockx', password_hash: hash, user_type: 3, status: '0', created_at: now, updated_at: now, version: 1 });
+    type Answer = { ok: boolean; reason?: string; message?: string };
+    const onA = (i: number): Promise<Answer> =>
+      attemptLogin(db.knex, admin.t, { username: 'lockx', password: `wrong-${i}`, ip, userAgent: null }).then((r) => (r.ok ? { ok: true } : { ok: false, reason: r.reason, message: r.message }));
+    const onB = (i: number) => peer.ask<Answer>({ op: 'login', username: 'lockx', password: `wrong-b${i}`, ip });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onA(i) : onB(i))));
+      expect(answers.filter((a) => a.reason === 'invalid').map((a) => a.message)).toEqual(Array(THROTTLE.maxPerUser).fill('账号或密码错误'));
+      const locked = answers.filter((a) => a.reason === 'locked');
+      expect(locked).toHaveLength(20 - THROTTLE.maxPerUser);
+      for (const a of locked) expect(a.message).toBe(admin.t('core:login.locked', { minutes: 15 }));
+      // The right password from that address is refused too, on either process.
+      expect((await peer.ask<Answer>({ op: 'login', username: 'lockx', password: DEMO_PASSWORD, ip })).reason).toBe('locked');
+      expect((await onA(99)).reason).toBe('locked');
+    } finally {
+      if (redis) {
+        const client = new Redis(REDIS_URL);
+        await client.del(`port:login:u:lockx|${ip}`, `port:login:ip:${ip}`);
+        client.disconnect();
+      }
+    }
   });
 });
 

@@ -2,9 +2,12 @@
 // `node --import tsx` and an IPC channel) on the same database and Redis as the test, with its
 // own registry, knex pool, caches and invalidator, as a second web process would have. It
 // answers what it would enforce, through its caches: whether a user holds a permission, and a
-// list's total. DATABASE_URL, REDIS_URL (optional), CACHE_PREFIX, USER_CACHE_MS as for the app.
+// list's total; and signs in (the login throttle must hold across processes). DATABASE_URL, REDIS_URL (optional), CACHE_PREFIX, USER_CACHE_MS as for the app.
 import configured from '../../plugins.config';
+import { attemptLogin } from '../auth/login.server';
+import { closeThrottleStore } from '../auth/throttle.server';
 import { getKnex } from '../db/knex.server';
+import { createI18n } from '../i18n/i18n';
 import { createRegistry, type Registry } from '../registry.server';
 import { hasPermission, loadSessionUserCached } from '../rbac/access.server';
 import { listRows } from '../resource/service.server';
@@ -14,6 +17,7 @@ export type PeerRequest =
   | { id: number; op: 'ready'; userId: number; resource: string }
   | { id: number; op: 'can'; userId: number; permission: string }
   | { id: number; op: 'total'; resource: string; userId: number }
+  | { id: number; op: 'login'; username: string; password: string; ip: string }
   | { id: number; op: 'stop' };
 
 export interface PeerAnswer {
@@ -43,7 +47,13 @@ async function answer(registry: Registry, req: PeerRequest): Promise<unknown> {
       const res = await listRows(sr, user, { page: 1, pageSize: 1, sort: null, filters: {}, withTotal: true }, knex);
       return res.total;
     }
+    case 'login': {
+      const t = createI18n('zh', { zh: registry.locales('zh') }).getFixedT('zh');
+      const res = await attemptLogin(knex, t, { username: req.username, password: req.password, ip: req.ip, userAgent: null });
+      return res.ok ? { ok: true } : { ok: false, reason: res.reason, message: res.message };
+    }
     case 'stop':
+      await closeThrottleStore();
       await closeInvalidator();
       await knex.destroy();
       setImmediate(() => process.exit(0));
