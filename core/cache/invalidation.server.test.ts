@@ -167,23 +167,75 @@ describe.each(transports)('two processes agree, over $name', ({ redis }) => {
   });
 });
 
+describe('the Redis transport', () => {
+  it('after its subscriber connection drops, flushes what it may have missed and hears invalidations again', async () => {
+    const prefix = `test:cache:${crypto.randomBytes(4).toString('hex')}:`;
+    const a = createInvalidator({ redisUrl: REDIS_URL, prefix });
+    const b = createInvalidator({ redisUrl: REDIS_URL, prefix });
+    const admin = new Redis(REDIS_URL);
+    const heard: (string | undefined)[] = [];
+    try {
+      b.onInvalidate('topic', (key) => heard.push(key));
+      await b.ready();
+      await a.invalidate('topic', 'k1');
+      await until(() => heard.includes('k1'));
+
+      const list = String(await admin.client('LIST'));
+      // B's subscriber: the connection of that name subscribed to a channel (A's has none).
+      const id = list.split('\n').find((l) => l.includes(`name=cache-sub:${prefix} `) && / sub=1 /.test(l))?.match(/\bid=(\d+)/)?.[1];
+      expect(id).toBeTruthy();
+      heard.length = 0;
+      await admin.client('KILL', 'ID', id!);
+      // Back: every topic flushed once (key undefined), then keyed invalidations arrive again.
+      await until(() => heard.includes(undefined) && b.live());
+      await a.invalidate('topic', 'k2');
+      await until(() => heard.includes('k2'));
+    } finally {
+      admin.disconnect();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+async function until(ok: () => boolean): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('not within 10 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('createCache', () => {
-  it('serves a load that overlapped an invalidation once, then reads again', async () => {
-    // Without a database the local invalidator still drops entries; it is never live, so force
-    // liveness through a stub that behaves as a connected transport.
-    const base = createInvalidator({});
-    const inv = { ...base, mode: base.mode, invalidate: base.invalidate.bind(base), onInvalidate: base.onInvalidate.bind(base), live: () => true, ready: async () => {}, close: base.close.bind(base) };
+  it('keeps entries until invalidated, and never keeps a load that overlapped an invalidation', async () => {
+    const inv = createInvalidator({ redisUrl: REDIS_URL, prefix: `test:cache:${crypto.randomBytes(4).toString('hex')}:` });
     const cache = createCache<number>({ topic: 't', max: 10, ttlMs: 60_000, invalidator: inv });
     let n = 0;
-    let release: () => void = () => {};
-    const slow = cache.get('k', () => new Promise<number>((r) => (release = () => r(++n))));
-    await cache.invalidate();
-    release();
-    expect(await slow).toBe(1);
+    try {
+      expect(await cache.get('k', async () => ++n)).toBe(1);
+      await inv.ready();
+      let release = () => {};
+      const slow = cache.get('k', () => new Promise<number>((r) => (release = () => r(++n))));
+      await cache.invalidate();
+      release();
+      expect(await slow).toBe(2);
+      expect(await cache.get('k', async () => ++n)).toBe(3);
+      expect(await cache.get('k', async () => ++n)).toBe(3);
+      await cache.invalidate('other');
+      expect(await cache.get('k', async () => ++n)).toBe(3);
+      await cache.invalidate('k');
+      expect(await cache.get('k', async () => ++n)).toBe(4);
+    } finally {
+      await inv.close();
+    }
+  });
+
+  it('reads through while invalidations cannot arrive (no database reachable)', async () => {
+    const inv = createInvalidator({ knexOf: () => undefined });
+    const cache = createCache<number>({ topic: 't', max: 10, ttlMs: 60_000, invalidator: inv });
+    let n = 0;
+    expect(await cache.get('k', async () => ++n)).toBe(1);
     expect(await cache.get('k', async () => ++n)).toBe(2);
-    expect(await cache.get('k', async () => ++n)).toBe(2);
-    await cache.invalidate('k');
-    expect(await cache.get('k', async () => ++n)).toBe(3);
+    expect(cache.size).toBe(0);
     await inv.close();
   });
 });

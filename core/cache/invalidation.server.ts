@@ -107,7 +107,8 @@ class RedisInvalidator implements Invalidator {
     url: string,
     private readonly prefix: string,
   ) {
-    this.sub = new Redis(url, { maxRetriesPerRequest: null, autoResubscribe: false });
+    // Named, so that an operator (CLIENT LIST) can tell what the connection is for.
+    this.sub = new Redis(url, { maxRetriesPerRequest: null, autoResubscribe: false, connectionName: `cache-sub:${prefix}` });
     this.pub = new Redis(url, { maxRetriesPerRequest: 1 });
     this.sub.on('error', (e) => console.error('[cache] redis subscriber:', e.message));
     this.pub.on('error', (e) => console.error('[cache] redis publisher:', e.message));
