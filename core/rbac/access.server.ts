@@ -6,6 +6,10 @@ import type { DataScope, MenuItem, SessionUser } from './menu';
 
 export * from './menu';
 
+/** The tables a signed-in user's identity is read from: a write to any of them must be
+ *  followed by forgetSessionUsers() (the resource engine does it for resources on them). */
+export const IDENTITY_TABLES: ReadonlySet<string> = new Set(['sys_user', 'sys_role', 'sys_user_role', 'sys_role_menu', 'sys_role_permission', 'sys_menu', 'sys_permission']);
+
 export async function loadSessionUser(knex: Knex, userId: number): Promise<SessionUser | null> {
   const u = await knex('sys_user').where({ id: userId }).first();
   if (!u) return null;

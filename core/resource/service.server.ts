@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
-import { forgetSessionUsers } from '../rbac/access.server';
+import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
 import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
@@ -213,13 +213,15 @@ function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
 }
 
 /**
- * Any write to a resource makes its cached totals stale, and may change roles, grants or users
- * (identities are re-read on the next request): both are dropped in every process. A write made
- * inside a caller's transaction is announced once that transaction commits.
+ * Any write to a resource makes its cached totals stale in every process; a write to users,
+ * roles, grants or menus also makes every process re-read identities (their hooks write the
+ * join tables in the same transaction). A write made inside a caller's transaction is announced
+ * once that transaction commits.
  */
 async function forgetCounts(sr: ServerResource, knex: Knex): Promise<void> {
+  const identity = IDENTITY_TABLES.has(sr.def.table);
   const forget = async () => {
-    await Promise.all([forgetSessionUsers(), countCache.invalidate(resourceKey(sr.def))]);
+    await Promise.all([identity ? forgetSessionUsers() : undefined, countCache.invalidate(resourceKey(sr.def))]);
   };
   if (knex.isTransaction) {
     (knex as Knex.Transaction).executionPromise.then(forget, () => undefined);
