@@ -158,6 +158,13 @@ class RedisInvalidator implements Invalidator {
 
   async invalidate(topic: string, key?: string): Promise<void> {
     this.listeners.fire(topic, key);
+    // Known to be down: do not hold the write's answer. A Redis outage takes the other
+    // processes' subscribers down too, so they read through; if only this process lost Redis,
+    // their entries expire after their TTL. Still connecting at start-up: the command waits.
+    if (this.pub.status === 'reconnecting' || this.pub.status === 'end' || this.pub.status === 'close') {
+      console.error(`[cache] Redis unavailable: the invalidation of ${topic} was not published`);
+      return;
+    }
     try {
       await withTimeout(this.pub.publish(this.prefix + topic, JSON.stringify({ o: this.origin, k: key ?? null })), 2_000, 'publish');
     } catch (e) {
