@@ -18,6 +18,10 @@ import { drainHandoffs } from './core/handoff.server';
 import { DatabaseUnavailableError, guardBuild, waitForDatabase } from './core/db/health.server';
 import { releaseMemoryWhenIdle } from './core/http/idle-memory.server';
 import { clientAddress, csrfGuard, securityHeaders } from './core/auth/http-security.server';
+import { closeThrottleStore } from './core/auth/throttle.server';
+import { closeInvalidator } from './core/cache/invalidation.server';
+import { forgetSessionUsers } from './core/rbac/access.server';
+import { gracefulShutdown } from './core/http/shutdown.server';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -30,6 +34,8 @@ async function prepareDatabase() {
   const done = await migrateAll(knex, registry.plugins);
   if (done.length) console.log(`migrated: ${done.join(', ')}`);
   await seedAll(knex, registry.plugins, registry);
+  // The sync may have changed menus and grants: processes already running re-read identities.
+  await forgetSessionUsers();
   const delivered = await drainHandoffs(knex);
   if (delivered) console.log(`delivered ${delivered} pending hand-off(s)`);
   return { registry, knex };
@@ -39,6 +45,7 @@ async function main() {
   const { registry, knex } = await prepareDatabase();
   if (args.has('--setup-only')) {
     console.log(`database ready (${isMysql(knex) ? 'MySQL' : 'SQLite'})`);
+    await closeInvalidator();
     await knex.destroy();
     return;
   }
@@ -48,6 +55,8 @@ async function main() {
   await scheduler.start();
 
   const app = express();
+  const shutdown = gracefulShutdown();
+  app.use(shutdown.middleware);
   app.disable('x-powered-by');
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : process.env.TRUST_PROXY);
   // After a burst of load, one full collection once idle gives the heap's high-water mark back
@@ -94,14 +103,17 @@ async function main() {
     console.log('');
   });
 
-  const stop = async () => {
-    server.close();
-    await scheduler.close();
-    await knex.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // SIGTERM/SIGINT: stop accepting, finish the requests in flight, then close what the process
+  // holds and exit 0 (core/http/shutdown.server.ts).
+  shutdown.attach(server);
+  const stop = (signal: string) =>
+    void shutdown.stop(signal, async () => {
+      await scheduler.close();
+      await Promise.all([closeInvalidator(), closeThrottleStore()]);
+      await knex.destroy();
+    });
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e) => {

@@ -6,6 +6,7 @@
 import { getRegistry } from '../core/registry.server';
 import { getKnex } from '../core/db/knex.server';
 import { createScheduler, setScheduler } from '../core/jobs/scheduler.server';
+import { closeInvalidator } from '../core/cache/invalidation.server';
 
 async function main(): Promise<void> {
   const redisUrl = process.env.REDIS_URL;
@@ -32,14 +33,18 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[worker] ${signal}: finishing running jobs`);
+    // BullMQ's close() takes no new job and waits for the running ones; one that outlasts the
+    // grace period is cut, and handed to another worker once its lock expires (JOBS_LOCK_MS).
+    const graceMs = Number(process.env.SHUTDOWN_GRACE_MS) || 25_000;
+    console.log(`[worker] ${signal}: finishing running jobs (at most ${graceMs} ms)`);
     const force = setTimeout(() => {
       console.error('[worker] did not stop in time, exiting');
       process.exit(1);
-    }, 30_000);
+    }, graceMs);
     force.unref();
     try {
       await scheduler.close();
+      await closeInvalidator();
       await knex.destroy();
       console.log('[worker] stopped');
       process.exit(0);

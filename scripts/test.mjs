@@ -299,6 +299,7 @@ export const SQLITE_TESTS = [
   'plugins/system/routes/',
   'app/routes/',
   'core/rbac/',
+  'core/cache/',
   'examples/partner-plugin/',
 ];
 

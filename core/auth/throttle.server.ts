@@ -95,3 +95,10 @@ export function throttleStore(knex: Knex): ThrottleStore {
   }
   return redisThrottleStore(g.__portThrottleRedis.client);
 }
+
+/** Closes this process's Redis connection of the throttle, if one was opened (at shutdown). */
+export async function closeThrottleStore(): Promise<void> {
+  const open = g.__portThrottleRedis;
+  g.__portThrottleRedis = undefined;
+  if (open) await open.client.quit().catch(() => open.client.disconnect());
+}

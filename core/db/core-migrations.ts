@@ -341,4 +341,18 @@ export const coreMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('sys_lock');
     },
   },
+  {
+    name: '010_cache_versions',
+    async up(knex) {
+      // Cross-process cache invalidation without Redis (core/cache/invalidation.server.ts): one
+      // version per topic, bumped atomically by a write and polled by every process.
+      await knex.schema.createTable('sys_cache_version', (t) => {
+        t.string('topic', 100).primary();
+        t.bigInteger('version').notNullable().defaultTo(0);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_cache_version');
+    },
+  },
 ];

@@ -66,6 +66,12 @@ export function getKnex(): Knex {
   return g.__portKnex;
 }
 
+/** The shared handle if one is open, without opening one (background work such as the cache
+ *  version poll must not create a default SQLite file in a process that never used it). */
+export function currentKnex(): Knex | undefined {
+  return g.__portKnex;
+}
+
 /** Replaces the shared handle (tests point it at their own schema). */
 export function setKnex(knex: Knex | undefined): void {
   g.__portKnex = knex;

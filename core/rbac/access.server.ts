@@ -1,10 +1,14 @@
 // Loads who the user is and what they may see and do from the database.
 import type { Knex } from 'knex';
-import { Lru } from '../lru';
+import { createCache } from '../cache/cache.server';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
 import type { DataScope, MenuItem, SessionUser } from './menu';
 
 export * from './menu';
+
+/** The tables a signed-in user's identity is read from: a write to any of them must be
+ *  followed by forgetSessionUsers() (the resource engine does it for resources on them). */
+export const IDENTITY_TABLES: ReadonlySet<string> = new Set(['sys_user', 'sys_role', 'sys_user_role', 'sys_role_menu', 'sys_role_permission', 'sys_menu', 'sys_permission']);
 
 export async function loadSessionUser(knex: Knex, userId: number): Promise<SessionUser | null> {
   const u = await knex('sys_user').where({ id: userId }).first();
@@ -50,24 +54,28 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
   };
 }
 
-/** One entry per signed-in user, at most USER_CACHE_MAX (default 5000): the least recently seen go first. */
-const userCache = new Lru<number, { at: number; user: SessionUser | null }>(Math.max(1, Number(process.env.USER_CACHE_MAX || 5_000)));
-/** Role and permission changes reach a signed-in user within this time (sessions themselves
- *  are checked on every request, so sign-out and revocation are immediate). */
+/** Role and permission changes made in any process reach a signed-in user at once on every
+ *  process through the cache's invalidation (core/cache); this TTL only bounds what a change
+ *  made outside the app (straight in the database) takes. Sessions themselves are checked on
+ *  every request, so sign-out and revocation are immediate. */
 export const USER_CACHE_MS = Number(process.env.USER_CACHE_MS ?? 5_000);
+/** One entry per signed-in user, at most USER_CACHE_MAX (default 5000): the least recently seen go first. */
+const userCache = createCache<SessionUser | null>({
+  topic: 'rbac.session-users',
+  max: Number(process.env.USER_CACHE_MAX || 5_000),
+  ttlMs: USER_CACHE_MS,
+});
 
 export async function loadSessionUserCached(knex: Knex, userId: number): Promise<SessionUser | null> {
-  const hit = userCache.get(userId);
-  if (USER_CACHE_MS <= 0) return loadSessionUser(knex, userId);
-  if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.user;
-  const user = await loadSessionUser(knex, userId);
-  userCache.set(userId, { at: Date.now(), user });
-  return user;
+  return userCache.get(String(userId), () => loadSessionUser(knex, userId));
 }
 
-/** Forget cached identities (after user, role or grant changes in this process). */
-export function forgetSessionUsers(): void {
-  userCache.clear();
+/**
+ * Forget cached identities in every process: call it after any change to users, roles,
+ * grants or menus, once the change is committed. Resolves when other processes have been told.
+ */
+export function forgetSessionUsers(): Promise<void> {
+  return userCache.invalidate();
 }
 
 /** Several roles: the widest scope wins; no role grants nothing beyond the user's own rows. */

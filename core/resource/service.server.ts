@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
-import { forgetSessionUsers } from '../rbac/access.server';
+import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
+import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
@@ -189,39 +190,44 @@ export function toApiRow(sr: ServerResource, row: Row): Row {
   return out;
 }
 
-const countCache = new Map<string, { at: number; n: number }>();
-const countsInFlight = new Map<string, Promise<number>>();
-/** Small tables recount every few seconds; a total of a large table may be half a minute old. */
-const countTtl = (n: number) => (n >= 100_000 ? 30_000 : 3_000);
+/** List totals per resource, filters and viewer; a write to a resource drops its totals in
+ *  every process (core/cache). Small tables recount every few seconds; a total of a large
+ *  table may be half a minute old, unless a write through the engine changed it. */
+const countCache = createCache<number>({
+  topic: 'resource.counts',
+  max: 500,
+  ttlMs: (n) => (n >= 100_000 ? 30_000 : 3_000),
+  // An invalidation names the resource; entries are keyed `resource|scope|…`.
+  matches: (entryKey, resource) => entryKey.startsWith(`${resource}|`),
+});
 
-async function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
-  const hit = countCache.get(key);
-  if (hit && Date.now() - hit.at < countTtl(hit.n)) return hit.n;
-  // Concurrent requests for the same total share one COUNT(*).
-  const running = countsInFlight.get(key);
-  if (running) return running;
-  const p = qb
-    .clearSelect()
-    .clearOrder()
-    .count({ n: '*' })
-    .first()
-    .then((row: { n?: unknown } | undefined) => {
-      const n = Number(row?.n ?? 0);
-      countCache.set(key, { at: Date.now(), n });
-      if (countCache.size > 500) countCache.clear();
-      return n;
-    })
-    .finally(() => countsInFlight.delete(key));
-  countsInFlight.set(key, p);
-  return p;
+function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
+  return countCache.get(key, () =>
+    qb
+      .clearSelect()
+      .clearOrder()
+      .count({ n: '*' })
+      .first()
+      .then((row: { n?: unknown } | undefined) => Number(row?.n ?? 0)),
+  );
 }
 
-/** Any write to a resource makes its cached counts stale. */
-function forgetCounts(sr: ServerResource): void {
-  // A write may change roles, grants or users: identities are re-read on the next request.
-  forgetSessionUsers();
-  const prefix = `${resourceKey(sr.def)}|`;
-  for (const k of countCache.keys()) if (k.startsWith(prefix)) countCache.delete(k);
+/**
+ * Any write to a resource makes its cached totals stale in every process; a write to users,
+ * roles, grants or menus also makes every process re-read identities (their hooks write the
+ * join tables in the same transaction). A write made inside a caller's transaction is announced
+ * once that transaction commits.
+ */
+async function forgetCounts(sr: ServerResource, knex: Knex): Promise<void> {
+  const identity = IDENTITY_TABLES.has(sr.def.table);
+  const forget = async () => {
+    await Promise.all([identity ? forgetSessionUsers() : undefined, countCache.invalidate(resourceKey(sr.def))]);
+  };
+  if (knex.isTransaction) {
+    (knex as Knex.Transaction).executionPromise.then(forget, () => undefined);
+    return;
+  }
+  await forget();
 }
 
 function orderOf(sr: ServerResource, q: ListQuery) {
@@ -361,7 +367,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
     await writeAudit(trx, { resource: resourceKey(sr.def), recordId: newId, action: 'create', actor, before: null, after: masked(sr, after), summary: labelOf(sr, after) });
     return after;
   });
-  forgetCounts(sr);
+  await forgetCounts(sr, knex);
   return created;
 }
 
@@ -399,7 +405,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     await writeAudit(trx, { resource: resourceKey(sr.def), recordId: id, action: 'update', actor, before: masked(sr, before), after: { ...masked(sr, after), ...changedSecrets }, summary: labelOf(sr, after) });
     return after;
   });
-  forgetCounts(sr);
+  await forgetCounts(sr, knex);
   return updated;
 }
 
@@ -433,7 +439,7 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     }
     return rows.length;
   });
-  forgetCounts(sr);
+  await forgetCounts(sr, knex);
   return n;
 }
 
@@ -482,6 +488,6 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
     if (sr.hooks.afterTransition) await sr.hooks.afterTransition(results, name, ctx);
     return results;
   });
-  forgetCounts(sr);
+  await forgetCounts(sr, knex);
   return out;
 }

@@ -7,6 +7,7 @@ import { clientIp } from '@core/auth/session.server';
 import { getKnex } from '@core/db/knex.server';
 import { ApiError, CODE, FieldError, handleApi, ok, readJson } from '@core/http/envelope.server';
 import { getT } from '@core/i18n/i18n.server';
+import { forgetSessionUsers } from '@core/rbac/access.server';
 import { CUSTOM_MENU_PLUGIN } from '@core/rbac/sync.server';
 import { writeAudit } from '@core/resource/audit.server';
 import { zodFieldErrors } from '@core/resource/service.server';
@@ -27,6 +28,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
         await trx('sys_menu').where({ key: row.key }).delete();
         await writeAudit(trx, { resource: 'system.menu', recordId: row.key, action: 'delete', actor, before: row, after: null, summary: row.title_key });
       });
+      // Signed-in users' menus change on every process.
+      await forgetSessionUsers();
       return ok(null, t('core:resource.deleted'));
     }
     if (params.op !== 'save') throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
@@ -83,5 +86,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
         await writeAudit(trx, { resource: 'system.menu', recordId: existing.key, action: 'update', actor, before: existing, after: { ...existing, ...values }, summary: existing.title_key });
       }
     });
+    await forgetSessionUsers();
     return ok(null, t('core:resource.updated'));
   });
