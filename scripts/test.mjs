@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything needed to pass the tests on a fresh machine, then the tests.
 //   1 deps        npm ci if node_modules is missing or package-lock.json changed
-//   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests; apt-get when root
+//   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests and Debian's nginx for
+//                 the multi-process test; apt-get when root
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
@@ -10,7 +11,9 @@
 //       (TEST_DB=sqlite)                                → test-results/unit-sqlite.json
 //   7 e2e build   (build/e2e, with the example partner plugin)
 //   8 browser tests (vitest + playwright-core + chromium) → test-results/e2e.json
-// Options: --unit-only (skips 2, 7, 8), --e2e-only (skips 5, 6).
+//   9 multi-process test: two web processes of the same build behind nginx (deploy/nginx.conf)
+//     and two workers on MariaDB + Redis          → test-results/multiprocess.json
+// Options: --unit-only (skips 2, 7, 8, 9), --e2e-only (skips 5, 6).
 // Ends with one line `N passed, M failed[, K skipped]`; exits 1 on any failure.
 // Node built-ins only until step 1 has installed the dependencies.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +26,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const CHROMIUM = '/usr/bin/chromium';
+const NGINX = '/usr/sbin/nginx';
 const MARIADBD = '/usr/sbin/mariadbd';
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/test';
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -89,7 +93,7 @@ const isLocal = (host) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(ho
 // ---------------------------------------------------------------- steps
 
 async function ensureDeps() {
-  header('1/8 deps');
+  header('1/9 deps');
   const lock = join(root, 'package-lock.json');
   const installed = join(root, 'node_modules', '.package-lock.json');
   const stale =
@@ -112,8 +116,30 @@ function hasCjkFont() {
   return r.status === 0 && r.stdout.includes('Noto Sans CJK');
 }
 
+/** Debian's nginx, the reverse proxy of the multi-process test (apt-get when root). */
+async function ensureNginx() {
+  if (existsSync(NGINX) || which('nginx')) {
+    console.log(`using ${existsSync(NGINX) ? NGINX : which('nginx')}`);
+    return true;
+  }
+  if (!isRoot()) {
+    console.error('the multi-process test needs Debian\'s nginx: run `sudo apt-get install -y nginx`');
+    return false;
+  }
+  console.log('installing nginx… (apt-get)');
+  // Only the binary is wanted: the package's own service is not started where there is no
+  // init system, and the test runs its own nginx on a free port.
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], aptEnv);
+  if (code !== 0) {
+    await run('apt-get', ['update'], aptEnv);
+    code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], aptEnv);
+  }
+  return code === 0 && (existsSync(NGINX) || !!which('nginx'));
+}
+
 async function ensureChromium() {
-  header('2/8 chromium');
+  header('2/9 chromium + nginx');
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!existsSync(CHROMIUM)) {
     if (!isRoot()) {
@@ -123,7 +149,8 @@ async function ensureChromium() {
     console.log('installing chromium and fonts-noto-cjk… (apt-get)');
     if ((await run('apt-get', ['update'], aptEnv)) !== 0) return false;
     if ((await run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk'], aptEnv)) !== 0) return false;
-    return existsSync(CHROMIUM);
+    if (!existsSync(CHROMIUM)) return false;
+    return ensureNginx();
   }
   if (!hasCjkFont()) {
     if (isRoot()) {
@@ -139,7 +166,7 @@ async function ensureChromium() {
     }
   }
   console.log(`using ${CHROMIUM}`);
-  return true;
+  return ensureNginx();
 }
 
 /** mariadbd needs /run/mysqld for its socket; on a fresh container it may be missing. */
@@ -177,7 +204,7 @@ async function createTestDatabase(db) {
 }
 
 export async function ensureMariaDB() {
-  header('3/8 mariadb');
+  header('3/9 mariadb');
   const u = new URL(TEST_DATABASE_URL);
   const db = {
     host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1',
@@ -233,7 +260,7 @@ export async function ensureMariaDB() {
 }
 
 export async function ensureRedis() {
-  header('4/8 redis');
+  header('4/9 redis');
   const u = new URL(TEST_REDIS_URL);
   const host = u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
   const port = Number(u.port) || 6379;
@@ -321,8 +348,8 @@ async function main() {
   };
 
   if (!(await ensureDeps())) fatal('installing dependencies');
-  if (unitOnly) header('2/8 chromium (skipped: --unit-only)');
-  else if (!(await ensureChromium())) fatal('chromium');
+  if (unitOnly) header('2/9 chromium + nginx (skipped: --unit-only)');
+  else if (!(await ensureChromium())) fatal('installing chromium and nginx');
   if (!(await ensureMariaDB())) fatal('MariaDB');
   if (!(await ensureRedis())) fatal('Redis');
 
@@ -331,18 +358,17 @@ async function main() {
   const unitJson = join(resultsDir, 'unit.json');
   const sqliteJson = join(resultsDir, 'unit-sqlite.json');
   const e2eJson = join(resultsDir, 'e2e.json');
+  const multiprocessJson = join(resultsDir, 'multiprocess.json');
   // Never count a previous run's results.
-  rmSync(unitJson, { force: true });
-  rmSync(sqliteJson, { force: true });
-  rmSync(e2eJson, { force: true });
+  for (const f of [unitJson, sqliteJson, e2eJson, multiprocessJson]) rmSync(f, { force: true });
 
   if (!e2eOnly) {
-    header('5/8 typecheck + lint');
+    header('5/9 typecheck + lint');
     if ((await run('npm', ['run', 'typecheck'])) !== 0) failures.push('typecheck');
     if ((await run('npm', ['run', 'lint'])) !== 0) failures.push('lint');
     if ((await run('npm', ['run', 'lint:openapi'])) !== 0) failures.push('OpenAPI lint');
 
-    header('6/8 unit + integration tests');
+    header('6/9 unit + integration tests');
     const code = await run(
       bin('vitest'),
       ['run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit.json')}`],
@@ -350,7 +376,7 @@ async function main() {
     );
     if (code !== 0) failures.push('unit + integration tests');
 
-    header('6/8 integration tests on SQLite (the embedded default)');
+    header('6/9 integration tests on SQLite (the embedded default)');
     const sqliteCode = await run(
       bin('vitest'),
       ['run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit-sqlite.json')}`, ...SQLITE_TESTS],
@@ -360,13 +386,14 @@ async function main() {
   }
 
   if (!unitOnly) {
-    header('7/8 e2e build');
+    header('7/9 e2e build');
     const buildEnv = { ...testEnv, BUILD_DIR: 'build/e2e', ENABLE_EXAMPLE_PLUGIN: '1' };
     if ((await run(bin('remix'), ['vite:build'], buildEnv)) !== 0) {
       failures.push('e2e build');
-      header('8/8 browser tests (skipped: the e2e build failed)');
+      header('8/9 browser tests (skipped: the e2e build failed)');
+      header('9/9 multi-process test (skipped: the e2e build failed)');
     } else {
-      header('8/8 browser tests');
+      header('8/9 browser tests');
       const e2eEnv = { ...buildEnv, E2E_BUILD_DIR: 'build/e2e', CHROMIUM_PATH: CHROMIUM };
       const code = await run(
         bin('vitest'),
@@ -381,11 +408,27 @@ async function main() {
         e2eEnv,
       );
       if (code !== 0) failures.push('browser tests');
+
+      // The same build, run as several processes behind nginx (tests/multiprocess).
+      header('9/9 multi-process test');
+      const mpCode = await run(
+        bin('vitest'),
+        [
+          'run',
+          '--config',
+          'vitest.multiprocess.config.ts',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile=${join('test-results', 'multiprocess.json')}`,
+        ],
+        { ...testEnv, E2E_BUILD_DIR: 'build/e2e' },
+      );
+      if (mpCode !== 0) failures.push('multi-process tests');
     }
   }
 
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  for (const file of [...(e2eOnly ? [] : [unitJson, sqliteJson]), ...(unitOnly ? [] : [e2eJson])]) {
+  for (const file of [...(e2eOnly ? [] : [unitJson, sqliteJson]), ...(unitOnly ? [] : [e2eJson, multiprocessJson])]) {
     const t = readTotals(file);
     totals.passed += t.passed;
     totals.failed += t.failed;

@@ -79,6 +79,7 @@ export default async function setup(project: TestProject) {
   let dbCreated = false;
 
   const teardown = async () => {
+    const t1 = Date.now();
     // nginx first (nothing new reaches the web processes), then web processes and workers.
     const proxy = children.find((c) => c.name === 'nginx');
     if (proxy) await stopChild(proxy);
@@ -88,10 +89,14 @@ export default async function setup(project: TestProject) {
       await admin.raw(`DROP DATABASE IF EXISTS \`${dbName}\``).finally(() => admin.destroy());
     }
     await redisDb?.release();
+    console.log(`multi-process teardown: ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     if (process.env.MULTIPROCESS_KEEP) console.log(`multi-process logs kept in ${logDir} and ${ngxDir}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   };
 
+  const t0 = Date.now();
+  const phases: string[] = [];
+  const phase = (name: string) => phases.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   try {
     const nginx = findNginx();
     if (!nginx) throw new Error('the multi-process test needs nginx: `apt-get install -y nginx` (npm test installs it when run as root)');
@@ -134,6 +139,7 @@ export default async function setup(project: TestProject) {
       timeoutMs: START_MS,
     });
     await setupRun.exited;
+    phase('migrated + seeded');
 
     const webPorts = [await freePort(), await freePort()];
     const starting: Promise<Child>[] = webPorts.map((port, i) =>
@@ -159,6 +165,7 @@ export default async function setup(project: TestProject) {
     for (const s of started) if (s.status === 'fulfilled') children.push(s.value);
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
+    phase('web processes + workers ready');
 
     const proxyPort = await freePort();
     const sitePath = path.join(ngxDir, 'site.conf');
@@ -187,6 +194,8 @@ export default async function setup(project: TestProject) {
       await new Promise((r) => setTimeout(r, 200));
     }
 
+    phase('nginx ready');
+    console.log(`multi-process setup: ${phases.join(', ')}`);
     project.provide('proxyUrl', proxyUrl);
     project.provide('webUrls', webPorts.map((p) => `http://127.0.0.1:${p}`));
     project.provide('webPids', children.filter((c) => c.name.startsWith('web')).map((c) => c.proc.pid!));
