@@ -79,7 +79,18 @@ describe('two web processes behind nginx', () => {
     const signedIn = await login(proxy, 'admin');
     expect(signedIn.body).toMatchObject({ code: 200 });
     const cookie = signedIn.cookie;
-    for (const base of [proxy, webA, webB]) {
+    // nginx shares the requests out: both processes answer this session's requests.
+    const marker = `mp=${Date.now()}`;
+    for (let i = 0; i < 6; i++) expect((await call(proxy, `/api/login/getInfo?${marker}`, { cookie })).status).toBe(200);
+    const upstreams = new Set(
+      fs
+        .readFileSync(inject('accessLog'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes(marker))
+        .map((l) => /upstream=(\S+)/.exec(l)?.[1]),
+    );
+    expect([...upstreams].sort()).toEqual([webA, webB].map((u) => new URL(u).host).sort());
+    for (const base of [webA, webB]) {
       const info = await call(base, '/api/login/getInfo', { cookie });
       expect(info.status, base).toBe(200);
       expect(info.body.data?.username, base).toBe('admin');
@@ -100,7 +111,7 @@ describe('two web processes behind nginx', () => {
   });
 
   it('nginx serves the build assets itself, cached for a year', async () => {
-    const dir = path.join(process.env.E2E_BUILD_DIR ? path.resolve(process.env.E2E_BUILD_DIR) : path.resolve(__dirname, '../../build/e2e'), 'client/assets');
+    const dir = path.join(inject('buildDir'), 'client/assets');
     const asset = fs.readdirSync(dir).find((n) => n.endsWith('.js'))!;
     const res = await fetch(`${proxy}/assets/${asset}`);
     expect(res.status).toBe(200);

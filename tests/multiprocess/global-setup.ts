@@ -28,6 +28,8 @@ declare module 'vitest' {
     ediDir: string;
     /** nginx's access log (`upstream=<addr>` per request). */
     accessLog: string;
+    /** The build the web processes serve (and nginx serves client/assets from). */
+    buildDir: string;
   }
 }
 
@@ -202,6 +204,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', dbUrl.toString());
     project.provide('ediDir', shared.CUSTOMS_EDI_DIR!);
     project.provide('accessLog', path.join(ngxDir, 'access.log'));
+    project.provide('buildDir', buildDir);
   } catch (e) {
     await teardown().catch((err) => console.error('multi-process teardown failed', err));
     throw e;
