@@ -74,6 +74,12 @@ afterAll(async () => {
   await knex?.destroy();
 });
 
+describe('setting up', () => {
+  it('`server.ts --setup-only` (npm run setup) migrates, seeds and exits with REDIS_URL set', () => {
+    expect(inject('setupExited'), 'it exited with 0 within 10 s of "database ready"').toBe(true);
+  });
+});
+
 describe('two web processes behind nginx', () => {
   it('a session signed in through the proxy works on both processes, and signing out ends it on both', async () => {
     const signedIn = await login(proxy, 'admin');

@@ -30,6 +30,8 @@ declare module 'vitest' {
     accessLog: string;
     /** The build the web processes serve (and nginx serves client/assets from). */
     buildDir: string;
+    /** Whether `server.ts --setup-only` exited by itself (with 0) once it had migrated and seeded. */
+    setupExited: boolean;
   }
 }
 
@@ -140,7 +142,13 @@ export default async function setup(project: TestProject) {
       ready: /database ready/,
       timeoutMs: START_MS,
     });
-    await setupRun.exited;
+    // It must exit by itself (an open Redis or database handle would keep it running and
+    // `npm run setup` would never return): reported by a test, the other checks still run.
+    const setupExited = await Promise.race([setupRun.exited.then((code) => code === 0), new Promise<false>((r) => setTimeout(() => r(false), 10_000))]);
+    if (setupRun.proc.exitCode === null) {
+      setupRun.proc.kill('SIGKILL');
+      await setupRun.exited;
+    }
     phase('migrated + seeded');
 
     const webPorts = [await freePort(), await freePort()];
@@ -205,6 +213,7 @@ export default async function setup(project: TestProject) {
     project.provide('ediDir', shared.CUSTOMS_EDI_DIR!);
     project.provide('accessLog', path.join(ngxDir, 'access.log'));
     project.provide('buildDir', buildDir);
+    project.provide('setupExited', setupExited);
   } catch (e) {
     await teardown().catch((err) => console.error('multi-process teardown failed', err));
     throw e;
