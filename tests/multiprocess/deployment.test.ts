@@ -126,6 +126,21 @@ describe('two web processes behind nginx', () => {
     expect(res.headers.get('etag')).toMatch(/^"/);
   });
 
+  it('a 12 MB file uploaded through the proxy downloads from either process (one shared DATA_DIR)', async () => {
+    const { cookie } = await login(proxy, 'admin');
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(12 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'licence.pdf');
+    const res = await fetch(`${proxy}/api/core/files?resource=customs.enterprise`, { method: 'POST', headers: { cookie, origin: proxy }, body: form });
+    const body = (await res.json()) as { code: number; data?: { id: number } };
+    expect(body.code, JSON.stringify(body)).toBe(200);
+    for (const base of [webA, webB]) {
+      const got = await fetch(`${base}/api/core/files/${body.data!.id}`, { headers: { cookie } });
+      expect(got.status, base).toBe(200);
+      expect(Buffer.from(await got.arrayBuffer()).equals(pdf), base).toBe(true);
+    }
+  });
+
   it('a permission removed through one process is refused on the other within 1 s', async () => {
     const now = new Date();
     const [roleId] = await knex('sys_role').insert({ code: uniq('MP'), name: uniq('多进程'), data_scope: 'all', status: '0', order_num: 50, created_at: now, updated_at: now, version: 1 });
