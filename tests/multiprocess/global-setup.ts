@@ -40,8 +40,9 @@ const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const START_MS = 120_000;
 
 /**
- * The app keys Redis with fixed prefixes (BullMQ `port`, sign-in throttle `port:login:`), so
- * this run gets a Redis logical database of its own: an empty one, claimed with a marker key.
+ * The app keys Redis with fixed prefixes (BullMQ `port`, sign-in throttle `port:login:`, job
+ * locks), so this run gets a Redis logical database of its own: an empty one, claimed with a
+ * marker key.
  */
 async function claimRedisDb(runId: string): Promise<{ url: string; release(): Promise<void> }> {
   for (const db of [11, 12, 13, 14, 15, 10, 9, 8]) {
@@ -122,6 +123,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL: redisDb.url,
+      // Pub/sub channels are not per Redis database: cache invalidations get a prefix of this run.
+      CACHE_PREFIX: `mp:${runId}:cache:`,
       DATA_DIR: dataDir,
       CUSTOMS_EDI_DIR: path.join(dataDir, 'edi'),
       SESSION_SECRET: `mp-${runId}-${crypto.randomBytes(16).toString('hex')}`,
