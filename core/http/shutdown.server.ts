@@ -2,11 +2,15 @@
 // request. On SIGTERM/SIGINT: stop accepting connections (new ones are refused, the proxy tries
 // the other process), let the requests in flight finish, for at most SHUTDOWN_GRACE_MS
 // (default 25 s, under the 30 s an orchestrator usually waits before SIGKILL), then close what
-// the process holds (scheduler, Redis, database) and exit 0. Keep-alive connections are closed
-// as soon as they are idle (answers in flight carry `Connection: close`), otherwise close()
-// would wait for the clients to hang up. Past the grace period the remaining connections are cut
-// and the process exits 1.
-import type { Server } from 'node:http';
+// the process holds (scheduler, Redis, database) and exit 0. Every answer from the signal on
+// carries `Connection: close`, also those of requests already in flight. An idle keep-alive
+// connection is not closed by the process: a proxy may be sending a request on it at that very
+// moment, and a POST lost that way cannot be retried. The proxy closes its idle connections
+// first (deploy/nginx.conf: 4 s, below Node's 5 s keep-alive timeout), then Node's own timeout
+// does; when the grace period ends with only idle connections left they are closed and the
+// process still exits 0. Requests still running then are cut and the process exits 1.
+import type { Server, ServerResponse } from 'node:http';
+import net from 'node:net';
 import type { RequestHandler } from 'express';
 
 export interface GracefulShutdown {
@@ -33,15 +37,15 @@ export function gracefulShutdown(opts: GracefulShutdownOptions = {}): GracefulSh
   let draining = false;
   let stopping: Promise<void> | undefined;
 
+  // Answers not yet started, so that those begun before the signal can still close their connection.
+  const active = new Set<ServerResponse>();
+
   const middleware: RequestHandler = (_req, res, next) => {
     if (draining) {
       res.setHeader('Connection', 'close');
     } else {
-      // A request that started before the signal and ends during the drain: its connection
-      // becomes idle then and is closed right away.
-      res.once('finish', () => {
-        if (draining) setImmediate(() => server?.closeIdleConnections());
-      });
+      active.add(res);
+      res.once('close', () => active.delete(res));
     }
     next();
   };
@@ -52,14 +56,21 @@ export function gracefulShutdown(opts: GracefulShutdownOptions = {}): GracefulSh
     let drained = true;
     if (server?.listening) {
       const srv = server;
-      const closed = new Promise<boolean>((resolve) => srv.close(() => resolve(true)));
-      srv.closeIdleConnections();
+      // net.Server's close: stop accepting and wait for the connections to end, without
+      // http.Server's closeIdleConnections (see above).
+      const closed = new Promise<boolean>((resolve) => net.Server.prototype.close.call(srv, () => resolve(true)));
+      for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), graceMs);
       });
       drained = await Promise.race([closed, expired]);
       clearTimeout(timer);
+      if (!drained && active.size === 0) {
+        // Only idle connections left: nobody loses an answer.
+        srv.closeIdleConnections();
+        drained = await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000))]);
+      }
       if (!drained) {
         console.error(`requests still running after ${graceMs} ms: closing their connections`);
         srv.closeAllConnections();
