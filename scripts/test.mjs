@@ -6,14 +6,15 @@
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
-//   6 unit + integration (vitest, real MariaDB/Redis)  → test-results/unit.json
+//   6 build       (build/e2e, with the example partner plugin; the tests that start the real
+//                 server use it)
+//   7 unit + integration (vitest, real MariaDB/Redis)  → test-results/unit.json
 //     + the integration tests that write documents again on SQLite, the embedded default
 //       (TEST_DB=sqlite)                                → test-results/unit-sqlite.json
-//   7 e2e build   (build/e2e, with the example partner plugin)
 //   8 browser tests (vitest + playwright-core + chromium) → test-results/e2e.json
 //   9 multi-process test: two web processes of the same build behind nginx (deploy/nginx.conf)
 //     and two workers on MariaDB + Redis          → test-results/multiprocess.json
-// Options: --unit-only (skips 2, 7, 8, 9), --e2e-only (skips 5, 6).
+// Options: --unit-only (skips 2, 6, 8, 9), --e2e-only (skips 5, 7).
 // Ends with one line `N passed, M failed[, K skipped]`; exits 1 on any failure.
 // Node built-ins only until step 1 has installed the dependencies.
 import { spawn, spawnSync } from 'node:child_process';
@@ -367,31 +368,41 @@ async function main() {
     if ((await run('npm', ['run', 'typecheck'])) !== 0) failures.push('typecheck');
     if ((await run('npm', ['run', 'lint'])) !== 0) failures.push('lint');
     if ((await run('npm', ['run', 'lint:openapi'])) !== 0) failures.push('OpenAPI lint');
+  }
 
-    header('6/9 unit + integration tests');
+  // One build, made before the tests: the integration tests that start the real server
+  // (tests/integration/shutdown.test.ts), the browser tests and the multi-process test use it.
+  const buildEnv = { ...testEnv, BUILD_DIR: 'build/e2e', ENABLE_EXAMPLE_PLUGIN: '1' };
+  let built = false;
+  if (!unitOnly) {
+    header('6/9 build (build/e2e, with the example partner plugin)');
+    built = (await run(bin('remix'), ['vite:build'], buildEnv)) === 0;
+    if (!built) failures.push('build');
+  }
+  const builtEnv = built ? { E2E_BUILD_DIR: 'build/e2e' } : {};
+
+  if (!e2eOnly) {
+    header('7/9 unit + integration tests');
     const code = await run(
       bin('vitest'),
       ['run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit.json')}`],
-      testEnv,
+      { ...testEnv, ...builtEnv },
     );
     if (code !== 0) failures.push('unit + integration tests');
 
-    header('6/9 integration tests on SQLite (the embedded default)');
+    header('7/9 integration tests on SQLite (the embedded default)');
     const sqliteCode = await run(
       bin('vitest'),
       ['run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit-sqlite.json')}`, ...SQLITE_TESTS],
-      { ...testEnv, TEST_DB: 'sqlite' },
+      { ...testEnv, ...builtEnv, TEST_DB: 'sqlite' },
     );
     if (sqliteCode !== 0) failures.push('integration tests on SQLite');
   }
 
   if (!unitOnly) {
-    header('7/9 e2e build');
-    const buildEnv = { ...testEnv, BUILD_DIR: 'build/e2e', ENABLE_EXAMPLE_PLUGIN: '1' };
-    if ((await run(bin('remix'), ['vite:build'], buildEnv)) !== 0) {
-      failures.push('e2e build');
-      header('8/9 browser tests (skipped: the e2e build failed)');
-      header('9/9 multi-process test (skipped: the e2e build failed)');
+    if (!built) {
+      header('8/9 browser tests (skipped: the build failed)');
+      header('9/9 multi-process test (skipped: the build failed)');
     } else {
       header('8/9 browser tests');
       const e2eEnv = { ...buildEnv, E2E_BUILD_DIR: 'build/e2e', CHROMIUM_PATH: CHROMIUM };
