@@ -41,7 +41,7 @@ export default definePlugin({
         const importId = Number(data.importId);
         if (!Number.isInteger(importId) || importId <= 0) throw new Error('core.resourceImport needs data.importId');
         // Loaded when run: the import module reaches the registry, which loads this file.
-        const { processImport } = await import('./resource/import.server');
+        const { processImport } = await import('./resource/import/process.server');
         const lang = typeof data.lang === 'string' ? data.lang : undefined;
         const ip = typeof data.ip === 'string' ? data.ip : null;
         const r = await processImport(importId, { knex, lang, ip });
@@ -60,7 +60,7 @@ export default definePlugin({
       exclusive: true,
       catchUp: false,
       async process({ knex, data }) {
-        const { recoverImports } = await import('./resource/import.server');
+        const { recoverImports } = await import('./resource/import/claim.server');
         const ids = await recoverImports({ knex, atStart: data.atStart === true });
         return ids.length ? `imports handed over again: ${ids.join(', ')}` : 'no interrupted imports';
       },

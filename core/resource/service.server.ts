@@ -310,7 +310,8 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-function defaultToDb(sr: ServerResource, input: Row): Row {
+/** Fields to columns, the way a resource without a toDb hook stores them. */
+export function defaultToDb(sr: ServerResource, input: Row): Row {
   const out: Row = {};
   for (const f of sr.def.fields) {
     const col = columnOf(f);

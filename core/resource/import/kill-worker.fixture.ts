@@ -7,7 +7,7 @@ import system from '../../../plugins/system';
 import { getKnex } from '../../db/knex.server';
 import { createScheduler, enqueueJob, setScheduler } from '../../jobs/scheduler.server';
 import { createRegistry, type Registry } from '../../registry.server';
-import { IMPORT_JOB } from '../import.server';
+import { IMPORT_JOB } from './types';
 import { slowPlugin } from './kill.fixture';
 
 const g = globalThis as unknown as { __portRegistry?: Registry };
