@@ -113,6 +113,16 @@ export interface ResourcePermissions {
   import?: string;
 }
 
+/**
+ * Field names whose values together may belong to one row only (`['code']`, `['rvDomain',
+ * 'code']`), checked in the write's transaction before the validate hook; the message goes on
+ * the last field: `messageKey`, or "<label> already exists" (core:resource.exists).
+ */
+export interface UniqueRule {
+  fields: string[];
+  messageKey?: string;
+}
+
 export interface ResourceDef {
   /** Plugin id: the API lives under /api/<plugin>/<name>. */
   plugin: string;
@@ -137,13 +147,25 @@ export interface ResourceDef {
   uploads?: { types: readonly UploadType[]; maxMb: number };
   /** What an empty list tells the user to do first (default: the generic 暂无数据 hints). */
   emptyHintKey?: string;
+  /** Uniqueness rules: a list of field names, or a rule with its own message. */
+  unique?: (string[] | UniqueRule)[];
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {
   for (const f of def.fields) {
     if (f.filter === 'in' && f.type !== 'enum' && f.type !== 'ref') throw new Error(`${def.name}.${f.name}: 'in' filter needs enum/ref`);
   }
+  for (const rule of uniqueRules(def)) {
+    for (const name of rule.fields) {
+      const f = def.fields.find((x) => x.name === name);
+      if (!f || !columnOf(f) || columnOf(f)!.includes('.')) throw new Error(`${def.name}: unique names ${name}, which is not a column of ${def.table}`);
+    }
+  }
   return def;
+}
+
+export function uniqueRules(def: Pick<ResourceDef, 'unique'>): UniqueRule[] {
+  return (def.unique ?? []).map((r) => (Array.isArray(r) ? { fields: r } : r));
 }
 
 export function snake(name: string): string {

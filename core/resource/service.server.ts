@@ -10,7 +10,7 @@ import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
 import { createCache } from '../cache/cache.server';
-import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
+import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, uniqueRules, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
 
@@ -322,6 +322,31 @@ export function defaultToDb(sr: ServerResource, input: Row): Row {
   return out;
 }
 
+/**
+ * The resource's `unique` rules, in the write's transaction: another row (never the row being
+ * updated) holding the same values is a field error on the rule's last field. A rule with an
+ * empty value is skipped (a blank optional code clashes with nothing); a field the update
+ * leaves out keeps its stored value.
+ */
+export async function checkUnique(sr: ServerResource, input: Row, ctx: WriteContext): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const rule of uniqueRules(sr.def)) {
+    const last = rule.fields[rule.fields.length - 1];
+    if (errors[last]) continue;
+    const where: Row = {};
+    for (const name of rule.fields) {
+      const f = sr.def.fields.find((x) => x.name === name)!;
+      where[columnOf(f)!] = name in input ? input[name] : ctx.before?.[name];
+    }
+    if (Object.values(where).some((v) => v === null || v === undefined || v === '')) continue;
+    const clash = await ctx.trx(sr.def.table).where(where).whereNot('id', ctx.before ? Number(ctx.before.id) : 0).first('id');
+    if (!clash) continue;
+    const label = sr.def.fields.find((x) => x.name === last)!.labelKey;
+    errors[last] = rule.messageKey ? ctx.t(rule.messageKey) : ctx.t('core:resource.exists', { field: ctx.t(label) });
+  }
+  if (Object.keys(errors).length) throw new FieldError(errors);
+}
+
 function masked(sr: ServerResource, row: Row | null): Row | null {
   if (!row) return row;
   const out = { ...row };
@@ -356,6 +381,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
   const knex = opts.knex ?? getKnex();
   const created = await knex.transaction(async (trx) => {
     const ctx: WriteContext = { trx, actor, t, op: 'create', before: null };
+    await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
     const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
     const now = new Date();
@@ -388,6 +414,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
     const data = parsed.data as Row;
     const ctx: WriteContext = { trx, actor, t, op: 'update', before };
+    await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
     const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
     if (sr.def.stamped !== false) Object.assign(values, { updated_at: new Date(), updated_by: actor.user.id });

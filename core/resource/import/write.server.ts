@@ -6,10 +6,10 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError } from '../../http/envelope.server';
 import type { SessionUser } from '../../rbac/access.server';
-import { resourceKey } from '../define';
+import { resourceKey, uniqueRules } from '../define';
 import type { Actor, Row, ServerResource, WriteContext } from '../define.server';
 import { writeAudit } from '../audit.server';
-import { createRow, defaultToDb } from '../service.server';
+import { checkUnique, createRow, defaultToDb } from '../service.server';
 import type { ParsedRow } from './convert.server';
 import type { ImportRun } from './run.server';
 import type { SheetRow } from './types';
@@ -102,7 +102,15 @@ async function bulkChunk(w: ChunkWriter, trx: Knex.Transaction, chunk: SheetRow[
   const { sr, run } = w;
   const ready: { num: number; values: Row }[] = [];
   const ctx: WriteContext = { trx, actor: w.actor, t: w.t, op: 'create', before: null };
-  const validate = sr.hooks.validate;
+  // The resource's unique rules count as a validate hook: each row must see the rows before it.
+  const hook = sr.hooks.validate;
+  const validate =
+    hook || uniqueRules(sr.def).length
+      ? async (data: Row, c: WriteContext) => {
+          await checkUnique(sr, data, c);
+          if (hook) await hook(data, c);
+        }
+      : undefined;
   let firstId: number | null = null;
   let n = 0;
   for (const r of chunk) {
