@@ -5,7 +5,7 @@
 // come from the resource engine.
 import { definePlugin, type MenuNode } from '../../core/plugin';
 import { combineAreas } from '../../core/areas';
-import type { Knex } from 'knex';
+import { tableLookup } from '../../core/resource/lookups.server';
 import type { CustomsArea } from './area';
 import { QP_TYPES } from './resources/customsQp';
 import { enterpriseArea } from './enterprise';
@@ -95,28 +95,16 @@ export default definePlugin({
   ],
   lookups: {
     ...areas.lookups,
-    async hsCodes({ knex }) {
-      const rows: { hs_code: string; name: string }[] = await knex('cus_hs_code').select('hs_code', 'name').orderBy('hs_code');
-      return rows.map((r) => ({ value: r.hs_code, label: `${r.hs_code} ${r.name}` }));
-    },
+    hsCodes: tableLookup({ table: 'cus_hs_code', value: 'hs_code', label: '{hs_code} {name}' }),
     // Customs parameter codes of one type as a picker: `customs.qp.tradeMode`, `customs.qp.unit`, …
     ...Object.fromEntries(
       QP_TYPES.map((type) => [
         `qp.${type}`,
-        async ({ knex }: { knex: Knex }) => {
-          const rows: { qp_code: string; name: string; name_en: string | null }[] = await knex('cus_customs_qp').where({ qp_type: type }).select('qp_code', 'name', 'name_en').orderBy('qp_code');
-          return rows.map((r) => ({ value: r.qp_code, label: `${r.qp_code} ${r.name}`, ...(r.name_en ? { labels: { en: `${r.qp_code} ${r.name_en}` } } : {}) }));
-        },
+        tableLookup({ table: 'cus_customs_qp', value: 'qp_code', label: '{qp_code} {name}', labels: { en: '{qp_code} {name_en}' }, where: { qp_type: type } }),
       ]),
     ),
-    async eciqTypes({ knex }) {
-      const rows: { type_code: string; name: string }[] = await knex('cus_eciq_type').select('type_code', 'name').orderBy('type_code');
-      return rows.map((r) => ({ value: r.type_code, label: `${r.type_code} ${r.name}` }));
-    },
-    async customsPorts({ knex }) {
-      const rows: { customs_code: string; name: string; name_en: string | null; parent_code: string | null }[] = await knex('cus_customs_port').select('customs_code', 'name', 'name_en', 'parent_code').orderBy('customs_code');
-      return rows.map((r) => ({ value: r.customs_code, label: `${r.customs_code} ${r.name}`, parent: r.parent_code, ...(r.name_en ? { labels: { en: `${r.customs_code} ${r.name_en}` } } : {}) }));
-    },
+    eciqTypes: tableLookup({ table: 'cus_eciq_type', value: 'type_code', label: '{type_code} {name}' }),
+    customsPorts: tableLookup({ table: 'cus_customs_port', value: 'customs_code', label: '{customs_code} {name}', labels: { en: '{customs_code} {name_en}' }, parent: 'parent_code' }),
   },
   locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
 });

@@ -4,7 +4,7 @@ import { definePlugin } from '../../core/plugin';
 import { systemOpenApi } from './openapi';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
-import type { Knex } from 'knex';
+import { tableLookup } from '../../core/resource/lookups.server';
 import { departmentsSeed, REF_CODE_TYPES, referenceCodesSeed } from './seeds';
 import { apiTokenDemo } from './demo';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
@@ -132,24 +132,12 @@ export default definePlugin({
     ...Object.fromEntries(
       REF_CODE_TYPES.map((type) => [
         `refCode.${type}`,
-        async ({ knex }: { knex: Knex }) => {
-          const rows: { code: string; name: string }[] = await knex('sys_ref_code').where({ rv_domain: type }).orderBy([{ column: 'order_num', order: 'asc' }, { column: 'code', order: 'asc' }]).select('code', 'name');
-          return rows.map((r) => ({ value: r.code, label: `${r.code} ${r.name}` }));
-        },
+        tableLookup({ table: 'sys_ref_code', value: 'code', label: '{code} {name}', where: { rv_domain: type }, orderBy: [{ column: 'order_num' }, { column: 'code' }] }),
       ]),
     ),
-    async roles({ knex }) {
-      const rows: { id: number; name: string; code: string }[] = await knex('sys_role').orderBy('order_num').select('id', 'name', 'code');
-      return rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.code})` }));
-    },
-    async depts({ knex }) {
-      const rows: { id: number; name: string; parent_id: number | null }[] = await knex('sys_dept').orderBy('order_num').select('id', 'name', 'parent_id');
-      return rows.map((r) => ({ value: String(r.id), label: r.name, parent: r.parent_id === null ? null : String(r.parent_id) }));
-    },
-    async codeTypes({ knex }) {
-      const rows: { type_code: string; name: string }[] = await knex('sys_ref_code_type').select('type_code', 'name').orderBy('type_code');
-      return rows.map((r) => ({ value: r.type_code, label: `${r.type_code} ${r.name}` }));
-    },
+    roles: tableLookup({ table: 'sys_role', value: 'id', label: '{name} ({code})', orderBy: 'order_num' }),
+    depts: tableLookup({ table: 'sys_dept', value: 'id', label: 'name', parent: 'parent_id', orderBy: 'order_num' }),
+    codeTypes: tableLookup({ table: 'sys_ref_code_type', value: 'type_code', label: '{type_code} {name}' }),
   },
   stats: systemStats,
   locales: {

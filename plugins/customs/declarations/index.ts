@@ -8,6 +8,7 @@ import { declarationsDemo } from './demo';
 import { declarationMigrations } from './migrations';
 import type { SessionUser } from '../../../core/rbac/menu';
 import { restrictOrders } from '../orders/order.server';
+import { tableLookup } from '../../../core/resource/lookups.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -61,17 +62,17 @@ export const declarationsArea: CustomsArea = {
   ],
   resources: [declarationResource],
   lookups: {
-    async portCodes({ knex }) {
-      const rows: { port_code: string; name: string; name_en: string | null }[] = await knex('cus_port_code').select('port_code', 'name', 'name_en').orderBy('port_code');
-      return rows.map((r) => ({ value: r.port_code, label: `${r.port_code} ${r.name}`, ...(r.name_en ? { labels: { en: `${r.port_code} ${r.name_en}` } } : {}) }));
-    },
+    portCodes: tableLookup({ table: 'cus_port_code', value: 'port_code', label: '{port_code} {name}', labels: { en: '{port_code} {name_en}' } }),
     /** Orders the user may declare for (approved or in progress); parent = declaration type I/E. */
-    async workingOrders({ knex }, user) {
-      const q = knex('cus_service_order').whereIn('status', ['approved', 'inProgress']).select('id', 'order_no', 'customer_name', 'decl_type').orderBy('id', 'desc').limit(500);
-      restrictOrders(q, user as SessionUser, knex);
-      const rows: { id: number; order_no: string; customer_name: string; decl_type: string }[] = await q;
-      return rows.map((r) => ({ value: String(r.id), label: `${r.order_no} ${r.customer_name}`, parent: r.decl_type }));
-    },
+    workingOrders: tableLookup({
+      table: 'cus_service_order',
+      value: 'id',
+      label: '{order_no} {customer_name}',
+      parent: 'decl_type',
+      where: (q, user, knex) => restrictOrders(q.whereIn('status', ['approved', 'inProgress']), user as SessionUser, knex),
+      orderBy: [{ column: 'id', order: 'desc' }],
+      limit: 500,
+    }),
   },
   receiptTargets: [declarationReceipts],
   locales: { zh, en, my },

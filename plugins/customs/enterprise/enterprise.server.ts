@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { attachFiles } from '../../../core/files/files.server';
 import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
-import type { LookupOption, PortPlugin } from '../../../core/plugin';
+import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
 import { columnOf, resourceKey } from '../../../core/resource/define';
 import { serverResource, type Row } from '../../../core/resource/define.server';
@@ -153,18 +153,9 @@ export const enterpriseResource = serverResource(enterpriseDef, {
   },
 });
 
-type Lookup = NonNullable<PortPlugin['lookups']>[string];
-
-const approvedOptions = async (knex: Knex, accountType?: number): Promise<LookupOption[]> => {
-  const q = knex(TABLE).where({ audit_status: ENTERPRISE_AUDIT.approved }).select('id', 'name').orderBy('name');
-  if (accountType !== undefined) q.andWhere({ account_type: accountType });
-  const rows: { id: number; name: string }[] = await q;
-  return rows.map((r) => ({ value: String(r.id), label: r.name }));
-};
-
 export const enterpriseLookups: Record<string, Lookup> = {
   /** customs.brokers: approved customs-broker enterprises (value: enterprise id). */
-  brokers: ({ knex }) => approvedOptions(knex, ACCOUNT_BROKER),
+  brokers: tableLookup({ table: TABLE, value: 'id', label: 'name', where: { audit_status: ENTERPRISE_AUDIT.approved, account_type: ACCOUNT_BROKER }, orderBy: 'name' }),
   /** customs.enterprises: every approved enterprise. */
-  enterprises: ({ knex }) => approvedOptions(knex),
+  enterprises: tableLookup({ table: TABLE, value: 'id', label: 'name', where: { audit_status: ENTERPRISE_AUDIT.approved }, orderBy: 'name' }),
 };

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import { serverResource, type Row } from '../../../core/resource/define.server';
-import type { LookupOption, PluginContext } from '../../../core/plugin';
+import { tableLookup } from '../../../core/resource/lookups.server';
 import { chargingRuleDef, feeItemDef, operationRecordDef } from './fee';
 import { parseTiers, type BillingMethod, type EngineRule, type Tier } from './engine';
 
@@ -167,12 +167,6 @@ export async function loadRules(knex: Knex, where: { billingObject?: string; cur
 
 /** Pickers: fee items (valid first) and the customers a rule or record may name. */
 export const feeLookups = {
-  async feeItems(ctx: PluginContext): Promise<LookupOption[]> {
-    const rows: Row[] = await ctx.knex('fin_fee_item').select('id', 'name', 'currency').orderBy('valid', 'desc').orderBy('name');
-    return rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.currency})` }));
-  },
-  async feeCustomers(ctx: PluginContext): Promise<LookupOption[]> {
-    const rows: Row[] = await ctx.knex('sys_user').whereIn('user_type', [1, 2, 4, 5]).select('id', 'username', 'nickname', 'company_name').orderBy('username');
-    return rows.map((r) => ({ value: String(r.id), label: `${r.company_name || r.nickname} (${r.username})` }));
-  },
+  feeItems: tableLookup({ table: 'fin_fee_item', value: 'id', label: '{name} ({currency})', orderBy: [{ column: 'valid', order: 'desc' }, { column: 'name' }] }),
+  feeCustomers: tableLookup({ table: 'sys_user', value: 'id', label: '{company_name|nickname} ({username})', where: (q) => q.whereIn('user_type', [1, 2, 4, 5]), orderBy: 'username' }),
 };

@@ -12,8 +12,9 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { isMysql } from '../../../core/db/knex.server';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import type { LookupOption, PluginContext, SessionUserLike } from '../../../core/plugin';
+import type { SessionUserLike } from '../../../core/plugin';
 import { serverResource, type Row } from '../../../core/resource/define.server';
+import { tableLookup } from '../../../core/resource/lookups.server';
 import { advanceReceiptDef, fundLedgerDef, subAccountDef, type FundRow, type TxType } from './funds';
 
 export const TRADER = 4;
@@ -336,9 +337,13 @@ export async function fundReminderPage(knex: Knex, user: SessionUserLike | null,
 }
 
 /** Picker of customer login accounts (traders and brokers) a sub-account can belong to. */
-export async function fundCustomers(ctx: PluginContext, user: SessionUserLike): Promise<LookupOption[]> {
-  const q = ctx.knex('sys_user').whereIn('user_type', [TRADER, BROKER]).where({ status: '0' }).orderBy('id');
-  if (isCustomer(user)) q.where({ id: user.id });
-  const rows = await q.select('id', 'username', 'nickname', 'company_name');
-  return rows.map((u: Row) => ({ value: String(u.id), label: `${u.company_name || u.nickname} (${u.username})` }));
-}
+export const fundCustomers = tableLookup({
+  table: 'sys_user',
+  value: 'id',
+  label: '{company_name|nickname} ({username})',
+  where: (q, user) => {
+    q.whereIn('user_type', [TRADER, BROKER]).where({ status: '0' });
+    if (isCustomer(user)) q.where({ id: user.id });
+  },
+  orderBy: 'id',
+});

@@ -1,0 +1,71 @@
+// A picker's options read from one table, declared instead of written out: which column is
+// the value, how the label reads, the rows and their order. Templates name columns in braces,
+// `{code} {name}`; `{company_name|nickname}` takes the first non-empty one; a bare column name
+// is that column.
+import type { Knex } from 'knex';
+import type { LookupOption, PluginContext, SessionUserLike } from '../plugin';
+
+export type Lookup = (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>;
+
+export interface TableLookup {
+  table: string;
+  /** Column of the option's value (answered as text). */
+  value: string;
+  /** Column or template of the label. */
+  label: string;
+  /** Labels in other languages (templates); one is given only when every column it names has a value. */
+  labels?: { en?: string; my?: string };
+  /** Column of the parent value, for cascading pickers. */
+  parent?: string;
+  /** Equalities, or a function narrowing the query (it may look at the user). */
+  where?: Record<string, unknown> | ((qb: Knex.QueryBuilder, user: SessionUserLike, knex: Knex) => void);
+  /** Default: the value column, ascending. */
+  orderBy?: string | { column: string; order?: 'asc' | 'desc' }[];
+  limit?: number;
+}
+
+const PLACEHOLDER = /\{([a-z0-9_|]+)\}/g;
+
+function columnsOf(template: string): string[] {
+  if (!template.includes('{')) return [template];
+  return [...template.matchAll(PLACEHOLDER)].flatMap((m) => m[1].split('|'));
+}
+
+const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/** The template with the row's values; null when a placeholder has no value and `strict`. */
+function render(template: string, row: Record<string, unknown>, strict: boolean): string | null {
+  if (!template.includes('{')) return filled(row[template]) ? String(row[template]) : strict ? null : '';
+  let missing = false;
+  const out = template.replace(PLACEHOLDER, (_, names: string) => {
+    const col = names.split('|').find((c) => filled(row[c]));
+    if (!col) missing = true;
+    return col ? String(row[col]) : '';
+  });
+  return missing && strict ? null : out;
+}
+
+export function tableLookup(spec: TableLookup): Lookup {
+  const templates = [spec.label, ...Object.values(spec.labels ?? {})];
+  const columns = [...new Set([spec.value, ...(spec.parent ? [spec.parent] : []), ...templates.flatMap(columnsOf)])];
+  return async ({ knex }, user) => {
+    const qb = knex(spec.table).select(columns);
+    if (typeof spec.where === 'function') spec.where(qb, user, knex);
+    else if (spec.where) qb.where(spec.where);
+    const order = spec.orderBy ?? spec.value;
+    qb.orderBy(typeof order === 'string' ? [order] : order);
+    if (spec.limit) qb.limit(spec.limit);
+    const rows: Record<string, unknown>[] = await qb;
+    return rows.map((r) => {
+      const option: LookupOption = { value: String(r[spec.value]), label: render(spec.label, r, false)! };
+      if (spec.parent) option.parent = r[spec.parent] === null || r[spec.parent] === undefined ? null : String(r[spec.parent]);
+      const labels: NonNullable<LookupOption['labels']> = {};
+      for (const lang of ['en', 'my'] as const) {
+        const text = spec.labels?.[lang] ? render(spec.labels[lang], r, true) : null;
+        if (text !== null) labels[lang] = text;
+      }
+      if (labels.en !== undefined || labels.my !== undefined) option.labels = labels;
+      return option;
+    });
+  };
+}
