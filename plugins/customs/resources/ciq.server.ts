@@ -6,8 +6,6 @@ import { ciqCodeDef } from './ciq';
 
 export const ciqCodeResource = serverResource(ciqCodeDef, {
   async validate(input, { trx, t, before }) {
-    const clash = await trx('cus_ciq_code').where({ ciq_code: input.ciqCode }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ ciqCode: t('core:resource.exists', { field: t('customs:ciqCode.ciqCode') }) });
     if (input.hsCode && !(await trx('cus_hs_code').where({ hs_code: input.hsCode }).first())) {
       throw new FieldError({ hsCode: t('customs:hsElement.unknownHsCode') });
     }

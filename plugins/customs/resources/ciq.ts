@@ -16,6 +16,7 @@ export const ciqCodeDef = defineResource({
   plugin: 'customs',
   name: 'ciqCode',
   table: 'cus_ciq_code',
+  unique: [['ciqCode']],
   titleKey: 'customs:ciqCode.title',
   menu: 'customsBase.ciqCode',
   labelField: 'ciqCode',

@@ -12,6 +12,7 @@ export const customsQpDef = defineResource({
   plugin: 'customs',
   name: 'customsQp',
   table: 'cus_customs_qp',
+  unique: [['qpType', 'qpCode']],
   titleKey: 'customs:customsQp.title',
   menu: 'customsBase.customsQp',
   labelField: 'qpCode',

@@ -6,8 +6,6 @@ import { eciqDataDef, eciqTypeDef } from './eciq';
 
 export const eciqTypeResource = serverResource(eciqTypeDef, {
   async validate(input, { trx, t, before }) {
-    const clash = await trx('cus_eciq_type').where({ type_code: input.typeCode }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ typeCode: t('core:resource.exists', { field: t('customs:eciqType.typeCode') }) });
     if (before && before.typeCode !== input.typeCode && (await trx('cus_eciq_data').where({ type_code: before.typeCode }).first())) {
       throw new FieldError({ typeCode: t('customs:eciqType.inUse') });
     }
@@ -19,11 +17,9 @@ export const eciqTypeResource = serverResource(eciqTypeDef, {
 });
 
 export const eciqDataResource = serverResource(eciqDataDef, {
-  async validate(input, { trx, t, before }) {
+  async validate(input, { trx, t }) {
     if (!(await trx('cus_eciq_type').where({ type_code: input.typeCode }).first())) {
       throw new FieldError({ typeCode: t('core:resource.invalid', { field: t('customs:eciqData.typeCode') }) });
     }
-    const clash = await trx('cus_eciq_data').where({ type_code: input.typeCode, code: input.code }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ code: t('core:resource.exists', { field: t('customs:common.code') }) });
   },
 });

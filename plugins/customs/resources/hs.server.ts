@@ -7,8 +7,6 @@ import { hsCodeDef, hsElementDef } from './hs';
 
 export const hsCodeResource = serverResource(hsCodeDef, {
   async validate(input, { trx, t, before }) {
-    const clash = await trx('cus_hs_code').where({ hs_code: input.hsCode }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ hsCode: t('core:resource.exists', { field: t('customs:hsCode.hsCode') }) });
     if (before && before.hsCode !== input.hsCode) {
       const used = (await trx('cus_hs_element').where({ hs_code: before.hsCode }).first()) || (await trx('cus_ciq_code').where({ hs_code: before.hsCode }).first());
       if (used) throw new FieldError({ hsCode: t('customs:hsCode.inUse') });
@@ -22,10 +20,8 @@ export const hsCodeResource = serverResource(hsCodeDef, {
 });
 
 export const hsElementResource = serverResource(hsElementDef, {
-  async validate(input, { trx, t, before }) {
+  async validate(input, { trx, t }) {
     const hs = await trx('cus_hs_code').where({ hs_code: input.hsCode }).first();
     if (!hs) throw new FieldError({ hsCode: t('customs:hsElement.unknownHsCode') });
-    const clash = await trx('cus_hs_element').where({ hs_code: input.hsCode, seq: input.seq }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ seq: t('customs:hsElement.seqExists') });
   },
 });

@@ -5,12 +5,7 @@ import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import { serverResource } from '../../../core/resource/define.server';
 import { customsPortDef, originAreaDef, portCodeDef } from './places';
 
-export const originAreaResource = serverResource(originAreaDef, {
-  async validate(input, { trx, t, before }) {
-    const clash = await trx('cus_origin_area').where({ code: input.code }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ code: t('core:resource.exists', { field: t('customs:common.code') }) });
-  },
-});
+export const originAreaResource = serverResource(originAreaDef);
 
 /** Walks up from `start`: true when the chain reaches `code` (a cycle) or runs too deep. */
 async function reachesSelf(trx: Knex.Transaction, start: string, code: string): Promise<boolean> {
@@ -26,8 +21,6 @@ async function reachesSelf(trx: Knex.Transaction, start: string, code: string): 
 export const customsPortResource = serverResource(customsPortDef, {
   async validate(input, { trx, t, before }) {
     const code = String(input.customsCode);
-    const clash = await trx('cus_customs_port').where({ customs_code: code }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ customsCode: t('core:resource.exists', { field: t('customs:customsPort.customsCode') }) });
     if (before && before.customsCode !== code && (await trx('cus_customs_port').where({ parent_code: before.customsCode }).first())) {
       throw new FieldError({ customsCode: t('customs:customsPort.hasChildren') });
     }
@@ -45,9 +38,4 @@ export const customsPortResource = serverResource(customsPortDef, {
   },
 });
 
-export const portCodeResource = serverResource(portCodeDef, {
-  async validate(input, { trx, t, before }) {
-    const clash = await trx('cus_port_code').where({ port_code: input.portCode }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ portCode: t('core:resource.exists', { field: t('customs:portCode.portCode') }) });
-  },
-});
+export const portCodeResource = serverResource(portCodeDef);

@@ -6,8 +6,6 @@ import { refCodeDef, refCodeTypeDef } from './refCode';
 
 export const refCodeTypeResource = serverResource(refCodeTypeDef, {
   async validate(input, { trx, t, before }) {
-    const clash = await trx('sys_ref_code_type').where({ type_code: input.typeCode }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ typeCode: t('core:resource.exists', { field: t('system:refCodeType.typeCode') }) });
     // The type code names its codes' domain: it cannot change once codes exist.
     if (before && before.typeCode !== input.typeCode) {
       const used = await trx('sys_ref_code').where({ rv_domain: before.typeCode }).first();
@@ -21,14 +19,12 @@ export const refCodeTypeResource = serverResource(refCodeTypeDef, {
 });
 
 export const refCodeResource = serverResource(refCodeDef, {
-  async validate(input, { trx, t, before }) {
+  async validate(input, { trx, t }) {
     const type = await trx('sys_ref_code_type').where({ type_code: input.rvDomain }).first();
     if (!type) throw new FieldError({ rvDomain: t('core:resource.invalid', { field: t('system:refCode.rvDomain') }) });
     if (type.code_length && String(input.code).length > Number(type.code_length)) {
       throw new FieldError({ code: t('core:resource.tooLong', { field: t('system:refCode.code'), max: type.code_length }) });
     }
-    const clash = await trx('sys_ref_code').where({ rv_domain: input.rvDomain, code: input.code }).whereNot('id', before ? Number(before.id) : 0).first();
-    if (clash) throw new FieldError({ code: t('core:resource.exists', { field: t('system:refCode.code') }) });
   },
   async afterWrite(id, input, { trx }) {
     if (input.isDefault) await trx('sys_ref_code').where({ rv_domain: input.rvDomain }).whereNot({ id }).update({ is_default: false });

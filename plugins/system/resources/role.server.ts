@@ -41,9 +41,6 @@ export const roleResource = serverResource(roleDef, {
     }
   },
   async validate(input, { trx, t, before, actor }) {
-    const id = before ? Number(before.id) : 0;
-    if (await trx('sys_role').where({ name: input.name }).whereNot('id', id).first()) throw new FieldError({ name: t('system:role.nameExists') });
-    if (await trx('sys_role').where({ code: input.code }).whereNot('id', id).first()) throw new FieldError({ code: t('core:resource.exists', { field: t('system:role.code') }) });
     if (before && before.name === ADMIN_ROLE_NAME && input.name !== ADMIN_ROLE_NAME) throw new ApiError(t('system:role.adminFixed'));
     const grants = await normaliseGrants(trx, input.menuKeys as string[], input.permissionCodes as string[]);
     if (!grants.menuKeys.length && !grants.permissionCodes.length) throw new FieldError({ permissionCodes: t('system:role.atLeastOne') });

@@ -10,6 +10,7 @@ export const roleDef = defineResource({
   plugin: 'system',
   name: 'role',
   table: 'sys_role',
+  unique: [{ fields: ['name'], messageKey: 'system:role.nameExists' }, ['code']],
   titleKey: 'system:role.title',
   menu: 'management.role',
   labelField: 'name',

@@ -17,9 +17,7 @@ export const userResource = serverResource(
         r.userType = r.userType === null ? null : String(r.userType);
       }
     },
-    async validate(input, { trx, t, before, actor }) {
-      const clash = await trx('sys_user').where({ username: input.username }).whereNot('id', before ? Number(before.id) : 0).first();
-      if (clash) throw new FieldError({ username: t('core:resource.exists', { field: t('system:user.username') }) });
+    async validate(input, { trx, t, actor }) {
       const roleIds = (input.roleIds as number[]) ?? [];
       const roles: { id: number; name: string }[] = await trx('sys_role').whereIn('id', roleIds).select('id', 'name');
       if (roles.length !== new Set(roleIds).size) throw new FieldError({ roleIds: t('core:resource.invalid', { field: t('system:user.roles') }) });

@@ -12,6 +12,7 @@ export const userDef = defineResource({
   plugin: 'system',
   name: 'user',
   table: 'sys_user',
+  unique: [['username']],
   titleKey: 'system:user.title',
   menu: 'management.user',
   labelField: 'username',

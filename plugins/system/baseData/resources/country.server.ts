@@ -1,13 +1,12 @@
 // Country codes are unique in all three ISO forms; a country with ports stays.
 import { serverResource } from '../../../../core/resource/define.server';
 import { countryDef } from './country';
-import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireUnique, type Referrer } from './references.server';
+import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, type Referrer } from './references.server';
 
 const referrers: Referrer[] = [{ table: 'sys_port', column: 'country_code', titleKey: 'system:baseData.port.title' }];
 
 export const countryResource = serverResource(countryDef, {
   async validate(input, ctx) {
-    await requireUnique(countryDef, input, ctx, ['code', 'alpha3', 'numericCode']);
     await refuseCodeChangeWhileReferenced(countryDef, input, ctx, 'code', referrers);
   },
   async beforeDelete(rows, ctx) {

@@ -11,6 +11,7 @@ export const countryDef = defineResource({
   plugin: 'system',
   name: 'country',
   table: 'sys_country',
+  unique: [['code'], ['alpha3'], ['numericCode']],
   titleKey: `${L}.title`,
   menu: 'dataBase.country',
   labelField: 'nameZh',

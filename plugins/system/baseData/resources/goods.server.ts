@@ -1,10 +1,5 @@
-// Goods codes are unique.
+// Goods: the unique code is declared on goodsDef; no other rule.
 import { serverResource } from '../../../../core/resource/define.server';
 import { goodsDef } from './goods';
-import { requireUnique } from './references.server';
 
-export const goodsResource = serverResource(goodsDef, {
-  async validate(input, ctx) {
-    await requireUnique(goodsDef, input, ctx, ['code']);
-  },
-});
+export const goodsResource = serverResource(goodsDef);

@@ -14,6 +14,7 @@ export const goodsDef = defineResource({
   plugin: 'system',
   name: 'cfdGood',
   table: 'sys_goods',
+  unique: [['code']],
   titleKey: `${L}.title`,
   menu: 'dataBase.cfdGood',
   labelField: 'name',

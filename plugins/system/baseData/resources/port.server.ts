@@ -3,7 +3,7 @@
 import { FieldError } from '../../../../core/http/envelope.server';
 import { serverResource } from '../../../../core/resource/define.server';
 import { berthDef, portDef, WATERSIDE_PORT_TYPES, yardDef } from './port';
-import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireExisting, requireUnique, type Referrer } from './references.server';
+import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireExisting, type Referrer } from './references.server';
 
 const portReferrers: Referrer[] = [
   { table: 'sys_yard', column: 'port_code', titleKey: 'system:baseData.yard.title' },
@@ -15,7 +15,6 @@ const portReferrers: Referrer[] = [
 export const portResource = serverResource(portDef, {
   async validate(input, ctx) {
     if (String(input.code).slice(0, 2) !== input.countryCode) throw new FieldError({ code: ctx.t('system:baseData.port.codeCountry') });
-    await requireUnique(portDef, input, ctx, ['code']);
     await requireExisting(portDef, ctx, 'countryCode', 'sys_country', { code: input.countryCode });
     await refuseCodeChangeWhileReferenced(portDef, input, ctx, 'code', portReferrers);
   },
@@ -26,14 +25,12 @@ export const portResource = serverResource(portDef, {
 
 export const yardResource = serverResource(yardDef, {
   async validate(input, ctx) {
-    await requireUnique(yardDef, input, ctx, ['code']);
     await requireExisting(yardDef, ctx, 'portCode', 'sys_port', { code: input.portCode });
   },
 });
 
 export const berthResource = serverResource(berthDef, {
   async validate(input, ctx) {
-    await requireUnique(berthDef, input, ctx, ['code']);
     const port = await requireExisting(berthDef, ctx, 'portCode', 'sys_port', { code: input.portCode });
     if (!WATERSIDE_PORT_TYPES.includes(String(port.port_type))) throw new FieldError({ portCode: ctx.t('system:baseData.berth.notWaterside') });
   },

@@ -1,8 +1,8 @@
-// The checks every base-data resource makes against the database: unique codes, picked
-// codes that exist, and codes other rows still point at (which can be neither deleted nor
-// renamed). Messages name the field, so the form shows them on the right input.
+// The checks every base-data resource makes against the database (unique codes are declared on
+// the resources): picked codes that exist, and codes other rows still point at (which can be
+// neither deleted nor renamed). Messages name the field, so the form shows them on the right input.
 import { ApiError, FieldError } from '../../../../core/http/envelope.server';
-import { columnOf, type ResourceDef } from '../../../../core/resource/define';
+import type { ResourceDef } from '../../../../core/resource/define';
 import type { HookContext, Row, WriteContext } from '../../../../core/resource/define.server';
 
 /** A column of another table that holds this resource's code. */
@@ -22,19 +22,6 @@ function labelOf(def: ResourceDef, name: string): string {
 async function firstReferrer(ctx: HookContext, referrers: Referrer[], code: unknown): Promise<Referrer | null> {
   for (const r of referrers) if (await ctx.trx(r.table).where(r.column, String(code)).first()) return r;
   return null;
-}
-
-/** Each named field (a code) must not already belong to another row. */
-export async function requireUnique(def: ResourceDef, input: Row, ctx: WriteContext, names: string[]): Promise<void> {
-  const errors: Record<string, string> = {};
-  for (const name of names) {
-    const v = input[name];
-    if (v === null || v === undefined || v === '') continue;
-    const column = columnOf(def.fields.find((f) => f.name === name)!)!;
-    const clash = await ctx.trx(def.table).where(column, v as string).whereNot('id', ctx.before ? Number(ctx.before.id) : 0).first();
-    if (clash) errors[name] = ctx.t('core:resource.exists', { field: ctx.t(labelOf(def, name)) });
-  }
-  if (Object.keys(errors).length) throw new FieldError(errors);
 }
 
 /** A picked code must name an existing row: the picker may be stale and the API is open. */

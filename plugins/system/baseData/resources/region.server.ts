@@ -3,7 +3,7 @@
 import { ApiError, FieldError } from '../../../../core/http/envelope.server';
 import { serverResource } from '../../../../core/resource/define.server';
 import { PARENT_LEVEL, regionDef, type RegionLevel } from './region';
-import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireExisting, requireUnique, type Referrer } from './references.server';
+import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireExisting, type Referrer } from './references.server';
 
 const L = 'system:baseData.region';
 const addressTitle = 'system:baseData.address.title';
@@ -15,7 +15,6 @@ const addressReferrers: Referrer[] = [
 
 export const regionResource = serverResource(regionDef, {
   async validate(input, ctx) {
-    await requireUnique(regionDef, input, ctx, ['code']);
     const parentLevel = PARENT_LEVEL[input.level as RegionLevel];
     if (parentLevel) {
       const parent = await requireExisting(regionDef, ctx, 'parentCode', 'sys_region', { code: input.parentCode });

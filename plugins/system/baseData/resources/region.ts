@@ -27,6 +27,7 @@ export const regionDef = defineResource({
   plugin: 'system',
   name: 'region',
   table: 'sys_region',
+  unique: [['code']],
   titleKey: `${L}.title`,
   menu: 'dataBase.region',
   labelField: 'name',

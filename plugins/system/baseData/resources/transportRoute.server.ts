@@ -2,12 +2,11 @@
 import { FieldError } from '../../../../core/http/envelope.server';
 import { serverResource } from '../../../../core/resource/define.server';
 import { transportRouteDef } from './transportRoute';
-import { requireExisting, requireUnique } from './references.server';
+import { requireExisting } from './references.server';
 
 export const transportRouteResource = serverResource(transportRouteDef, {
   async validate(input, ctx) {
     if (input.originPort === input.destinationPort) throw new FieldError({ destinationPort: ctx.t('system:baseData.route.sameEnds') });
-    await requireUnique(transportRouteDef, input, ctx, ['code']);
     await requireExisting(transportRouteDef, ctx, 'originPort', 'sys_port', { code: input.originPort });
     await requireExisting(transportRouteDef, ctx, 'destinationPort', 'sys_port', { code: input.destinationPort });
   },

@@ -13,6 +13,7 @@ export const transportRouteDef = defineResource({
   plugin: 'system',
   name: 'route',
   table: 'sys_route',
+  unique: [['code']],
   titleKey: `${L}.title`,
   menu: 'dataBase.route',
   labelField: 'name',
