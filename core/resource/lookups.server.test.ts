@@ -1,0 +1,82 @@
+// tableLookup(): a picker's options read from one table (MariaDB, or SQLite with TEST_DB=sqlite):
+// label templates and fallbacks, labels in other languages only when filled, parents, filters
+// (also by user), order and limit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import system from '../../plugins/system/index';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import type { SessionUserLike } from '../plugin';
+import { tableLookup } from './lookups.server';
+
+const TABLE = 'tst_lookup_place';
+let db: TestDb;
+const user = { id: 7 } as SessionUserLike;
+const run = (spec: Parameters<typeof tableLookup>[0], u: SessionUserLike = user) => tableLookup(spec)({ knex: db.knex } as never, u);
+
+beforeAll(async () => {
+  db = await createTestDb({ plugins: [system], seed: false });
+  await db.knex.schema.createTable(TABLE, (tb) => {
+    tb.increments('id');
+    tb.string('code', 10).notNullable();
+    tb.string('name', 50).notNullable();
+    tb.string('name_en', 50).nullable();
+    tb.string('short_name', 50).nullable();
+    tb.string('parent_code', 10).nullable();
+    tb.string('kind', 10).notNullable();
+    tb.integer('owner_id').nullable();
+    tb.integer('order_num').notNullable();
+  });
+  await db.knex(TABLE).insert([
+    { code: 'CN', name: '中国', name_en: 'China', short_name: null, parent_code: null, kind: 'country', owner_id: 7, order_num: 3 },
+    { code: 'CNSHA', name: '上海', name_en: null, short_name: '沪', parent_code: 'CN', kind: 'port', owner_id: 8, order_num: 1 },
+    { code: 'MM', name: '缅甸', name_en: 'Myanmar', short_name: '', parent_code: null, kind: 'country', owner_id: 7, order_num: 2 },
+  ]);
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+describe('tableLookup', () => {
+  it('answers value and label from a template, ordered by the value by default', async () => {
+    expect(await run({ table: TABLE, value: 'code', label: '{code} {name}' })).toEqual([
+      { value: 'CN', label: 'CN 中国' },
+      { value: 'CNSHA', label: 'CNSHA 上海' },
+      { value: 'MM', label: 'MM 缅甸' },
+    ]);
+  });
+
+  it('takes a bare column as the label, and the value as text', async () => {
+    const options = await run({ table: TABLE, value: 'id', label: 'name', orderBy: 'id' });
+    expect(options.map((o) => o.label)).toEqual(['中国', '上海', '缅甸']);
+    expect(options.every((o) => typeof o.value === 'string')).toBe(true);
+  });
+
+  it('falls back to the next column when one is empty', async () => {
+    const options = await run({ table: TABLE, value: 'code', label: '{short_name|name} ({code})' });
+    expect(options.map((o) => o.label)).toEqual(['中国 (CN)', '沪 (CNSHA)', '缅甸 (MM)']);
+  });
+
+  it('gives labels in another language only for rows that have them', async () => {
+    const options = await run({ table: TABLE, value: 'code', label: '{code} {name}', labels: { en: '{code} {name_en}' } });
+    expect(options).toEqual([
+      { value: 'CN', label: 'CN 中国', labels: { en: 'CN China' } },
+      { value: 'CNSHA', label: 'CNSHA 上海' },
+      { value: 'MM', label: 'MM 缅甸', labels: { en: 'MM Myanmar' } },
+    ]);
+  });
+
+  it('carries the parent value, null at the top', async () => {
+    const options = await run({ table: TABLE, value: 'code', label: 'name', parent: 'parent_code' });
+    expect(options.map((o) => [o.value, o.parent])).toEqual([
+      ['CN', null],
+      ['CNSHA', 'CN'],
+      ['MM', null],
+    ]);
+  });
+
+  it('filters by equalities or by a function of the user, in the order and number asked', async () => {
+    const countries = await run({ table: TABLE, value: 'code', label: 'name', where: { kind: 'country' }, orderBy: [{ column: 'order_num', order: 'asc' }] });
+    expect(countries.map((o) => o.value)).toEqual(['MM', 'CN']);
+    const mine = await run({ table: TABLE, value: 'code', label: 'name', where: (q, u) => q.where({ owner_id: u.id }), orderBy: [{ column: 'code', order: 'desc' }], limit: 1 });
+    expect(mine.map((o) => o.value)).toEqual(['MM']);
+  });
+});

@@ -1,0 +1,110 @@
+// The declarative `unique` rule of a resource, on a table of its own (MariaDB, or SQLite with
+// TEST_DB=sqlite): one field and several fields together, the row itself excluded on update,
+// blank optional values left alone, a rule's own message, and each clash named on its field.
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import system from '../../plugins/system/index';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { sessionUser } from '../../tests/support/resource';
+import { FieldError } from '../http/envelope.server';
+import { tFor } from '../i18n/i18n.server';
+import { defineResource } from './define';
+import { serverResource, type Actor } from './define.server';
+import { createRow, updateRow } from './service.server';
+
+const TABLE = 'tst_unique_item';
+const t = tFor('zh');
+
+const def = defineResource({
+  plugin: 'system',
+  name: 'uniqueItem',
+  table: TABLE,
+  titleKey: 'system:refCode.title',
+  menu: 'management',
+  versioned: false,
+  stamped: false,
+  fields: [
+    { name: 'domain', labelKey: 'system:refCode.rvDomain', type: 'string' },
+    { name: 'code', labelKey: 'system:refCode.code', type: 'string' },
+    { name: 'name', labelKey: 'system:refCode.name', type: 'string' },
+    { name: 'creditCode', labelKey: 'system:user.creditCode', type: 'string' },
+  ],
+  unique: [['domain', 'code'], { fields: ['name'], messageKey: 'system:role.nameExists' }, ['creditCode']],
+  schema: () =>
+    z.object({
+      domain: z.string().optional(),
+      code: z.string().optional(),
+      name: z.string().optional(),
+      creditCode: z.string().nullable().optional(),
+    }),
+  permissions: { list: 'x', create: 'x', update: 'x' },
+});
+const items = serverResource(def);
+
+let db: TestDb;
+let actor: Actor;
+
+const create = (input: Record<string, unknown>) => createRow(items, actor, input, t, { trusted: true });
+const errorsOf = async (p: Promise<unknown>) => {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(FieldError);
+  return (e as FieldError).fieldErrors;
+};
+
+beforeAll(async () => {
+  db = await createTestDb({ plugins: [system] });
+  await db.knex.schema.createTable(TABLE, (tb) => {
+    tb.increments('id');
+    tb.string('domain', 20).notNullable();
+    tb.string('code', 20).notNullable();
+    tb.string('name', 50).notNullable();
+    tb.string('credit_code', 18).nullable();
+  });
+  actor = { user: await sessionUser(db.knex, 'admin'), ip: null };
+  await create({ domain: 'CURRENCY', code: 'USD', name: '美元', creditCode: '91310000MA1FL0001' });
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+describe('unique rule', () => {
+  it('refuses a second row with the same values together, on the last field, with the generic message', async () => {
+    expect(await errorsOf(create({ domain: 'CURRENCY', code: 'USD', name: '另一个' }))).toEqual({ code: '代码已存在' });
+  });
+
+  it('allows the same code in another domain', async () => {
+    const row = await create({ domain: 'COUNTRY', code: 'USD', name: '美国' });
+    expect(row.code).toBe('USD');
+  });
+
+  it("answers a rule's own message when it names one, and every clash at once", async () => {
+    const errors = await errorsOf(create({ domain: 'CURRENCY', code: 'USD', name: '美元', creditCode: '91310000MA1FL0001' }));
+    expect(errors).toEqual({ code: '代码已存在', name: '角色名称已存在', creditCode: '统一社会信用代码已存在' });
+  });
+
+  it('leaves blank optional values alone: many rows may have none', async () => {
+    await create({ domain: 'A', code: '1', name: '甲', creditCode: null });
+    await create({ domain: 'A', code: '2', name: '乙', creditCode: '' });
+    expect(Number((await db.knex(TABLE).where({ domain: 'A' }).count({ n: '*' }).first())?.n)).toBe(2);
+  });
+
+  it('lets a row keep its own values on update, but not take another row\'s', async () => {
+    const row = await create({ domain: 'B', code: 'X', name: '丙' });
+    const kept = await updateRow(items, actor, Number(row.id), { domain: 'B', code: 'X', name: '丙改' }, t, { trusted: true });
+    expect(kept.name).toBe('丙改');
+    expect(await errorsOf(updateRow(items, actor, Number(row.id), { domain: 'CURRENCY', code: 'USD', name: '丙改' }, t, { trusted: true }))).toEqual({ code: '代码已存在' });
+  });
+
+  it('checks a field the update leaves out with its stored value', async () => {
+    const row = await create({ domain: 'CURRENCY', code: 'EUR', name: '欧元' });
+    // Only the code is sent: the domain stays CURRENCY, where USD is taken.
+    expect(await errorsOf(updateRow(items, actor, Number(row.id), { code: 'USD' }, t, { trusted: true }))).toEqual({ code: '代码已存在' });
+  });
+
+  it('refuses at definition a rule naming a field that is not a column of the table', () => {
+    expect(() => defineResource({ ...def, unique: [['nope']] })).toThrow(/unique names nope/);
+  });
+});
