@@ -246,7 +246,6 @@ export const subAccountResource = serverResource(subAccountDef, {
   async validate(input, { trx, t, op }) {
     if (op !== 'create') return;
     if (!(await customerOf(trx, Number(input.userId)))) throw new FieldError({ userId: t('finance:funds.msg.notCustomer') });
-    if (await trx(ACCOUNT).where({ user_id: Number(input.userId), currency: input.currency }).first()) throw new FieldError({ currency: t('finance:funds.msg.accountExists') });
   },
   async toDb(input, { trx, op }) {
     if (op === 'update') return { reminder_threshold: money(String(input.reminderThreshold)) };

@@ -43,6 +43,7 @@ export const subAccountDef = defineResource({
   plugin: 'finance',
   name: 'subAccount',
   table: 'fin_sub_account',
+  unique: [{ fields: ['userId', 'currency'], messageKey: 'finance:funds.msg.accountExists' }],
   titleKey: `${L}.subAccount.title`,
   menu: MENU_LEDGER,
   labelField: 'subAccNo',
