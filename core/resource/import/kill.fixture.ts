@@ -1,10 +1,7 @@
 // For the import kill tests (import.kill.test.ts): a resource whose rows take a moment each
 // (IMPORT_TEST_ROW_MS in a validate hook), so a worker can be killed part-way through.
 import { z } from 'zod';
-import type { Knex } from 'knex';
-import type { TFunction } from 'i18next';
 import { definePlugin } from '../../plugin';
-import { FieldError } from '../../http/envelope.server';
 import { defineResource } from '../define';
 import { serverResource } from '../define.server';
 
@@ -14,6 +11,7 @@ const items = defineResource({
   plugin: 'impslow',
   name: 'items',
   table: SLOW_TABLE,
+  unique: [['code']],
   titleKey: 'impslow:title',
   menu: 'impslow',
   labelField: 'code',
@@ -29,10 +27,10 @@ const items = defineResource({
   permissions: { list: 'impslow:item:list', create: 'impslow:item:create', import: 'impslow:item:import' },
 });
 
-async function slowUnique(input: Record<string, unknown>, { trx, t }: { trx: Knex.Transaction; t: TFunction }) {
+/** A row takes IMPORT_TEST_ROW_MS (after the unique check), so a worker can be killed part-way through. */
+async function slowRow() {
   const ms = Number(process.env.IMPORT_TEST_ROW_MS || 0);
   if (ms > 0) await new Promise((r) => setTimeout(r, ms));
-  if (await trx(SLOW_TABLE).where({ code: input.code }).first()) throw new FieldError({ code: t('core:resource.exists', { field: t('impslow:code') }) });
 }
 
 const bundle = (title: string, code: string, name: string, perm: string) => ({ title, code, name, perm });
@@ -63,7 +61,7 @@ export const slowPlugin = definePlugin({
       },
     },
   ],
-  resources: [serverResource(items, { validate: slowUnique })],
+  resources: [serverResource(items, { validate: slowRow })],
   locales: {
     zh: bundle('慢速导入', '编码', '名称', '导入'),
     en: bundle('Slow import', 'Code', 'Name', 'Import'),
