@@ -336,13 +336,5 @@ export async function fundReminderPage(knex: Knex, user: SessionUserLike | null,
 }
 
 /** Picker of customer login accounts (traders and brokers) a sub-account can belong to. */
-export const fundCustomers = tableLookup({
-  table: 'sys_user',
-  value: 'id',
-  label: '{company_name|nickname} ({username})',
-  where: (q, user) => {
-    q.whereIn('user_type', [TRADER, BROKER]).where({ status: '0' });
-    if (isCustomer(user)) q.where({ id: user.id });
-  },
-  orderBy: 'id',
-});
+export const fundCustomers = tableLookup({ table: 'sys_user', value: 'id', label: '{company_name|nickname} ({username})', orderBy: 'id',
+  where: (q, user) => (isCustomer(user) ? q.where({ id: user.id }) : q).whereIn('user_type', [TRADER, BROKER]).where({ status: '0' }) });
