@@ -100,21 +100,53 @@ export async function saveFile(
   return toStoredFile(await knex('sys_file').where({ id: Number(id) }).first());
 }
 
+export interface ClaimUpload {
+  /** The resource the files were uploaded for (`plugin.name`). */
+  resource: string;
+  recordId: number;
+  /** The files the record holds after the save; null/undefined entries are skipped. */
+  fileIds: number | readonly (number | null | undefined)[] | null | undefined;
+  user: SessionUser;
+  t: TFunction;
+  /** These are all the record's files: any other file attached to it is released. */
+  only?: boolean;
+  /** Refuse as an error on this form field (default: a message for the whole form). */
+  field?: string;
+  /** The refusal's catalogue key (default `core:files.notYours`). */
+  messageKey?: string;
+}
+
 /**
- * Attaches files to a record inside the record's save transaction. Only files of this
- * resource that are unattached and uploaded by the same user, or already on this record,
- * are accepted; anything else is refused so one user cannot claim another's upload.
+ * Claims uploaded files for a record inside its save transaction. A file is accepted when it
+ * was uploaded for this resource by the same user and is not attached yet, or is already on
+ * this record; a missing id, another user's upload or a file attached elsewhere is refused,
+ * so one user cannot take over another's upload.
  */
-export async function attachFiles(trx: Knex.Transaction, resource: string, recordId: number, fileIds: number[], user: SessionUser, t: TFunction): Promise<void> {
-  const ids = [...new Set(fileIds.filter((n) => Number.isInteger(n) && n > 0))];
-  if (!ids.length) return;
-  const rows: FileRow[] = await trx('sys_file').whereIn('id', ids);
+export async function claimUpload(trx: Knex.Transaction, c: ClaimUpload): Promise<void> {
+  const given = c.fileIds === null || c.fileIds === undefined ? [] : typeof c.fileIds === 'number' ? [c.fileIds] : c.fileIds;
+  const ids = [...new Set(given.filter((n): n is number => n !== null && n !== undefined).map(Number))];
+  const refuse = () => {
+    const msg = c.t(c.messageKey ?? 'core:files.notYours');
+    return c.field ? new FieldError({ [c.field]: msg }) : new ApiError(msg);
+  };
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw refuse();
+  const rows: FileRow[] = ids.length ? await trx('sys_file').whereIn('id', ids) : [];
   for (const id of ids) {
     const r = rows.find((x) => Number(x.id) === id);
-    const mine = r && r.resource === resource && ((r.record_id === null && Number(r.created_by) === user.id) || Number(r.record_id) === recordId);
-    if (!mine) throw new ApiError(t('core:files.notYours'));
+    const claimable = r && r.resource === c.resource && ((r.record_id === null && Number(r.created_by) === c.user.id) || Number(r.record_id) === c.recordId);
+    if (!claimable) throw refuse();
   }
-  await trx('sys_file').whereIn('id', ids).whereNull('record_id').update({ record_id: recordId });
+  if (ids.length) await trx('sys_file').whereIn('id', ids).whereNull('record_id').update({ record_id: c.recordId });
+  if (c.only) {
+    const stale = trx('sys_file').where({ resource: c.resource, record_id: c.recordId });
+    if (ids.length) stale.whereNotIn('id', ids);
+    await stale.update({ record_id: null });
+  }
+}
+
+/** Releases the files of records being deleted (they stay stored, readable again only by their uploader or an admin). */
+export async function releaseUploads(trx: Knex.Transaction, resource: string, recordIds: number[]): Promise<void> {
+  if (recordIds.length) await trx('sys_file').where({ resource }).whereIn('record_id', recordIds).update({ record_id: null });
 }
 
 export async function filesOf(knex: Knex, resource: string, recordIds: number[]): Promise<StoredFile[]> {

@@ -7,7 +7,7 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { attachFiles, filesOf } from '../../../core/files/files.server';
+import { claimUpload, filesOf, releaseUploads } from '../../../core/files/files.server';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import type { SessionUser } from '../../../core/rbac/menu';
 import { getRegistry } from '../../../core/registry.server';
@@ -120,12 +120,8 @@ function checkDocuments(raw: unknown[], t: TFunction): DocInput[] {
 }
 
 async function saveDocuments(trx: Knex.Transaction, id: number, docs: DocInput[], user: SessionUser, t: TFunction): Promise<void> {
-  await attachFiles(trx, RESOURCE, id, docs.map((d) => d.fileId), user, t);
   // Files dropped from the list stop belonging to the declaration.
-  const keep = docs.map((d) => d.fileId);
-  const dropped = trx('sys_file').where({ resource: RESOURCE, record_id: id });
-  if (keep.length) dropped.whereNotIn('id', keep);
-  await dropped.update({ record_id: null });
+  await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: docs.map((d) => d.fileId), user, t, only: true });
   await trx('cus_decl_document').where({ declaration_id: id }).delete();
   if (docs.length) await trx('cus_decl_document').insert(docs.map((d) => ({ declaration_id: id, file_id: d.fileId, doc_type: d.docType, doc_no: d.docNo })));
 }
@@ -292,7 +288,7 @@ export const declarationResource = serverResource(declarationDef, {
     await trx('cus_decl_licence').whereIn('declaration_id', ids).delete();
     await trx('cus_decl_goods').whereIn('declaration_id', ids).delete();
     await trx('cus_decl_document').whereIn('declaration_id', ids).delete();
-    await trx('sys_file').where({ resource: RESOURCE }).whereIn('record_id', ids).update({ record_id: null });
+    await releaseUploads(trx, RESOURCE, ids);
   },
   async beforeTransition(rows, name, { trx, t }) {
     if (name !== 'submit') return;

@@ -5,7 +5,7 @@
 // Other areas ask through the functions exported here whether a user may do business.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { attachFiles } from '../../../core/files/files.server';
+import { claimUpload } from '../../../core/files/files.server';
 import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
 import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
@@ -140,7 +140,7 @@ export const enterpriseResource = serverResource(enterpriseDef, {
         banks.map((b) => ({ enterprise_id: id, bank_country: b.bankCountry, bank_name: b.bankName, account_name: b.accountName, account_no: b.accountNo, swift: b.swift ? b.swift.toUpperCase() : null })),
       );
     }
-    await attachFiles(trx, RESOURCE, id, files.map((f) => f.fileId), actor.user, t);
+    await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: files.map((f) => f.fileId), user: actor.user, t });
     if (files.length) {
       await trx('cus_enterprise_file').insert(files.map((f, i) => ({ enterprise_id: id, seq: i + 1, name: f.name, file_type: f.fileType, file_id: f.fileId })));
     }

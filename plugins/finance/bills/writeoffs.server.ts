@@ -5,7 +5,7 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { attachFiles, filesOf } from '../../../core/files/files.server';
+import { claimUpload, filesOf } from '../../../core/files/files.server';
 import type { LookupOption, PluginContext, SessionUserLike } from '../../../core/plugin';
 import { serverResource, type Row } from '../../../core/resource/define.server';
 import { resourceKey } from '../../../core/resource/define';
@@ -122,7 +122,7 @@ export const writeoffResource = serverResource(writeoffDef, {
   },
   async afterWrite(id, input, { trx, op, before, actor, t }) {
     if (op === 'create') await trx('fin_writeoff').where({ id }).update({ writeoff_no: `HX${dayStamp(new Date())}${String(id % 1_000_000).padStart(6, '0')}` });
-    await attachFiles(trx, WRITEOFF_RESOURCE, id, (input.fileIds as number[]) ?? [], actor.user, t);
+    await claimUpload(trx, { resource: WRITEOFF_RESOURCE, recordId: id, fileIds: input.fileIds as number[] | undefined, user: actor.user, t });
     await refreshVerification(trx, Number(input.billId));
     if (before && Number(before.billId) !== Number(input.billId)) await refreshVerification(trx, Number(before.billId));
   },

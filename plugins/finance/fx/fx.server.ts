@@ -2,8 +2,8 @@
 // bank those that reached it), the permit certificate attached in the save transaction,
 // application numbers, review stamps, and the rule that nobody reviews their own application.
 import type { Knex } from 'knex';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { attachFiles, filesOf } from '../../../core/files/files.server';
+import { ApiError } from '../../../core/http/envelope.server';
+import { claimUpload, filesOf } from '../../../core/files/files.server';
 import { serverResource, type Row } from '../../../core/resource/define.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
 import { resourceKey } from '../../../core/resource/define';
@@ -40,12 +40,6 @@ export const fxApplicationResource = serverResource(fxApplicationDef, {
       r.permitFile = f ? { id: f.id, name: f.name } : null;
     }
   },
-  async validate(input, { trx, t, actor, before }) {
-    const fileId = Number(input.permitFileId);
-    const file = await trx('sys_file').where({ id: fileId }).first();
-    const usable = file && file.resource === RESOURCE && ((file.record_id === null && Number(file.created_by) === actor.user.id) || (before && Number(file.record_id) === Number(before.id)));
-    if (!usable) throw new FieldError({ permitFileId: t('finance:fx.msg.permitRequired') });
-  },
   toDb(input, { actor, op }) {
     const values: Row = {
       payer_name: input.payerName,
@@ -79,10 +73,8 @@ export const fxApplicationResource = serverResource(fxApplicationDef, {
   },
   async afterWrite(id, input, { trx, actor, t, op }) {
     if (op === 'create') await trx(TABLE).where({ id }).update({ app_no: fxAppNo(id, new Date()) });
-    const fileId = Number(input.permitFileId);
-    await attachFiles(trx, RESOURCE, id, [fileId], actor.user, t);
-    // A replaced certificate no longer belongs to the application.
-    await trx('sys_file').where({ resource: RESOURCE, record_id: id }).whereNot({ id: fileId }).update({ record_id: null });
+    // A replaced certificate no longer belongs to the application (only).
+    await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: Number(input.permitFileId), user: actor.user, t, only: true, field: 'permitFileId', messageKey: 'finance:fx.msg.permitRequired' });
   },
   async beforeTransition(rows, name, { t, actor }) {
     if (REVIEW_TRANSITIONS.includes(name)) {

@@ -3,8 +3,7 @@
 // instruction file attached to it.
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
-import { FieldError } from '../../../core/http/envelope.server';
-import { attachFiles, filesOf } from '../../../core/files/files.server';
+import { claimUpload, filesOf, releaseUploads } from '../../../core/files/files.server';
 import { resourceKey } from '../../../core/resource/define';
 import { serverResource, type Row } from '../../../core/resource/define.server';
 import type { SessionUser } from '../../../core/rbac/menu';
@@ -58,12 +57,6 @@ export const rmbStatementResource = serverResource(rmbStatementDef, {
       r.collectionFile = f ? { id: f.id, name: f.name } : null;
     }
   },
-  async validate(input, { trx, t, actor, before }) {
-    if (!input.collectionFileId) return;
-    const file = await trx('sys_file').where({ id: Number(input.collectionFileId) }).first();
-    const usable = file && file.resource === RESOURCE && ((file.record_id === null && Number(file.created_by) === actor.user.id) || (before && Number(file.record_id) === Number(before.id)));
-    if (!usable) throw new FieldError({ collectionInstruction: t('core:files.notYours') });
-  },
   toDb(input, { actor, op }) {
     const values: Row = {
       receipt_date: input.receiptDate,
@@ -96,14 +89,11 @@ export const rmbStatementResource = serverResource(rmbStatementDef, {
       );
     }
     const fileId = input.collectionFileId ? Number(input.collectionFileId) : null;
-    if (fileId) await attachFiles(trx, RESOURCE, id, [fileId], actor.user, t);
-    const stale = trx('sys_file').where({ resource: RESOURCE, record_id: id });
-    if (fileId) stale.whereNot({ id: fileId });
-    await stale.update({ record_id: null });
+    await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: fileId, user: actor.user, t, only: true, field: 'collectionInstruction' });
   },
   async beforeDelete(rows, { trx }) {
     const ids = rows.map((r) => Number(r.id));
     await trx(DECL).whereIn('statement_id', ids).delete();
-    await trx('sys_file').where({ resource: RESOURCE }).whereIn('record_id', ids).update({ record_id: null });
+    await releaseUploads(trx, RESOURCE, ids);
   },
 });

@@ -1,0 +1,101 @@
+// claimUpload: a record takes only uploads that are its user's and free, or already its own
+// (MariaDB, or SQLite with TEST_DB=sqlite). Refusals carry the catalogue message, on a field
+// when the caller names one; `only` releases the files the record no longer lists.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import system from '../../plugins/system/index';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { sessionUser } from '../../tests/support/resource';
+import { ApiError, FieldError } from '../http/envelope.server';
+import { tFor } from '../i18n/i18n.server';
+import type { SessionUser } from '../rbac/menu';
+import { claimUpload, releaseUploads, saveFile, type ClaimUpload } from './files.server';
+
+const t = tFor('zh');
+const RESOURCE = 'system.claimTest';
+const PDF = new TextEncoder().encode('%PDF-1.4\n%test\n');
+
+let db: TestDb;
+let dataDir: string;
+let previousDataDir: string | undefined;
+let admin: SessionUser;
+let other: SessionUser;
+
+const upload = async (by: SessionUser, resource = RESOURCE) =>
+  (await saveFile(db.knex, { name: 'a.pdf', ext: 'pdf', bytes: PDF, resource, recordId: null, createdBy: by.id, createdByName: by.username })).id;
+const claim = (c: Partial<ClaimUpload> & Pick<ClaimUpload, 'recordId' | 'fileIds'>) => db.knex.transaction((trx) => claimUpload(trx, { resource: RESOURCE, user: admin, t, ...c }));
+const recordOf = async (id: number) => {
+  const r = await db.knex('sys_file').where({ id }).first();
+  return r.record_id === null ? null : Number(r.record_id);
+};
+const refusal = async (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+
+beforeAll(async () => {
+  previousDataDir = process.env.DATA_DIR;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claim-test-'));
+  process.env.DATA_DIR = dataDir;
+  db = await createTestDb({ plugins: [system] });
+  admin = await sessionUser(db.knex, 'admin');
+  // Another uploader: only the id on the file matters.
+  other = { ...admin, id: admin.id + 1000, username: 'claim_other' };
+});
+afterAll(async () => {
+  await db?.destroy();
+  if (previousDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previousDataDir;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('claimUpload', () => {
+  it("attaches the caller's free upload to the record, and again without change when the record is saved again", async () => {
+    const f = await upload(admin);
+    await claim({ recordId: 1, fileIds: [f] });
+    expect(await recordOf(f)).toBe(1);
+    await claim({ recordId: 1, fileIds: [f, f] });
+    expect(await recordOf(f)).toBe(1);
+  });
+
+  it("refuses another user's upload with the catalogue message", async () => {
+    const f = await upload(other);
+    const e = await refusal(claim({ recordId: 2, fileIds: [f] }));
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as Error).message).toBe(t('core:files.notYours'));
+    expect(await recordOf(f)).toBeNull();
+  });
+
+  it('refuses a file already attached to another record, and one uploaded for another resource', async () => {
+    const f = await upload(admin);
+    await claim({ recordId: 3, fileIds: f });
+    expect(await refusal(claim({ recordId: 4, fileIds: f }))).toBeInstanceOf(ApiError);
+    expect(await recordOf(f)).toBe(3);
+    const elsewhere = await upload(admin, 'system.otherResource');
+    expect(await refusal(claim({ recordId: 4, fileIds: elsewhere }))).toBeInstanceOf(ApiError);
+  });
+
+  it('refuses a missing id, on the named field with its own message, and attaches nothing of the batch', async () => {
+    const f = await upload(admin);
+    const e = await refusal(claim({ recordId: 5, fileIds: [f, 99_999_999], field: 'permitFileId', messageKey: 'core:files.required' }));
+    expect(e).toBeInstanceOf(FieldError);
+    expect((e as FieldError).fieldErrors).toEqual({ permitFileId: t('core:files.required') });
+    expect(await recordOf(f)).toBeNull();
+    expect(await refusal(claim({ recordId: 5, fileIds: [0] }))).toBeInstanceOf(ApiError);
+  });
+
+  it('with `only`, releases the files the record no longer lists; releaseUploads frees a deleted record\'s files', async () => {
+    const [a, b] = [await upload(admin), await upload(admin)];
+    await claim({ recordId: 6, fileIds: [a, b], only: true });
+    await claim({ recordId: 6, fileIds: [b], only: true });
+    expect([await recordOf(a), await recordOf(b)]).toEqual([null, 6]);
+    await claim({ recordId: 6, fileIds: null, only: true });
+    expect(await recordOf(b)).toBeNull();
+    await claim({ recordId: 7, fileIds: [a] });
+    await db.knex.transaction((trx) => releaseUploads(trx, RESOURCE, [7]));
+    expect(await recordOf(a)).toBeNull();
+  });
+});
