@@ -36,8 +36,12 @@ export interface ResourceHooks {
   query?(knex: Knex): Knex.QueryBuilder;
   /** Adds fields to a page of API rows (related names, counts). */
   decorate?(rows: Row[], knex: Knex): Promise<void>;
-  /** Column values from validated input; the default copies declared fields with a column. */
-  toDb?(input: Row, ctx: WriteContext): Promise<Row> | Row;
+  /**
+   * Column values from validated input. `defaults` is what the engine would store without the
+   * hook (each declared field with a column, blank as null): return it with what is special
+   * added or overridden.
+   */
+  toDb?(input: Row, ctx: WriteContext, defaults: Row): Promise<Row> | Row;
   /** Checks beyond the schema (uniqueness, references); throw FieldError / ApiError. */
   validate?(input: Row, ctx: WriteContext): Promise<void>;
   /** After insert/update in the same transaction (join tables, side records). */

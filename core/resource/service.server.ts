@@ -322,6 +322,12 @@ export function defaultToDb(sr: ServerResource, input: Row): Row {
   return out;
 }
 
+/** The column values a write stores: the default mapping, passed through the resource's toDb hook if it has one. */
+export async function columnValues(sr: ServerResource, input: Row, ctx: WriteContext): Promise<Row> {
+  const defaults = defaultToDb(sr, input);
+  return sr.hooks.toDb ? sr.hooks.toDb(input, ctx, defaults) : defaults;
+}
+
 /**
  * The resource's `unique` rules, in the write's transaction: another row (never the row being
  * updated) holding the same values is a field error on the rule's last field. A rule with an
@@ -383,7 +389,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
     const ctx: WriteContext = { trx, actor, t, op: 'create', before: null };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
-    const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
+    const values = await columnValues(sr, data, ctx);
     const now = new Date();
     if (sr.def.stamped !== false) Object.assign(values, { created_at: now, created_by: actor.user.id, updated_at: now, updated_by: actor.user.id });
     if (sr.def.versioned !== false) values.version = 1;
@@ -416,7 +422,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     const ctx: WriteContext = { trx, actor, t, op: 'update', before };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
-    const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
+    const values = await columnValues(sr, data, ctx);
     if (sr.def.stamped !== false) Object.assign(values, { updated_at: new Date(), updated_by: actor.user.id });
     const q = trx(sr.def.table).where({ id });
     if (versioned) {

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../rbac/access.server';
 import { resourceKey, uniqueRules } from '../define';
 import type { Actor, Row, ServerResource, WriteContext } from '../define.server';
 import { writeAudit } from '../audit.server';
-import { checkUnique, createRow, defaultToDb } from '../service.server';
+import { checkUnique, columnValues, createRow } from '../service.server';
 import type { ParsedRow } from './convert.server';
 import type { ImportRun } from './run.server';
 import type { SheetRow } from './types';
@@ -144,7 +144,7 @@ async function bulkChunk(w: ChunkWriter, trx: Knex.Transaction, chunk: SheetRow[
 /** A valid row's columns, stamped and versioned as createRow would. */
 async function dbValues(w: ChunkWriter, data: Row, ctx: WriteContext): Promise<Row> {
   const { sr, user } = w;
-  const values = sr.hooks.toDb ? await sr.hooks.toDb(data, ctx) : defaultToDb(sr, data);
+  const values = await columnValues(sr, data, ctx);
   const now = new Date();
   if (sr.def.stamped !== false) Object.assign(values, { created_at: now, created_by: user.id, updated_at: now, updated_by: user.id });
   if (sr.def.versioned !== false) values.version = 1;

@@ -1,6 +1,6 @@
 // The header fields of a declaration that the list does not show but the API carries (the
-// editor reads and writes them), and the column each header input is stored in.
-import { snake, type FieldDef, type FieldType } from '../../../core/resource/define';
+// editor reads and writes them; the engine's default mapping stores them).
+import type { FieldDef, FieldType } from '../../../core/resource/define';
 
 const EXTRA: [string, FieldType][] = [
   ['serviceOrderId', 'integer'],
@@ -37,23 +37,3 @@ const EXTRA: [string, FieldType][] = [
 
 /** Hidden API fields (not in the grid, the generic form or import; exported). */
 export const EXTRA_FIELDS: FieldDef[] = EXTRA.map(([name, type]) => ({ name, labelKey: `customs:declarations.${name}`, type, list: false, form: false, import: false, export: true }));
-
-const HEADER_INPUTS = [
-  'ieFlag',
-  'orderNo',
-  'ieCustoms',
-  'declCustoms',
-  'ieDate',
-  'declDate',
-  'consignorName',
-  'overseasName',
-  'tradeCountry',
-  'supervisionMode',
-  'packCount',
-  'grossWeight',
-  'netWeight',
-  ...EXTRA.map(([n]) => n).filter((n) => n !== 'serviceOrderId'),
-];
-
-/** Header input name → column. */
-export const HEADER_COLUMNS: Record<string, string> = Object.fromEntries(HEADER_INPUTS.map((n) => [n, snake(n)]));

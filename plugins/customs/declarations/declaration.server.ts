@@ -16,7 +16,6 @@ import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
 import { restrictOrders, TRADER, BROKER } from '../orders/order.server';
 import { checkGoods, declarationDef, DOC_TYPES, specModel, type GoodsLine } from './declaration';
-import { HEADER_COLUMNS } from './columns';
 
 const RESOURCE = 'customs.declaration';
 
@@ -257,10 +256,8 @@ export const declarationResource = serverResource(declarationDef, {
     }
     if (actor.user.userType === BROKER && !(await enterpriseOfUser(trx, actor.user.id))) throw new ApiError(t('customs:declarations.msg.enterpriseRequired'));
   },
-  async toDb(input, { trx, actor, op }) {
-    const values: Row = {};
-    for (const [name, col] of Object.entries(HEADER_COLUMNS)) if (name in input) values[col] = input[name] === '' ? null : (input[name] ?? null);
-    values.service_order_id = input.serviceOrderId ?? null;
+  async toDb(input, { trx, actor, op }, defaults) {
+    const values: Row = { ...defaults };
     if (input.serviceOrderId) {
       const order = await trx('cus_service_order').where({ id: Number(input.serviceOrderId) }).first();
       values.order_no = order?.order_no ?? values.order_no ?? null;

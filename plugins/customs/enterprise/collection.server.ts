@@ -35,18 +35,8 @@ export const collectionInfoResource = serverResource(collectionInfoDef, {
   async validate(_input, { trx, actor, t }) {
     await requireApprovedBusinessEnterprise(trx, actor.user, t);
   },
-  async toDb(input, { trx, actor, t, op }) {
-    const values: Row = {
-      settlement_account: input.settlementAccount,
-      settlement_account_name: input.settlementAccountName,
-      account_status: input.accountStatus,
-      contact_name: input.contactName,
-      contact_phone: input.contactPhone,
-      mobile: input.mobile,
-      address: input.address ?? null,
-      sms_notify: !!input.smsNotify,
-      sms_phone: input.smsPhone ?? null,
-    };
+  async toDb(input, { trx, actor, t, op }, defaults) {
+    const values: Row = { ...defaults, sms_notify: !!input.smsNotify };
     if (op === 'create') {
       const e = await requireApprovedBusinessEnterprise(trx, actor.user, t);
       Object.assign(values, { enterprise_id: e.id, status: COLLECTION_STATUS.enabled });

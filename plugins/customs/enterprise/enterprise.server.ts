@@ -9,7 +9,7 @@ import { claimUpload } from '../../../core/files/files.server';
 import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
 import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
-import { columnOf, resourceKey } from '../../../core/resource/define';
+import { resourceKey } from '../../../core/resource/define';
 import { serverResource, type Row } from '../../../core/resource/define.server';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef } from './enterprise';
 
@@ -73,20 +73,6 @@ export function reviewsEnterprises(user: SessionUser): boolean {
   return hasPermission(user, ENTERPRISE_PERMS.audit);
 }
 
-/** Columns the owner never sets through the form. */
-const SYSTEM_FIELDS = new Set(['loginAccount', 'accountType', 'auditStatus', 'auditOpinion', 'auditTime', 'auditBy', 'banks', 'files', 'updatedAt']);
-
-function columnsFrom(input: Row): Row {
-  const out: Row = {};
-  for (const f of enterpriseDef.fields) {
-    const col = columnOf(f);
-    if (!col || col.includes('.') || SYSTEM_FIELDS.has(f.name) || !(f.name in input)) continue;
-    const v = input[f.name];
-    out[col] = v === '' || v === undefined ? null : v;
-  }
-  return out;
-}
-
 type BankInput = { bankCountry: string; bankName: string; accountName: string; accountNo: string; swift: string | null };
 type FileInput = { name: string; fileType: string; fileId: number };
 
@@ -124,9 +110,9 @@ export const enterpriseResource = serverResource(enterpriseDef, {
     const clash = await trx(TABLE).where({ credit_code: input.creditCode }).whereNot('id', before ? Number(before.id) : 0).first();
     if (clash) throw new FieldError({ creditCode: t('core:resource.exists', { field: t('customs:enterprise.creditCode') }) });
   },
-  toDb(input, { op, actor }) {
+  toDb(_input, { op, actor }, defaults) {
     // SPEC §4: saving edits resets the account to not submitted (an approved one too).
-    const values: Row = { ...columnsFrom(input), audit_status: ENTERPRISE_AUDIT.notSubmitted };
+    const values: Row = { ...defaults, audit_status: ENTERPRISE_AUDIT.notSubmitted };
     if (op === 'create') Object.assign(values, { user_id: actor.user.id, account_type: actor.user.userType });
     return values;
   },

@@ -59,11 +59,11 @@ export const entrustmentResource = serverResource(entrustmentDef, {
       .first();
     if (twin) throw new FieldError({ brokerEnterpriseId: t(`${K}.duplicate`) });
   },
-  async toDb(input, { trx, actor, t, op, before }) {
-    const values: Row = { valid_from: input.validFrom, valid_to: input.validTo, remark: input.remark ?? null };
+  async toDb(_input, { trx, actor, t, op, before }, defaults) {
+    const values: Row = { ...defaults };
     if (op === 'create') {
       const trader = await approvedTrader(trx, actor.user, t);
-      Object.assign(values, { trader_enterprise_id: trader.id, broker_enterprise_id: input.brokerEnterpriseId, status: ENTRUSTMENT_STATUS.active });
+      Object.assign(values, { trader_enterprise_id: trader.id, status: ENTRUSTMENT_STATUS.active });
     } else if (before) {
       // The broker of an entrustment does not change: revoke it and entrust another.
       values.broker_enterprise_id = before.brokerEnterpriseId;

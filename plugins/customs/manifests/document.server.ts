@@ -1,6 +1,8 @@
 // Server pieces every document shares: its number, the receipt target that lets customs'
-// receipts move it, and the values a submission stamps.
+// receipts move it, the values a submission stamps and its header's columns.
 import type { Knex } from 'knex';
+import { columnOf, type ResourceDef } from '../../../core/resource/define';
+import type { Row } from '../../../core/resource/define.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
 import { receiptStatusFor, RECEIPT_CODES, type DocumentName } from './document';
 
@@ -37,3 +39,17 @@ export function receiptTarget(doc: DocumentName, table: string): ReceiptTarget {
 
 /** What a submission stamps on each document besides its status. */
 export const submittedValues = () => ({ submitted_at: new Date(), reject_reason: null });
+
+/**
+ * A document header's columns: the engine's default mapping, with its date-times (entered as
+ * text) stored as dates, and the document's type, state and number on create.
+ */
+export async function headerColumns(def: ResourceDef, defaults: Row, created: { trx: Knex; table: string; doc: DocumentName; kind: string } | null): Promise<Row> {
+  const values: Row = { ...defaults };
+  for (const f of def.fields) {
+    const col = columnOf(f);
+    if (f.type === 'datetime' && col && col in values) values[col] = values[col] ? new Date(String(values[col])) : null;
+  }
+  if (created) Object.assign(values, { kind: created.kind, status: 'draft', doc_no: await nextDocNo(created.trx, created.table, created.doc) });
+  return values;
+}

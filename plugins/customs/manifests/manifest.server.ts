@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import { serverResource, type Row, type WriteContext } from '../../../core/resource/define.server';
 import { decimalOut, k } from './document';
-import { nextDocNo, receiptTarget, submittedValues } from './document.server';
+import { headerColumns, receiptTarget, submittedValues } from './document.server';
 import { MANIFEST_KINDS, originalManifestDef, preManifestDef, type ManifestInput, type ManifestName } from './manifest';
 
 type Bill = ManifestInput['bills'][number];
@@ -116,23 +116,7 @@ function manifestResource(name: ManifestName) {
         r.goodsCount = list.reduce((n, b) => n + (b.goods as Row[]).length, 0);
       }
     },
-    async toDb(input, { trx, op }) {
-      const values: Row = {
-        order_no: input.orderNo,
-        batch_no: input.batchNo,
-        carrier_code: input.carrierCode,
-        customs_code: input.customsCode,
-        transport_mode: input.transportMode,
-        place_code: input.placeCode,
-        loading_time: new Date(String(input.loadingTime)),
-        filing_customs: input.filingCustoms,
-        enterprise_code: input.enterpriseCode,
-        transferor_name: input.transferorName,
-        remarks: input.remarks,
-      };
-      if (op === 'create') Object.assign(values, { kind, status: 'draft', doc_no: await nextDocNo(trx, 'cus_manifest', name) });
-      return values;
-    },
+    toDb: (_input, { trx, op }, defaults) => headerColumns(def, defaults, op === 'create' ? { trx, table: 'cus_manifest', doc: name, kind } : null),
     async afterWrite(id, input, ctx) {
       if (ctx.op === 'update') await deleteLines(ctx.trx, [id]);
       await writeBills(id, input.bills as Bill[], ctx);

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../../../core/http/envelope.server';
 import { serverResource, type Row } from '../../../core/resource/define.server';
 import { decimalOut, k } from './document';
-import { nextDocNo, receiptTarget, submittedValues } from './document.server';
+import { headerColumns, receiptTarget, submittedValues } from './document.server';
 import { LINES_REQUIRED, REPORT_DEFS, REPORT_KINDS, type ReportName } from './report';
 
 export async function linesOf(knex: Knex, reportIds: number[]): Promise<Map<number, Row[]>> {
@@ -25,32 +25,6 @@ export async function linesOf(knex: Knex, reportIds: number[]): Promise<Map<numb
   return out;
 }
 
-const at = (v: unknown) => (v ? new Date(String(v)) : null);
-
-/** Header columns per report kind (the columns a kind does not use stay null). */
-function headerValues(name: ReportName, input: Row): Row {
-  const values: Row = {
-    customs_code: input.customsCode,
-    enterprise_code: input.enterpriseCode,
-    declarant_name: input.declarantName,
-    remarks: input.remarks,
-    batch_no: input.batchNo ?? null,
-    manifest_no: input.manifestNo ?? null,
-  };
-  if (name === 'vehicleConfirm') {
-    return { ...values, plate_no: input.plateNo, driver_name: input.driverName, driver_id_no: input.driverIdNo, direction: input.direction, event_time: at(input.passTime) };
-  }
-  Object.assign(values, { transport_mode: input.transportMode, site_code: input.siteCode, conveyance_name: input.conveyanceName });
-  if (name === 'arrivalReport') return { ...values, event_time: at(input.arrivalTime) };
-  return {
-    ...values,
-    tally_start: at(input.tallyStart),
-    tally_end: at(input.tallyEnd),
-    tally_company_code: input.tallyCompanyCode,
-    responsible_person: input.responsiblePerson,
-  };
-}
-
 function reportResource(name: ReportName) {
   const kind = REPORT_KINDS[name];
   return serverResource(REPORT_DEFS[name], {
@@ -62,11 +36,7 @@ function reportResource(name: ReportName) {
         r.lineCount = (r.lines as Row[]).length;
       }
     },
-    async toDb(input, { trx, op }) {
-      const values = headerValues(name, input);
-      if (op === 'create') Object.assign(values, { kind, status: 'draft', doc_no: await nextDocNo(trx, 'cus_report', name) });
-      return values;
-    },
+    toDb: (_input, { trx, op }, defaults) => headerColumns(REPORT_DEFS[name], defaults, op === 'create' ? { trx, table: 'cus_report', doc: name, kind } : null),
     async afterWrite(id, input, { trx, op }) {
       if (op === 'update') await trx('cus_report_line').where({ report_id: id }).delete();
       const lines = (input.lines as Row[]).map((l, i) => ({

@@ -44,23 +44,9 @@ export const serviceOrderResource = serverResource(serviceOrderDef, {
     }
     if (before && before.status !== 'draft' && before.status !== 'stopped') throw new ApiError(t('customs:orders.msg.submittedNoEdit'));
   },
-  async toDb(input, { trx, actor, op, before }) {
+  async toDb(input, { trx, actor, op, before }, defaults) {
     const broker = await approvedBroker(trx, Number(input.brokerId));
-    const values: Row = {
-      decl_type: input.declType,
-      customer_name: input.customerName,
-      decl_customs: input.declCustoms,
-      trade_country: input.tradeCountry,
-      arrival_country: input.arrivalCountry,
-      product_count: input.productCount,
-      order_type: input.orderType,
-      amount: input.amount,
-      currency: input.currency,
-      broker_enterprise_id: Number(input.brokerId),
-      broker_name: broker?.name ?? null,
-      customs_area_code: input.customsAreaCode ?? null,
-      remark: input.remark,
-    };
+    const values: Row = { ...defaults, broker_name: broker?.name ?? null };
     if (op === 'create') {
       const mine = await approvedEnterpriseOfUser(trx, actor.user.id);
       Object.assign(values, {

@@ -264,24 +264,17 @@ const hooks: ResourceHooks = {
     const lines = input.lines as BillLineInput[];
     if (new Decimal(totalOf(lines)).lte(0)) throw new FieldError({ lines: t('finance:bills.msg.amountRequired') });
   },
-  async toDb(input, { trx, op }) {
-    const lines = input.lines as BillLineInput[];
+  async toDb(input, { trx, op }, defaults) {
     const created: Row =
       op === 'create'
         ? { serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`, status: 'staged', pay_flag: 'unpaid', receipt_flag: 'uncollected', push_flag: 'notPushed', verify_flag: 'unverified', bad_debt: 'none' }
         : {};
     return {
       ...created,
-      order_no: input.orderNo,
-      bill_type: input.billType,
-      payer_user_id: Number(input.payerUserId),
+      ...defaults,
       payer_name: await partyName(trx, Number(input.payerUserId)),
-      payee_user_id: input.payeeUserId ? Number(input.payeeUserId) : null,
-      payee_name: input.payeeName,
-      currency: input.currency,
       bill_date: input.billDate ?? isoDay(new Date()),
-      remark: input.remark ?? null,
-      amount: totalOf(lines),
+      amount: totalOf(input.lines as BillLineInput[]),
     };
   },
   async afterWrite(id, input, { trx, op }) {

@@ -33,16 +33,15 @@ export const badDebtResource = serverResource(badDebtDef, {
       throw new FieldError({ billId: t('finance:bills.msg.notWritableOff') });
     }
   },
-  async toDb(input, { trx }) {
+  async toDb(input, { trx }, defaults) {
     const bill = await trx(BILL).where({ id: Number(input.billId) }).first();
     return {
-      bill_id: Number(bill.id),
+      ...defaults,
       bill_serial_no: bill.serial_no,
       payer_user_id: bill.payer_user_id,
       payer_name: bill.payer_name,
       amount: money(String(bill.amount)),
       currency: bill.currency,
-      reason: input.reason,
       status: 'pending',
     };
   },
@@ -101,23 +100,16 @@ export const writeoffResource = serverResource(writeoffDef, {
     const bill = await trx(BILL).where({ id: Number(input.billId) }).first();
     if (!bill) throw new FieldError({ billId: t('core:resource.required', { field: t('finance:bills.writeoff.billId') }) });
   },
-  async toDb(input, { trx, op }) {
+  async toDb(input, { trx, op }, defaults) {
     const bill = await trx(BILL).where({ id: Number(input.billId) }).first();
     return {
       ...(op === 'create' ? { writeoff_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}` } : {}),
-      bill_id: Number(bill.id),
+      ...defaults,
       bill_serial_no: bill.serial_no,
       payer_name: bill.payer_name,
       receiver_name: bill.payee_name,
       currency: bill.currency,
       amount: money(String(input.amount)),
-      writeoff_date: input.writeoffDate,
-      flag: input.flag,
-      paying_bank: input.payingBank ?? null,
-      receiving_bank: input.receivingBank ?? null,
-      account_no: input.accountNo ?? null,
-      bank_serial_no: input.bankSerialNo ?? null,
-      remark: input.remark ?? null,
     };
   },
   async afterWrite(id, input, { trx, op, before, actor, t }) {

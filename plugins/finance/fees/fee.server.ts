@@ -27,20 +27,7 @@ async function stampNames(rows: Row[], knex: Knex, table: string): Promise<void>
 
 export const feeItemResource = serverResource(feeItemDef, {
   decorate: (rows, knex) => stampNames(rows, knex, 'fin_fee_item'),
-  toDb(input) {
-    return {
-      name: input.name,
-      rate_name: input.rateName,
-      billing_object: input.billingObject,
-      billing_method: input.billingMethod,
-      standard: input.standard,
-      unit: input.unit ?? null,
-      currency: input.currency,
-      settlement_method: input.settlementMethod,
-      valid: input.valid ? 1 : 0,
-      remark: input.remark ?? null,
-    };
-  },
+  toDb: (input, _ctx, defaults) => ({ ...defaults, valid: input.valid ? 1 : 0 }),
   async beforeDelete(rows, { trx, t }) {
     const used = await trx('fin_fee_rule').whereIn('fee_item_id', rows.map((r) => Number(r.id))).first();
     if (used) throw new ApiError(t('finance:fees.msg.itemHasRules'));
@@ -82,22 +69,14 @@ export const chargingRuleResource = serverResource(chargingRuleDef, {
     if (input.effectiveTo && String(input.effectiveTo) < String(input.effectiveFrom)) throw new FieldError({ effectiveTo: t('finance:fees.msg.effectiveOrder') });
     if (input.customerUserId && !(await trx('sys_user').where({ id: Number(input.customerUserId) }).first())) throw new FieldError({ customerUserId: t('core:resource.invalid', { field: t('finance:fees.customer') }) });
   },
-  toDb(input) {
+  toDb(input, _ctx, defaults) {
     const method = input.method as BillingMethod;
     const tiers = method === 'quantityTiered' || method === 'timeTiered' ? parseTiers(input.tiers) : [];
     return {
-      rule_name: input.ruleName,
-      fee_item_id: Number(input.feeItemId),
-      method,
-      price: input.price,
-      unit: input.unit ?? null,
+      ...defaults,
       tiers: JSON.stringify(tiers),
       free_days: method === 'timeTiered' ? Number(input.freeDays ?? 0) : 0,
       time_unit: input.timeUnit ?? 'day',
-      effective_from: input.effectiveFrom,
-      effective_to: input.effectiveTo ?? null,
-      customer_user_id: input.customerUserId ?? null,
-      contract_no: input.contractNo ?? null,
       priority: Number(input.priority ?? 0),
       valid: input.valid ? 1 : 0,
     };
@@ -110,17 +89,6 @@ export const operationRecordResource = serverResource(operationRecordDef, {
     if (before?.billSerialNo) throw new ApiError(t('finance:fees.msg.recordBilled'));
     if (!(await trx('sys_user').where({ id: Number(input.customerUserId) }).first())) throw new FieldError({ customerUserId: t('core:resource.invalid', { field: t('finance:fees.customer') }) });
     if (input.feeItemId && !(await trx('fin_fee_item').where({ id: Number(input.feeItemId) }).first())) throw new FieldError({ feeItemId: t('core:resource.invalid', { field: t('finance:fees.rule.feeItem') }) });
-  },
-  toDb(input) {
-    return {
-      customer_user_id: Number(input.customerUserId),
-      billing_object: input.billingObject,
-      fee_item_id: input.feeItemId ?? null,
-      quantity: input.quantity,
-      days: input.days ?? null,
-      op_date: input.opDate,
-      reference: input.reference,
-    };
   },
   async beforeDelete(rows, { t }) {
     if (rows.some((r) => r.billSerialNo)) throw new ApiError(t('finance:fees.msg.recordBilled'));

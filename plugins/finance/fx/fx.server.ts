@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../../../core/http/envelope.server';
 import { claimUpload, filesOf } from '../../../core/files/files.server';
-import { serverResource, type Row } from '../../../core/resource/define.server';
+import { serverResource } from '../../../core/resource/define.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
 import { resourceKey } from '../../../core/resource/define';
 import { FX_PERMISSIONS, REVIEW_TRANSITIONS, bankReviewDef, fxApplicationDef } from './fx';
@@ -40,40 +40,20 @@ export const fxApplicationResource = serverResource(fxApplicationDef, {
       r.permitFile = f ? { id: f.id, name: f.name } : null;
     }
   },
-  toDb(input, { actor, op }) {
-    const values: Row = {
-      payer_name: input.payerName,
-      payer_account: input.payerAccount,
-      payer_bank: input.payerBank,
-      beneficiary_name: input.beneficiaryName,
-      beneficiary_account: input.beneficiaryAccount,
-      beneficiary_bank: input.beneficiaryBank,
-      beneficiary_bank_address: input.beneficiaryBankAddress,
-      swift_code: input.swiftCode,
-      amount: input.amount,
-      currency: input.currency,
-      pay_method: input.payMethod,
-      urgency: input.urgency,
-      pay_mode: input.payMode,
-      contract_no: input.contractNo ?? null,
-      bill_no: input.billNo ?? null,
-      postscript: input.postscript ?? null,
-      permit_file_id: Number(input.permitFileId),
+  toDb(_input, { actor, op }, defaults) {
+    if (op !== 'create') return defaults;
+    return {
+      ...defaults,
+      // The final number needs the row id (afterWrite); a unique placeholder until then.
+      app_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+      status: 'unsettled',
+      applicant_user_id: actor.user.id,
+      applicant_name: actor.user.companyName || actor.user.nickname || actor.user.username,
     };
-    if (op === 'create') {
-      Object.assign(values, {
-        // The final number needs the row id (afterWrite); a unique placeholder until then.
-        app_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
-        status: 'unsettled',
-        applicant_user_id: actor.user.id,
-        applicant_name: actor.user.companyName || actor.user.nickname || actor.user.username,
-      });
-    }
-    return values;
   },
   async afterWrite(id, input, { trx, actor, t, op }) {
     if (op === 'create') await trx(TABLE).where({ id }).update({ app_no: fxAppNo(id, new Date()) });
-    // A replaced certificate no longer belongs to the application (only).
+    // The permit is the application's one file: a replaced certificate is released.
     await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: Number(input.permitFileId), user: actor.user, t, only: true, field: 'permitFileId', messageKey: 'finance:fx.msg.permitRequired' });
   },
   async beforeTransition(rows, name, { t, actor }) {

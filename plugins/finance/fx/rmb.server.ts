@@ -57,26 +57,8 @@ export const rmbStatementResource = serverResource(rmbStatementDef, {
       r.collectionFile = f ? { id: f.id, name: f.name } : null;
     }
   },
-  toDb(input, { actor, op }) {
-    const values: Row = {
-      receipt_date: input.receiptDate,
-      payer_name: input.payerName,
-      org_code: input.orgCode,
-      total_amount: input.totalAmount,
-      goods_trade_amount: input.goodsTradeAmount ?? null,
-      service_trade_amount: input.serviceTradeAmount ?? null,
-      capital_amount: input.capitalAmount ?? null,
-      advance_payment: input.advancePayment ?? null,
-      contract_ratio: input.contractRatio ?? null,
-      days: input.days === null || input.days === undefined ? null : Number(input.days),
-      balance_code: input.balanceCode ?? null,
-      contact_person: input.contactPerson,
-      contact_mobile: input.contactMobile,
-      legal_org_name: input.legalOrgName,
-      collection_instruction: input.collectionInstruction ?? null,
-      collection_file_id: input.collectionFileId ?? null,
-      remarks: input.remarks ?? null,
-    };
+  toDb(input, { actor, op }, defaults) {
+    const values: Row = { ...defaults, days: input.days === null || input.days === undefined ? null : Number(input.days) };
     if (op === 'create') values.owner_user_id = actor.user.id;
     return values;
   },

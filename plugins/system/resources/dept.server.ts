@@ -36,9 +36,7 @@ export const deptResource = serverResource(
         throw new FieldError({ parentId: t('system:dept.cycle') });
       }
     },
-    toDb(input) {
-      return { name: input.name, parent_id: input.parentId ?? null, order_num: input.orderNum ?? 0, status: input.status };
-    },
+    toDb: (input, _ctx, defaults) => ({ ...defaults, order_num: input.orderNum ?? 0 }),
     async beforeDelete(rows, { trx, t }) {
       const ids = rows.map((r) => Number(r.id));
       if (await trx('sys_dept').whereIn('parent_id', ids).whereNotIn('id', ids).first()) throw new ApiError(t('system:dept.hasChildren'));

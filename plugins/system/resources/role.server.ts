@@ -53,16 +53,7 @@ export const roleResource = serverResource(roleDef, {
     input.menuKeys = grants.menuKeys;
     input.permissionCodes = grants.permissionCodes;
   },
-  async toDb(input) {
-    return {
-      code: input.code,
-      name: input.name,
-      data_scope: input.dataScope,
-      status: input.status,
-      order_num: input.orderNum ?? 0,
-      remark: input.remark ?? null,
-    };
-  },
+  toDb: (input, _ctx, defaults) => ({ ...defaults, order_num: input.orderNum ?? 0 }),
   async afterWrite(id, input, { trx }) {
     await trx('sys_role_menu').where({ role_id: id }).delete();
     await trx('sys_role_permission').where({ role_id: id }).delete();

@@ -44,17 +44,8 @@ export const userResource = serverResource(
         }
       }
     },
-    async toDb(input, { op }) {
-      const out: Row = {
-        username: input.username,
-        nickname: input.nickname,
-        user_type: Number(input.userType),
-        dept_id: input.deptId ?? null,
-        company_name: input.companyName ?? null,
-        credit_code: input.creditCode ?? null,
-        mobile: input.mobile ?? null,
-        email: input.email ?? null,
-      };
+    async toDb(input, { op }, defaults) {
+      const out: Row = { ...defaults, user_type: Number(input.userType) };
       if (op === 'create') out.status = '0';
       if (input.password) {
         out.password_hash = await hashPassword(String(input.password));
