@@ -3,9 +3,8 @@
 // password, no field without a column) and stores what it returns.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import system from '../../plugins/system/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
-import { sessionUser } from '../../tests/support/resource';
+import type { TestDb } from '../../tests/support/db';
+import { scratchTable } from '../../tests/support/resource';
 import { tFor } from '../i18n/i18n.server';
 import { defineResource } from './define';
 import { serverResource, type Actor, type Row } from './define.server';
@@ -44,15 +43,12 @@ let db: TestDb;
 let actor: Actor;
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  await db.knex.schema.createTable(TABLE, (tb) => {
-    tb.increments('id');
+  ({ db, actor } = await scratchTable(TABLE, (tb) => {
     tb.string('code', 20).notNullable();
     tb.string('name', 50).notNullable();
     tb.string('remark', 50).nullable();
     tb.string('origin', 10).nullable();
-  });
-  actor = { user: await sessionUser(db.knex, 'admin'), ip: null };
+  }));
 });
 afterAll(async () => {
   await db?.destroy();

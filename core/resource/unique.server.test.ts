@@ -3,9 +3,8 @@
 // blank optional values left alone, a rule's own message, and each clash named on its field.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import system from '../../plugins/system/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
-import { sessionUser } from '../../tests/support/resource';
+import type { TestDb } from '../../tests/support/db';
+import { scratchTable } from '../../tests/support/resource';
 import { FieldError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import { defineResource } from './define';
@@ -55,15 +54,12 @@ const errorsOf = async (p: Promise<unknown>) => {
 };
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  await db.knex.schema.createTable(TABLE, (tb) => {
-    tb.increments('id');
+  ({ db, actor } = await scratchTable(TABLE, (tb) => {
     tb.string('domain', 20).notNullable();
     tb.string('code', 20).notNullable();
     tb.string('name', 50).notNullable();
     tb.string('credit_code', 18).nullable();
-  });
-  actor = { user: await sessionUser(db.knex, 'admin'), ip: null };
+  }));
   await create({ domain: 'CURRENCY', code: 'USD', name: '美元', creditCode: '91310000MA1FL0001' });
 });
 afterAll(async () => {

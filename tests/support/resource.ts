@@ -4,10 +4,13 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../core/auth/password.server';
 import { loadSessionUser } from '../../core/rbac/access.server';
 import type { SessionUser } from '../../core/rbac/menu';
+import type { Actor } from '../../core/resource/define.server';
+import system from '../../plugins/system/index';
 import * as collectionRoute from '../../app/routes/api.$plugin.$resource';
 import * as memberRoute from '../../app/routes/api.$plugin.$resource.$id';
 import * as transitionRoute from '../../app/routes/api.$plugin.$resource.transition.$transition';
 import * as exportRoute from '../../app/routes/api.$plugin.$resource.export';
+import { createTestDb, type TestDb } from './db';
 import { envelope, req, respond, type Envelope } from './http';
 
 /** Who calls: a session cookie, a partner token, or nobody. */
@@ -136,4 +139,14 @@ export async function auditOf(knex: Knex, resource: string, recordId: number | s
     .where({ resource, record_id: String(recordId) })
     .orderBy('id');
   return rows.map((r) => ({ ...r, raw: r.changes, changes: JSON.parse(r.changes || '{}') as Record<string, [unknown, unknown]> }));
+}
+
+/** A fresh database (system plugin) with one scratch table, for a resource declared by the test; the admin acts. */
+export async function scratchTable(table: string, columns: (tb: Knex.CreateTableBuilder) => void): Promise<{ db: TestDb; actor: Actor }> {
+  const db = await createTestDb({ plugins: [system] });
+  await db.knex.schema.createTable(table, (tb) => {
+    tb.increments('id');
+    columns(tb);
+  });
+  return { db, actor: { user: await sessionUser(db.knex, 'admin'), ip: null } };
 }
