@@ -11,7 +11,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import { getKnex, isMysql } from './core/db/knex.server';
 import { migrateAll, seedAll } from './core/db/migrate.server';
-import { getRegistry } from './core/registry.server';
+import { installAppRegistry } from './app/registry.server';
 import { createScheduler, setScheduler } from './core/jobs/scheduler.server';
 import { DEMO_USERS } from './core/seed-demo.server';
 import { drainHandoffs } from './core/handoff.server';
@@ -27,7 +27,7 @@ const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 
 async function prepareDatabase() {
-  const registry = getRegistry();
+  const registry = installAppRegistry();
   const knex = getKnex();
   // An unreachable database: a few tries with a clear message, then exit 1 with it.
   await waitForDatabase(knex);

@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    // The app's plugin list, handed to core's registry as server.ts does.
+    setupFiles: ['tests/support/registry.setup.ts'],
     // Tests change grants straight in the database and expect them at once; the identity
     // cache (core/rbac/access.server.ts) has its own test.
     env: { USER_CACHE_MS: '0' },

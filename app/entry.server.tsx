@@ -7,6 +7,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { NonceProvider } from '@core/auth/nonce';
+import { installAppRegistry } from './registry.server';
+
+// The plugin list reaches core's registry here when the build is served without server.ts
+// (which installs it first, and then this keeps it).
+installAppRegistry();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

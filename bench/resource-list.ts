@@ -12,7 +12,7 @@ import knexFactory from 'knex';
 import mysql from 'mysql2/promise';
 import { knexConfig } from '../core/db/knex.server';
 import { migrateAll, seedAll } from '../core/db/migrate.server';
-import { createRegistry } from '../core/registry.server';
+import { setPlugins } from '../core/registry.server';
 import plugins from '../plugins.config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -30,7 +30,7 @@ async function prepare() {
   await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.destroy();
   const knex = knexFactory(knexConfig(BASE));
-  const registry = createRegistry(plugins);
+  const registry = setPlugins(plugins);
   await migrateAll(knex, registry.plugins);
   await seedAll(knex, registry.plugins, registry);
   const have = Number((await knex('sys_audit_log').count({ n: '*' }).first())?.n ?? 0);

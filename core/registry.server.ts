@@ -1,11 +1,12 @@
-// Loads the enabled plugins (core's own contributions first), validates them and exposes
-// what the shell is generated from: menus, permissions, badges, jobs, stats, locales, services.
+// Validates the enabled plugins (core's own contributions first) and exposes what the shell is
+// generated from: menus, permissions, badges, jobs, stats, locales, services. Core never imports
+// the plugin list: the app hands it over (app/registry.server.ts, from server.ts, the worker, the
+// scripts and the Remix entry), and a test hands its own with setPlugins/setRegistry.
 import type { Knex } from 'knex';
 import type { BadgeDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, StatDef } from './plugin';
 import { getKnex } from './db/knex.server';
 import type { ServerResource } from './resource/define.server';
 import corePlugin from './core-plugin.server';
-import configured from '../plugins.config';
 
 export type Lang = 'zh' | 'en' | 'my';
 export const LANGS: Lang[] = ['zh', 'en', 'my'];
@@ -137,9 +138,32 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
   return registry;
 }
 
+// On globalThis, not in a module variable: in development the Remix build is loaded by Vite as a
+// second copy of this module in the same process, and must see what server.ts installed.
 const g = globalThis as unknown as { __portRegistry?: Registry };
 
+/** Installs the registry every `getRegistry()` answers with; returns the one it replaces. */
+export function setRegistry(registry: Registry | undefined): Registry | undefined {
+  const previous = g.__portRegistry;
+  if (registry) g.__portRegistry = registry;
+  else delete g.__portRegistry;
+  return previous;
+}
+
+/** Builds the registry of these plugins (core's own first) and installs it. */
+export function setPlugins(pluginList: PortPlugin[]): Registry {
+  const registry = createRegistry(pluginList);
+  setRegistry(registry);
+  return registry;
+}
+
+export function hasRegistry(): boolean {
+  return g.__portRegistry !== undefined;
+}
+
 export function getRegistry(): Registry {
-  g.__portRegistry ??= createRegistry(configured);
+  if (!g.__portRegistry) {
+    throw new Error('no plugin list was handed to the registry: the app calls setPlugins() (app/registry.server.ts) before serving');
+  }
   return g.__portRegistry;
 }

@@ -3,7 +3,7 @@
 // Exclusive jobs never run twice at once across them (a Redis lock); as it starts, each worker
 // queues one catch-up run of catchUp jobs whose last tick was missed (one worker of several does).
 // The web server owns migrations and seeding; this process only needs the same database.
-import { getRegistry } from '../core/registry.server';
+import { installAppRegistry } from '../app/registry.server';
 import { getKnex } from '../core/db/knex.server';
 import { createScheduler, setScheduler } from '../core/jobs/scheduler.server';
 import { closeInvalidator } from '../core/cache/invalidation.server';
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     console.error('[worker] REDIS_URL is not set: the job worker needs Redis (without it the web process runs jobs itself).');
     process.exit(1);
   }
-  const registry = getRegistry();
+  const registry = installAppRegistry();
   const knex = getKnex();
   const scheduler = createScheduler(registry, {
     redisUrl,

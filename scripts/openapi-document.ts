@@ -4,12 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tFor } from '../core/i18n/i18n.server';
-import { createRegistry } from '../core/registry.server';
 import { openApiDocument } from '../core/resource/openapi.server';
-import configured from '../plugins.config';
+import { installAppRegistry } from '../app/registry.server';
 
 export function currentDocument(): Record<string, unknown> {
-  return openApiDocument(createRegistry(configured), tFor('en'), '/');
+  return openApiDocument(installAppRegistry(), tFor('en'), '/');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

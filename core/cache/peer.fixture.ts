@@ -3,12 +3,12 @@
 // own registry, knex pool, caches and invalidator, as a second web process would have. It
 // answers what it would enforce, through its caches: whether a user holds a permission, and a
 // list's total; and signs in (the login throttle must hold across processes). DATABASE_URL, REDIS_URL (optional), CACHE_PREFIX, USER_CACHE_MS as for the app.
-import configured from '../../plugins.config';
+import { installAppRegistry } from '../../app/registry.server';
 import { attemptLogin } from '../auth/login.server';
 import { closeThrottleStore } from '../auth/throttle.server';
 import { getKnex } from '../db/knex.server';
 import { createI18n } from '../i18n/i18n';
-import { createRegistry, type Registry } from '../registry.server';
+import type { Registry } from '../registry.server';
 import { hasPermission, loadSessionUserCached } from '../rbac/access.server';
 import { listRows } from '../resource/service.server';
 import { closeInvalidator, getInvalidator } from './invalidation.server';
@@ -25,8 +25,6 @@ export interface PeerAnswer {
   result?: unknown;
   error?: string;
 }
-
-const g = globalThis as unknown as { __portRegistry?: Registry };
 
 async function answer(registry: Registry, req: PeerRequest): Promise<unknown> {
   const knex = getKnex();
@@ -61,8 +59,7 @@ async function answer(registry: Registry, req: PeerRequest): Promise<unknown> {
   }
 }
 
-const registry = createRegistry(configured);
-g.__portRegistry = registry;
+const registry = installAppRegistry();
 process.on('message', (req: PeerRequest) => {
   answer(registry, req).then(
     (result) => process.send?.({ id: req.id, result } satisfies PeerAnswer),

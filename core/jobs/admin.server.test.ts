@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob, definePlugin } from '../plugin';
 import { ApiError } from '../http/envelope.server';
 import { createScheduler, type JobScheduler } from './scheduler.server';
 import { getJob, listJobLogs, listJobs, pauseJob, resumeJob, runJobOnce, updateCron, type JobAdminDeps } from './admin.server';
 import { createJobsTestDb, waitFor, type JobsTestDb } from './test-db';
+import { setPlugins } from '../registry.server';
 
-// The registry is built from the test plugin below; the configured plugin list is not needed.
-vi.mock('../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 const testPlugin = definePlugin({
   id: 'jobadmin',

@@ -2,7 +2,7 @@
 // on two knex pools of one MariaDB, as two processes would) run a catchUp job once for the
 // outage, and leave the others to their next tick. The outage is made by moving the job
 // history back in time (the clock the scheduler compares against), with a cron every minute.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig, toDate } from '../db/knex.server';
 import { defineJob, definePlugin } from '../plugin';
@@ -10,8 +10,10 @@ import { previousRun } from './cron';
 import { missedTick } from './catchup.server';
 import { createScheduler } from './scheduler.server';
 import { cleanPrefix, createJobsTestDb, TEST_REDIS_URL, testPrefix, waitFor, type JobsTestDb } from './test-db';
+import { setPlugins } from '../registry.server';
 
-vi.mock('../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 const EVERY_MINUTE = '0 * * * * *';
 const job = (name: string, catchUp: boolean) =>

@@ -1,7 +1,7 @@
 // Exclusive jobs across processes: the lock stores (sys_lock row, Redis) and what an operator
 // sees when "run once" is pressed on two processes at once: one run works, the other is
 // skipped and says so in the job log. Two knex pools on one MariaDB stand for two processes.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { knexConfig } from '../db/knex.server';
@@ -10,8 +10,10 @@ import { dbLockStore, holdLock, redisLockStore, type LockStore } from './lock.se
 import { runJob, SKIPPED_RUNNING } from './run.server';
 import { createScheduler, type JobScheduler } from './scheduler.server';
 import { cleanPrefix, createJobsTestDb, TEST_REDIS_URL, testPrefix, waitFor, type JobsTestDb } from './test-db';
+import { setPlugins } from '../registry.server';
 
-vi.mock('../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 /** A run that stays in progress until the test lets it finish. */
 function gate() {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob, definePlugin } from '../plugin';
 import { createJobsTestDb, type JobsTestDb } from './test-db';
 import { runJob } from './run.server';
+import { setPlugins } from '../registry.server';
 
-// The registry is built from the test plugin below; the configured plugin list is not needed.
-vi.mock('../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 const testPlugin = definePlugin({
   id: 'jobrun',

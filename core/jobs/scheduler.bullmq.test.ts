@@ -1,15 +1,16 @@
 // BullMQ scheduler on real Redis: the web process enqueues (worker: false), a worker process
 // (worker: true, as jobs/worker.ts) runs the jobs and writes the job log.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { defineJob, definePlugin } from '../plugin';
 import { createScheduler, QUEUE_NAME, type JobScheduler } from './scheduler.server';
 import { pauseJob, resumeJob, updateCron } from './admin.server';
 import { cleanPrefix, countLogs, createJobsTestDb, TEST_REDIS_URL, testPrefix, waitFor, type JobsTestDb } from './test-db';
+import { setPlugins } from '../registry.server';
 
-// The registry is built from the test plugin below; the configured plugin list is not needed.
-vi.mock('../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 const testPlugin = definePlugin({
   id: 'jobbull',

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineJob, definePlugin } from '../plugin';
 import { createScheduler, getScheduler, MAX_TIMER_MS, setScheduler } from './scheduler.server';
 import { countLogs, createJobsTestDb, waitFor, type JobsTestDb } from './test-db';
+import { setPlugins } from '../registry.server';
 
-// The registry is built from the test plugin below; the configured plugin list is not needed.
-vi.mock('../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 let slowRuns = 0;
 let slowActive = 0;

@@ -16,7 +16,7 @@ import { knexConfig, setKnex } from '../db/knex.server';
 import { migrateAll, seedAll } from '../db/migrate.server';
 import { createScheduler, getScheduler, setScheduler } from '../jobs/scheduler.server';
 import { cleanPrefix, TEST_REDIS_URL, testPrefix } from '../jobs/test-db';
-import { createRegistry, type Registry } from '../registry.server';
+import { createRegistry, getRegistry, setRegistry, type Registry } from '../registry.server';
 import { action as importAction } from '../../app/routes/api.$plugin.$resource.import';
 import { SLOW_TABLE, slowPlugin } from './import/kill.fixture';
 import type { ImportRowError } from './import.server';
@@ -27,7 +27,6 @@ const ROWS = 1200;
 const BAD = new Set([7, 1103]);
 const ENV = { IMPORT_TEST_ROW_MS: '3', IMPORT_STALE_MS: '3000', JOBS_LOCK_MS: '2000', JOBS_STALLED_CHECK_MS: '1000', LOG_REQUESTS: '0' };
 
-const g = globalThis as unknown as { __portRegistry?: Registry };
 let previousRegistry: Registry | undefined;
 let previousDataDir: string | undefined;
 let dir: string;
@@ -90,12 +89,12 @@ beforeAll(() => {
   previousDataDir = process.env.DATA_DIR;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-import-kill-'));
   process.env.DATA_DIR = dir;
-  previousRegistry = g.__portRegistry;
+  previousRegistry = getRegistry();
 });
 
 afterAll(async () => {
   await Promise.all([...children].map((c) => stop(c, 'SIGKILL')));
-  g.__portRegistry = previousRegistry;
+  setRegistry(previousRegistry);
   if (previousDataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = previousDataDir;
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -108,7 +107,7 @@ describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
 
   beforeAll(async () => {
     db = await createTestDb({ plugins: [system, slowPlugin] });
-    g.__portRegistry = db.registry;
+    setRegistry(db.registry);
     cookie = await loginAs('admin');
   });
 

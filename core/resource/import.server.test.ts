@@ -16,7 +16,7 @@ import { definePlugin } from '../plugin';
 import { FieldError } from '../http/envelope.server';
 import { createScheduler, getScheduler, setScheduler, type JobScheduler } from '../jobs/scheduler.server';
 import { cleanPrefix, TEST_REDIS_URL, testPrefix } from '../jobs/test-db';
-import type { Registry } from '../registry.server';
+import { setRegistry, type Registry } from '../registry.server';
 import { defineResource, type ResourceDef } from './define';
 import { serverResource } from './define.server';
 import { mapHeader, normalizeLabel, parseCsv, sniffFormat, toIsoDate, type ImportRowError } from './import.server';
@@ -151,7 +151,6 @@ const testPlugin = definePlugin({
   locales: { zh: bundle('zh'), en: bundle('en'), my: bundle('my') },
 });
 
-const g = globalThis as unknown as { __portRegistry?: Registry };
 let previousRegistry: Registry | undefined;
 let previousDataDir: string | undefined;
 let db: TestDb;
@@ -165,8 +164,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-import-'));
   process.env.DATA_DIR = dir;
   db = await createTestDb({ plugins: [system, testPlugin] });
-  previousRegistry = g.__portRegistry;
-  g.__portRegistry = db.registry;
+  previousRegistry = setRegistry(db.registry);
   scheduler = createScheduler(db.registry, { knex: db.knex });
   setScheduler(scheduler);
   adminCookie = await loginAs('admin');
@@ -176,7 +174,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await scheduler?.close();
   setScheduler(undefined);
-  g.__portRegistry = previousRegistry;
+  setRegistry(previousRegistry);
   await db?.destroy();
   if (previousDataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = previousDataDir;

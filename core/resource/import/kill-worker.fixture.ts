@@ -6,15 +6,12 @@
 import system from '../../../plugins/system';
 import { getKnex } from '../../db/knex.server';
 import { createScheduler, enqueueJob, setScheduler } from '../../jobs/scheduler.server';
-import { createRegistry, type Registry } from '../../registry.server';
+import { setPlugins } from '../../registry.server';
 import { IMPORT_JOB } from './types';
 import { slowPlugin } from './kill.fixture';
 
-const g = globalThis as unknown as { __portRegistry?: Registry };
-
 async function main() {
-  const registry = createRegistry([system, slowPlugin]);
-  g.__portRegistry = registry;
+  const registry = setPlugins([system, slowPlugin]);
   const knex = getKnex();
   const bull = process.env.KILL_MODE === 'bullmq';
   const scheduler = createScheduler(registry, {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../../../core/db/knex.server';
 import { definePlugin } from '../../../core/plugin';
@@ -14,8 +14,10 @@ import { createTestDb, TEST_ON_SQLITE, type TestDb } from '../../../tests/suppor
 import { receiptsArea } from './index';
 import { dropReceiptFile, ediDirs, processInbox } from './inbox.server';
 import { receiptXml, type ReceiptTarget } from './receipts.server';
+import { setPlugins } from '../../../core/registry.server';
 
-vi.mock('../../../plugins.config', () => ({ default: [] }));
+// A registry of core alone unless a test installs its own (its plugins are handed over below).
+setPlugins([]);
 
 const FILES = 400;
 const targets: ReceiptTarget[] = [

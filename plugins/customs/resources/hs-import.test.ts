@@ -8,13 +8,13 @@ import system from '../../system/index';
 import customs from '../index';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { processImport } from '../../../core/resource/import.server';
+import { setRegistry } from '../../../core/registry.server';
 
 let db: TestDb;
 let dir: string;
 beforeAll(async () => {
   db = await createTestDb({ plugins: [system, customs] });
-  // Importing a plugin first puts plugins.config in an import cycle: use this test's registry.
-  (globalThis as { __portRegistry?: unknown }).__portRegistry = db.registry;
+  setRegistry(db.registry);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hsimp-'));
 });
 afterAll(async () => {

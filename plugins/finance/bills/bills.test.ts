@@ -16,6 +16,7 @@ import { ageInDays, createBill } from './bills.server';
 import { bucketOf, receivableAging } from './receivable.server';
 import * as settlementPage from './routes/settlementManage';
 import * as statementRoute from './routes/api.statement';
+import { setRegistry } from '../../../core/registry.server';
 
 /** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
 const money = (v: unknown, scale = 2) => new Decimal(String(v)).toFixed(scale);
@@ -30,7 +31,7 @@ let payerMgmt: ReturnType<typeof resourceApi>;
 
 beforeAll(async () => {
   db = await createTestDb();
-  (globalThis as { __portRegistry?: unknown }).__portRegistry = db.registry;
+  setRegistry(db.registry);
   traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
   brokerId = Number((await db.knex('sys_user').where({ username: 'broker' }).first()).id);
   platform = resourceApi('finance', 'bill', { cookie: await loginAs('operator') });

@@ -2,7 +2,7 @@
 // way the system plugin merges it), a fresh database with it, and calls to the real API
 // route modules as a signed-in user.
 import { definePlugin, type PortPlugin } from '../../../core/plugin';
-import type { Registry } from '../../../core/registry.server';
+import { setRegistry } from '../../../core/registry.server';
 import { systemMigrations } from '../migrations';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { envelope, req, respond, type Envelope } from '../../../tests/support/http';
@@ -30,8 +30,6 @@ export const baseDataTestPlugin: PortPlugin = definePlugin({
   lookups: baseData.lookups,
   locales: { zh: { baseData: baseData.locales.zh }, en: { baseData: baseData.locales.en }, my: { baseData: baseData.locales.my } },
 });
-
-const g = globalThis as unknown as { __portRegistry?: Registry };
 
 export interface Answer extends Envelope {
   status: number;
@@ -72,13 +70,13 @@ export type Api = ReturnType<typeof apiAs>;
 /** A fresh database with the base data seeded, the API pointed at it, and the admin signed in. */
 export async function openBaseData(): Promise<{ db: TestDb; admin: Api; close(): Promise<void> }> {
   const db = await createTestDb({ plugins: [baseDataTestPlugin] });
-  g.__portRegistry = db.registry;
+  const previous = setRegistry(db.registry);
   const admin = apiAs(await loginAs('admin'));
   return {
     db,
     admin,
     async close() {
-      delete g.__portRegistry;
+      setRegistry(previous);
       await db.destroy();
     },
   };

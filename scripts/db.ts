@@ -1,12 +1,12 @@
-// npm run migrate | npm run seed | tsx core/db/cli.ts rollback — against DATABASE_URL
+// npm run migrate | npm run seed | tsx scripts/db.ts rollback — against DATABASE_URL
 // (or the embedded SQLite file), over core and every enabled plugin.
-import { getKnex } from './knex.server';
-import { migrateAll, rollbackAll, seedAll } from './migrate.server';
-import { getRegistry } from '../registry.server';
+import { getKnex } from '../core/db/knex.server';
+import { migrateAll, rollbackAll, seedAll } from '../core/db/migrate.server';
+import { installAppRegistry } from '../app/registry.server';
 
 async function main() {
   const cmd = process.argv[2];
-  const registry = getRegistry();
+  const registry = installAppRegistry();
   const knex = getKnex();
   try {
     if (cmd === 'migrate') {
@@ -19,7 +19,7 @@ async function main() {
       await rollbackAll(knex, registry.plugins);
       console.log('rolled back every migration');
     } else {
-      console.error('usage: tsx core/db/cli.ts migrate|seed|rollback');
+      console.error('usage: tsx scripts/db.ts migrate|seed|rollback');
       process.exitCode = 2;
     }
   } finally {
