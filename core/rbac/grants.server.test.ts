@@ -1,0 +1,44 @@
+// Grants declared as plugin data (issue 11 item 5): a freshly seeded database gives every role
+// exactly the menus and permissions it had when the seeds wrote them by hand (the fixture was
+// taken from the hand-written seeds before the change); seeding again changes nothing.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../tests/support/db';
+import { seedAll } from '../db/migrate.server';
+
+const FIXTURE = path.join(__dirname, '__fixtures__', 'seeded-grants.json');
+
+async function grantsByRole(knex: Knex): Promise<Record<string, { menus: string[]; permissions: string[] }>> {
+  const roles: { id: number; code: string }[] = await knex('sys_role').select('id', 'code').orderBy('code');
+  const out: Record<string, { menus: string[]; permissions: string[] }> = {};
+  for (const r of roles) {
+    const menus = (await knex('sys_role_menu').where({ role_id: r.id }).pluck('menu_key')) as string[];
+    const permissions = (await knex('sys_role_permission').where({ role_id: r.id }).pluck('permission_code')) as string[];
+    out[r.code] = { menus: [...menus].sort(), permissions: [...permissions].sort() };
+  }
+  return out;
+}
+
+describe('seeded grants', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('gives every role the menus and permissions the hand-written seeds gave', async () => {
+    const actual = await grantsByRole(db.knex);
+    if (process.env.WRITE_GRANTS_FIXTURE) fs.writeFileSync(FIXTURE, `${JSON.stringify(actual, null, 2)}\n`);
+    expect(actual).toEqual(JSON.parse(fs.readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it('changes nothing when seeded again', async () => {
+    const before = await grantsByRole(db.knex);
+    await seedAll(db.knex, db.registry.plugins, db.registry);
+    expect(await grantsByRole(db.knex)).toEqual(before);
+  });
+});
