@@ -3,7 +3,7 @@
 // resources, routes and locales (under the area's key in the plugin's namespace).
 // combineAreas() merges them into the parts of one plugin; areas talk to each other through
 // the functions they export.
-import type { BadgeDef, JobDef, LocaleBundle, MenuNode, Migration, PermissionDef, PortPlugin, RouteDef, Seed } from './plugin';
+import type { BadgeDef, GrantDef, JobDef, LocaleBundle, MenuNode, Migration, PermissionDef, PortPlugin, RouteDef, Seed } from './plugin';
 import type { ServerResource } from './resource/define.server';
 
 export interface PluginArea {
@@ -15,6 +15,8 @@ export interface PluginArea {
   /** Migration names must be unique across areas (prefix them with the area key). */
   migrations?: Migration[];
   seeds?: Seed[];
+  /** Menus and permissions the area grants roles (applied once per database by core). */
+  grants?: GrantDef[];
   resources?: ServerResource[];
   lookups?: PortPlugin['lookups'];
   jobs?: JobDef[];
@@ -39,6 +41,7 @@ export function combineAreas(areas: PluginArea[]) {
     routes: all('routes') as RouteDef[],
     migrations: all('migrations') as Migration[],
     seeds: all('seeds') as Seed[],
+    grants: areas.flatMap((a) => (a.grants ?? []).map((g) => ({ ...g, source: a.key }))),
     jobs: all('jobs') as JobDef[],
     badges: all('badges') as BadgeDef[],
     resources: all('resources') as ServerResource[],

@@ -156,6 +156,20 @@ export interface Seed {
   run(knex: Knex, ctx: { demoPassword: string; hashPassword(p: string): Promise<string>; registry: Registry }): Promise<void>;
 }
 
+/**
+ * Menus and permissions a plugin grants a role on a new database (demo roles, its own roles).
+ * Core applies them once per database (core/rbac/grant.ts), as soon as the role exists, before
+ * the next seed runs: later administrator changes stay as they are.
+ */
+export interface GrantDef {
+  /** Role code; grants to a role that does not exist (yet) wait for it. */
+  role: string;
+  menus?: readonly string[];
+  permissions?: readonly string[];
+  /** Taken away from the role first, unless granted here (an area narrowing earlier grants). */
+  revoke?: { menus?: readonly string[]; permissions?: readonly string[] };
+}
+
 export type LocaleBundle = Record<string, unknown>;
 
 export interface PortPlugin {
@@ -167,6 +181,8 @@ export interface PortPlugin {
   routes?: RouteDef[];
   migrations?: Migration[];
   seeds?: Seed[];
+  /** Grants applied once per database by core (see GrantDef); `source` names the area. */
+  grants?: (GrantDef & { source?: string })[];
   jobs?: JobDef[];
   badges?: BadgeDef[];
   stats?: StatDef[];

@@ -3,7 +3,7 @@
 // the plugin list: the app hands it over (app/registry.server.ts, from server.ts, the worker, the
 // scripts and the Remix entry), and a test hands its own with setPlugins/setRegistry.
 import type { Knex } from 'knex';
-import type { BadgeDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, StatDef } from './plugin';
+import type { BadgeDef, GrantDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, StatDef } from './plugin';
 import { getKnex } from './db/knex.server';
 import type { ServerResource } from './resource/define.server';
 import corePlugin from './core-plugin.server';
@@ -18,6 +18,8 @@ export interface Registry {
   badges: BadgeDef[];
   jobs: JobDef[];
   stats: StatDef[];
+  /** Every plugin's declared grants, in plugin and area order (`source`: area key or plugin id). */
+  grants: { plugin: string; source: string; grant: GrantDef }[];
   /** Resources by `plugin.name` (the REST API path /api/<plugin>/<name>). */
   resources: Map<string, ServerResource>;
   /** Picker option sources by `plugin.name`. */
@@ -83,6 +85,14 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
       permissions.push(perm);
     }
   }
+  const grants: Registry['grants'] = [];
+  for (const p of plugins) {
+    for (const { source, ...grant } of p.grants ?? []) {
+      for (const k of [...(grant.menus ?? []), ...(grant.revoke?.menus ?? [])]) if (!menuKeys.has(k)) throw new Error(`grant to ${grant.role} (${p.id}) names unknown menu ${k}`);
+      for (const c of [...(grant.permissions ?? []), ...(grant.revoke?.permissions ?? [])]) if (!codes.has(c)) throw new Error(`grant to ${grant.role} (${p.id}) names unknown permission ${c}`);
+      grants.push({ plugin: p.id, source: source ?? p.id, grant });
+    }
+  }
   const jobs = plugins.flatMap((p) => p.jobs ?? []);
   const jobNames = new Set<string>();
   for (const j of jobs) {
@@ -117,6 +127,7 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     badges,
     jobs,
     stats,
+    grants,
     resources,
     lookups,
     locales(lang) {

@@ -1,5 +1,6 @@
 // Demo roles and one demo user per account type, seeded once per database: afterwards
-// the administrator owns them (changed grants and deleted users stay that way).
+// the administrator owns them (changed grants and deleted users stay that way). What the roles
+// may see, the plugins declare (`grants`, applied by core/rbac/grant.ts).
 import type { Knex } from 'knex';
 import type { Seed } from './plugin';
 
@@ -34,16 +35,6 @@ export const DEMO_USERS = [
   { username: 'admin', nickname: '系统管理员', userType: 6, roles: ['admin'], company: '中缅口岸服务平台' },
 ];
 
-/** Which menus and permissions the demo roles get (管理员 needs none: it sees everything). */
-export const DEMO_GRANTS: Record<string, { menus: string[]; permissions: string[] }> = {
-  ZWYCAU: { menus: [], permissions: ['shipShow:remind'] },
-  PTGL: { menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'] },
-  customs_admin: { menus: [], permissions: [] },
-  WLFZ: { menus: [], permissions: [] },
-  GBYW: { menus: [], permissions: [] },
-  '0': { menus: [], permissions: [] },
-};
-
 async function upsertRoles(knex: Knex): Promise<Map<string, number>> {
   const now = new Date();
   for (const [i, r] of DEMO_ROLES.entries()) {
@@ -61,22 +52,6 @@ export const demoSeed: Seed = {
   once: true,
   async run(knex, { demoPassword, hashPassword }) {
     const roleIds = await upsertRoles(knex);
-    const menuKeys = new Set((await knex('sys_menu').select('key')).map((r: { key: string }) => r.key));
-    const permCodes = new Set((await knex('sys_permission').select('code')).map((r: { code: string }) => r.code));
-    for (const [code, grant] of Object.entries(DEMO_GRANTS)) {
-      const roleId = roleIds.get(code)!;
-      const hasAny = await knex('sys_role_menu').where({ role_id: roleId }).first();
-      const hasAnyPerm = await knex('sys_role_permission').where({ role_id: roleId }).first();
-      // Databases seeded before sys_seed_log existed: grant only to unconfigured roles.
-      if (!hasAny) {
-        const rows = grant.menus.filter((k) => menuKeys.has(k)).map((k) => ({ role_id: roleId, menu_key: k }));
-        if (rows.length) await knex('sys_role_menu').insert(rows);
-      }
-      if (!hasAnyPerm) {
-        const rows = grant.permissions.filter((c) => permCodes.has(c)).map((c) => ({ role_id: roleId, permission_code: c }));
-        if (rows.length) await knex('sys_role_permission').insert(rows);
-      }
-    }
     const hash = await hashPassword(demoPassword);
     const now = new Date();
     for (const u of DEMO_USERS) {

@@ -6,6 +6,7 @@ import type { Migration, PortPlugin } from '../plugin';
 import { hashPassword } from '../auth/password.server';
 import type { Registry } from '../registry.server';
 import { syncRegistryData } from '../rbac/sync.server';
+import { applyGrants } from '../rbac/grant';
 
 interface NamedMigration extends Migration {
   fullName: string;
@@ -61,8 +62,12 @@ export async function seedAll(knex: Knex, plugins: PortPlugin[], registry: Regis
     for (const s of p.seeds ?? []) {
       const name = `${p.id}/${s.name}`;
       if (s.once && (await knex('sys_seed_log').where({ name }).first())) continue;
+      // Declared grants reach a role as soon as a seed has created it, before the demo data
+      // seeds act as the role's users.
+      await applyGrants(knex, registry.grants);
       await s.run(knex, { demoPassword, hashPassword, registry });
       if (s.once) await knex('sys_seed_log').insert({ name, ran_at: new Date() });
     }
   }
+  await applyGrants(knex, registry.grants);
 }

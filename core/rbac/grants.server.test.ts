@@ -7,6 +7,8 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/support/db';
 import { seedAll } from '../db/migrate.server';
+import { createRegistry } from '../registry.server';
+import { definePlugin } from '../plugin';
 
 const FIXTURE = path.join(__dirname, '__fixtures__', 'seeded-grants.json');
 
@@ -40,5 +42,22 @@ describe('seeded grants', () => {
     const before = await grantsByRole(db.knex);
     await seedAll(db.knex, db.registry.plugins, db.registry);
     expect(await grantsByRole(db.knex)).toEqual(before);
+  });
+
+  it('leaves a grant the administrator took away taken away when seeded again', async () => {
+    const role = await db.knex('sys_role').where({ code: 'PTGL' }).first('id');
+    await db.knex('sys_role_menu').where({ role_id: role.id, menu_key: 'management.log' }).delete();
+    await seedAll(db.knex, db.registry.plugins, db.registry);
+    expect(await db.knex('sys_role_menu').where({ role_id: role.id, menu_key: 'management.log' }).first()).toBeUndefined();
+  });
+});
+
+describe('declared grants', () => {
+  it('stop the registry when they name a menu or permission no plugin declares', () => {
+    const plugin = (grant: { menus?: string[]; permissions?: string[] }) =>
+      definePlugin({ id: 'demo', root: 'x', menus: [{ key: 'demo', path: '/demo', titleKey: 'demo:menu' }], permissions: [{ code: 'demo:list', titleKey: 'demo:perm' }], grants: [{ role: 'PTGL', ...grant }] });
+    expect(() => createRegistry([plugin({ menus: ['demo'], permissions: ['demo:list'] })])).not.toThrow();
+    expect(() => createRegistry([plugin({ menus: ['nowhere'] })])).toThrow(/unknown menu nowhere/);
+    expect(() => createRegistry([plugin({ permissions: ['demo:nothing'] })])).toThrow(/unknown permission demo:nothing/);
   });
 });

@@ -16,7 +16,7 @@ import { receiptsArea } from './receipts';
 import { declApiPaths } from './declapi/openapi';
 import { declApiRoutes } from './declapi/routes';
 import { customsMigrations } from './migrations';
-import { brokerGrantsSeed, codeListsSeed } from './seeds';
+import { codeListsSeed } from './seeds';
 import { crudPermissionDefs } from './resources/access';
 import { hsCodeResource, hsElementResource } from './resources/hs.server';
 import { ciqCodeResource } from './resources/ciq.server';
@@ -43,6 +43,9 @@ const AREAS: CustomsArea[] = [...DOCUMENT_AREAS, receiptsArea(DOCUMENT_AREAS.fla
 
 const areas = combineAreas(AREAS);
 
+const BASE_MENUS = ['customsBase', 'customsBase.basic', ...SCREENS.map((name) => `customsBase.${name}`)];
+const BASE_PERMISSIONS = SCREENS.flatMap((name) => crudPermissionDefs(name, `customsBase.${name}`));
+
 export default definePlugin({
   id: 'customs',
   root: 'plugins/customs',
@@ -65,7 +68,7 @@ export default definePlugin({
       ],
     },
   ],
-  permissions: [...SCREENS.flatMap((name) => crudPermissionDefs(name, `customsBase.${name}`)), ...areas.permissions],
+  permissions: [...BASE_PERMISSIONS, ...areas.permissions],
   routes: [
     ...SCREENS.map((name) => ({ path: `customsBase/${name}`, file: `routes/${name}.tsx` })),
     ...areas.routes,
@@ -78,7 +81,9 @@ export default definePlugin({
     declApiPaths(doc);
   },
   migrations: [...customsMigrations, ...areas.migrations],
-  seeds: [codeListsSeed, brokerGrantsSeed, ...areas.seeds],
+  seeds: [codeListsSeed, ...areas.seeds],
+  // Customs brokers (role customs_admin) maintain the basic information; the areas grant their own.
+  grants: [{ role: 'customs_admin', menus: BASE_MENUS, permissions: BASE_PERMISSIONS.map((p) => p.code) }, ...areas.grants],
   jobs: areas.jobs,
   services: areas.services,
   resources: [

@@ -26,6 +26,7 @@ export default definePlugin({
   migrations: areas.migrations,
   // The bank's receivables need the bank role and user the fx area seeds.
   seeds: [...areas.seeds, bankReceivableSeed],
+  grants: areas.grants,
   jobs: areas.jobs,
   badges: areas.badges,
   services: areas.services,

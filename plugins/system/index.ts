@@ -125,6 +125,12 @@ export default definePlugin({
   openapi: systemOpenApi,
   migrations: [...systemMigrations, ...baseData.migrations],
   seeds: [referenceCodesSeed, departmentsSeed, ...baseData.seeds, apiTokenDemo],
+  // Core's demo roles: ship agents and the platform see the ship reminders, the platform reads
+  // the logs and jobs (管理员 needs none: it sees everything).
+  grants: [
+    { role: 'ZWYCAU', permissions: ['shipShow:remind'] },
+    { role: 'PTGL', menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'] },
+  ],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
   lookups: {
     ...baseData.lookups,

@@ -1,7 +1,6 @@
 // Import and export declarations (进出口整合申报) under 报关管理.
 import type { CustomsArea } from '../area';
 import { errors, fileResponse, XLSX } from '../../../core/http/openapi';
-import { grantRole } from '../../../core/rbac/grant';
 import { DECL_PERMISSIONS } from './declaration';
 import { declarationReceipts, declarationResource } from './declaration.server';
 import { declarationsDemo } from './demo';
@@ -49,17 +48,11 @@ export const declarationsArea: CustomsArea = {
     doc.paths['/api/customs/declaration/{id}/xlsx'] = file('xlsx', 'The declaration (header, goods lines, documents) as a workbook', XLSX);
   },
   migrations: declarationMigrations,
-  seeds: [
-    {
-      name: 'declarations-grants',
-      once: true,
-      async run(knex) {
-        await grantRole(knex, 'customs_admin', ['customsDeclare', MENU], PERMS.map((p) => DECL_PERMISSIONS[p]));
-        await grantRole(knex, 'PTGL', ['customsDeclare', MENU], [DECL_PERMISSIONS.list]);
-      },
-    },
-    declarationsDemo,
+  grants: [
+    { role: 'customs_admin', menus: ['customsDeclare', MENU], permissions: PERMS.map((p) => DECL_PERMISSIONS[p]) },
+    { role: 'PTGL', menus: ['customsDeclare', MENU], permissions: [DECL_PERMISSIONS.list] },
   ],
+  seeds: [declarationsDemo],
   resources: [declarationResource],
   lookups: {
     portCodes: tableLookup({ table: 'cus_port_code', value: 'port_code', label: '{port_code} {name}', labels: { en: '{port_code} {name_en}' } }),

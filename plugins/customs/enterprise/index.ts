@@ -13,7 +13,7 @@ import { collectionInfoResource } from './collection.server';
 import { ENTRUSTMENT_PERMS } from './entrustment';
 import { entrustmentResource } from './entrustment.server';
 import { enterpriseMigrations } from './migrations';
-import { collectionDemoSeed, enterpriseDemoSeed } from './seed';
+import { collectionDemoSeed, enterpriseDemoSeed, enterpriseGrants } from './seed';
 import { enterpriseOpenApi } from './openapi';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
@@ -75,6 +75,7 @@ export const enterpriseArea: CustomsArea = {
   permissions,
   routes,
   migrations: enterpriseMigrations,
+  grants: enterpriseGrants,
   seeds: [enterpriseDemoSeed, collectionDemoSeed],
   resources: [enterpriseResource, collectionInfoResource, entrustmentResource],
   lookups: enterpriseLookups,

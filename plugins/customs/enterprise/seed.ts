@@ -1,9 +1,8 @@
-// Seeded once per database: the enterprise center granted to the demo roles — traders (role
-// 0) and customs brokers (customs_admin) keep their own enterprise, collection information
-// and entrustments; the platform (PTGL) reviews enterprises — and approved demo enterprises
-// for the demo users `broker` and `trader`, with the trader entrusting the broker.
-import type { Knex } from 'knex';
-import type { Seed } from '../../../core/plugin';
+// The enterprise center granted to the demo roles (declared grants) — traders (role 0) and
+// customs brokers (customs_admin) keep their own enterprise, collection information and
+// entrustments; the platform (PTGL) reviews enterprises — and, seeded once per database,
+// approved demo enterprises for the demo users `broker` and `trader`, with the trader entrusting the broker.
+import type { GrantDef, Seed } from '../../../core/plugin';
 import { ENTERPRISE_AUDIT, ENTERPRISE_PERMS } from './enterprise';
 import { COLLECTION_PERMS } from './collection';
 import { ENTRUSTMENT_PERMS, ENTRUSTMENT_STATUS } from './entrustment';
@@ -27,21 +26,8 @@ export const ENTERPRISE_GRANTS: Record<string, { menus: string[]; permissions: s
   PTGL: { menus: ['enterpriseCenter', 'enterpriseCenter.enterpriseManage'], permissions: [ENTERPRISE_PERMS.list, ENTERPRISE_PERMS.audit] },
 };
 
-async function grant(knex: Knex): Promise<void> {
-  for (const [code, g] of Object.entries(ENTERPRISE_GRANTS)) {
-    const role = await knex('sys_role').where({ code }).first();
-    if (!role) continue;
-    const roleId = Number(role.id);
-    await knex('sys_role_menu').where({ role_id: roleId }).whereIn('menu_key', AREA_MENUS.filter((k) => !g.menus.includes(k))).delete();
-    await knex('sys_role_permission').where({ role_id: roleId }).whereIn('permission_code', AREA_PERMISSIONS.filter((c) => !g.permissions.includes(c))).delete();
-    const menus = new Set((await knex('sys_role_menu').where({ role_id: roleId }).pluck('menu_key')) as string[]);
-    const perms = new Set((await knex('sys_role_permission').where({ role_id: roleId }).pluck('permission_code')) as string[]);
-    const newMenus = g.menus.filter((k) => !menus.has(k)).map((menu_key) => ({ role_id: roleId, menu_key }));
-    const newPerms = g.permissions.filter((c) => !perms.has(c)).map((permission_code) => ({ role_id: roleId, permission_code }));
-    if (newMenus.length) await knex('sys_role_menu').insert(newMenus);
-    if (newPerms.length) await knex('sys_role_permission').insert(newPerms);
-  }
-}
+/** The area's declared grants: each role's other enterprise-center menus and permissions go. */
+export const enterpriseGrants: GrantDef[] = Object.entries(ENTERPRISE_GRANTS).map(([role, g]) => ({ role, ...g, revoke: { menus: AREA_MENUS, permissions: AREA_PERMISSIONS } }));
 
 const DEMO_ENTERPRISES = [
   {
@@ -80,7 +66,6 @@ export const enterpriseDemoSeed: Seed = {
   name: 'enterprise-demo',
   once: true,
   async run(knex) {
-    await grant(knex);
     const now = new Date();
     const ids: Record<string, number> = {};
     for (const d of DEMO_ENTERPRISES) {

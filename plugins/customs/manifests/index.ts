@@ -6,7 +6,7 @@ import type { CustomsArea } from '../area';
 import type { MenuNode } from '../../../core/plugin';
 import { CUSTOMS_DECLARE_MENU, DOCUMENTS, documentPermissionDefs, k, menuKey } from './document';
 import { manifestMigrations } from './migrations';
-import { manifestsDemoSeed, manifestsDocumentsDemo, manifestsGrantsSeed } from './seeds';
+import { manifestsDemoSeed, manifestsDocumentsDemo, manifestsGrants } from './seeds';
 import { manifestReceiptTargets, originalManifestResource, preManifestResource } from './manifest.server';
 import { arrivalReportResource, reportReceiptTargets, tallyReportResource, vehicleConfirmResource } from './report.server';
 import { manifestLookups } from './lookups.server';
@@ -31,7 +31,8 @@ export const manifestsArea: CustomsArea = {
   permissions: DOCUMENTS.flatMap(documentPermissionDefs),
   routes: DOCUMENTS.map((doc) => ({ path: `${CUSTOMS_DECLARE_MENU}/${doc}`, file: `manifests/routes/${doc}.tsx` })),
   migrations: manifestMigrations,
-  seeds: [manifestsGrantsSeed, manifestsDemoSeed, manifestsDocumentsDemo],
+  grants: manifestsGrants,
+  seeds: [manifestsDemoSeed, manifestsDocumentsDemo],
   resources: [preManifestResource, originalManifestResource, arrivalReportResource, vehicleConfirmResource, tallyReportResource],
   lookups: manifestLookups,
   receiptTargets: [...manifestReceiptTargets, ...reportReceiptTargets],

@@ -1,8 +1,8 @@
 // Seeded once per database: the customs brokers' role (customs_admin) gets this area's menus
-// and permissions, a draft pre-allocated manifest and arrival report to look at, and the
+// and permissions (declared grants), a draft pre-allocated manifest and arrival report to look at, and the
 // documents of every other screen of the area (manifestsDocumentsDemo).
 import type { Knex } from 'knex';
-import type { Seed } from '../../../core/plugin';
+import type { GrantDef, Seed } from '../../../core/plugin';
 import { CUSTOMS_DECLARE_MENU, DOCUMENTS, documentPermissionDefs, menuKey } from './document';
 import { nextDocNo } from './document.server';
 import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
@@ -11,22 +11,10 @@ import { demoDocument } from '../demo.server';
 import { manifestReceiptTargets, originalManifestResource } from './manifest.server';
 import { arrivalReportResource, reportReceiptTargets, tallyReportResource, vehicleConfirmResource } from './report.server';
 
-export const manifestsGrantsSeed: Seed = {
-  name: 'manifests-grants',
-  once: true,
-  async run(knex) {
-    const role = await knex('sys_role').where({ code: 'customs_admin' }).first();
-    if (!role) return;
-    for (const menu_key of [CUSTOMS_DECLARE_MENU, ...DOCUMENTS.map(menuKey)]) {
-      if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key });
-    }
-    for (const { code } of DOCUMENTS.flatMap(documentPermissionDefs)) {
-      if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) {
-        await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-      }
-    }
-  },
-};
+/** The customs brokers' role gets this area's menus and permissions. */
+export const manifestsGrants: GrantDef[] = [
+  { role: 'customs_admin', menus: [CUSTOMS_DECLARE_MENU, ...DOCUMENTS.map(menuKey)], permissions: DOCUMENTS.flatMap(documentPermissionDefs).map((d) => d.code) },
+];
 
 async function demoManifest(knex: Knex, now: Date): Promise<void> {
   const stamps = { created_at: now, updated_at: now, version: 1 };

@@ -8,21 +8,11 @@ import { ordersDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-import { grantRole } from '../../../core/rbac/grant';
 
 const MENU = 'traderCenter.serviceOrder';
 
-const ordersGrants: Seed = {
-  name: 'orders-grants',
-  once: true,
-  async run(knex) {
-    const P = ORDER_PERMISSIONS;
-    const menus = ['traderCenter', MENU];
-    await grantRole(knex, '0', menus, [P.list, P.add, P.edit, P.remove, P.submit, P.cancel, P.confirm]);
-    await grantRole(knex, 'customs_admin', menus, [P.list, P.review, P.work]);
-    await grantRole(knex, 'PTGL', menus, [P.list]);
-  },
-};
+const P = ORDER_PERMISSIONS;
+const MENUS = ['traderCenter', MENU];
 
 export const ordersArea: CustomsArea = {
   key: 'orders',
@@ -82,7 +72,12 @@ export const ordersArea: CustomsArea = {
       },
     },
   ],
-  seeds: [ordersGrants, ordersDemo],
+  grants: [
+    { role: '0', menus: MENUS, permissions: [P.list, P.add, P.edit, P.remove, P.submit, P.cancel, P.confirm] },
+    { role: 'customs_admin', menus: MENUS, permissions: [P.list, P.review, P.work] },
+    { role: 'PTGL', menus: MENUS, permissions: [P.list] },
+  ],
+  seeds: [ordersDemo],
   resources: [serviceOrderResource],
   locales: { zh, en, my },
 };

@@ -1,6 +1,6 @@
-// Seeded once per database: the sample code lists of the basic-information screens, and the
-// customs brokers' role (报关管理, customs_admin) granted those screens. Afterwards the
-// administrators own the data and the grants.
+// Seeded once per database: the sample code lists of the basic-information screens (the customs
+// brokers' role is granted those screens by the plugin's declared grants). Afterwards the
+// administrators own the data.
 import type { Knex } from 'knex';
 import type { Seed } from '../../../core/plugin';
 import { CUSTOMS_PORTS, ECIQ_TYPES, ORIGIN_AREAS, PORT_CODES, QP_CODES } from './codeLists';
@@ -103,26 +103,5 @@ export const codeListsSeed: Seed = {
       ['port_code'],
       PORT_CODES.map(([code, zh, en, mode]) => ({ port_code: code, name: zh, name_en: en, country_code: code.slice(0, 2), transport_mode: mode })),
     );
-  },
-};
-
-/** Customs brokers (role customs_admin) maintain the basic information. */
-export const brokerGrantsSeed: Seed = {
-  name: 'broker-grants',
-  once: true,
-  async run(knex) {
-    const role = await knex('sys_role').where({ code: 'customs_admin' }).first();
-    if (!role) return;
-    // Only the basic-information screens: the other areas grant their own.
-    const menus: { key: string }[] = await knex('sys_menu').where({ plugin: 'customs' }).where('key', 'like', 'customsBase%').select('key');
-    const perms: { code: string }[] = await knex('sys_permission').where({ plugin: 'customs' }).whereIn('menu_key', menus.map((m) => m.key)).select('code');
-    for (const { key } of menus) {
-      if (!(await knex('sys_role_menu').where({ role_id: role.id, menu_key: key }).first())) await knex('sys_role_menu').insert({ role_id: role.id, menu_key: key });
-    }
-    for (const { code } of perms) {
-      if (!(await knex('sys_role_permission').where({ role_id: role.id, permission_code: code }).first())) {
-        await knex('sys_role_permission').insert({ role_id: role.id, permission_code: code });
-      }
-    }
   },
 };

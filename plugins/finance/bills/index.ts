@@ -5,7 +5,7 @@
 // trader's unified settlement page. Other areas call createBill (bills.server.ts).
 import type { PluginArea } from '../../../core/areas';
 import { errors, fileResponse, XLSX } from '../../../core/http/openapi';
-import type { Seed } from '../../../core/plugin';
+import type { GrantDef, Seed } from '../../../core/plugin';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billReceivableResource, billResource, serviceBillReceiver } from './bills.server';
 import { badDebtsAndWriteoffsDemo, bankDemoBill, billsDemo } from './demo';
@@ -17,7 +17,6 @@ import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writ
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-import { grantRole } from '../../../core/rbac/grant';
 
 export const MENU = {
   expense: 'expense',
@@ -38,25 +37,22 @@ export const PAYER_PERMISSIONS = [B.payableList, B.confirm, B.giveBack, B.pay, B
 export const PAYEE_PERMISSIONS = [B.list, B.push, B.edit, B.confirmReceipt];
 export const PLATFORM_PERMISSIONS = [B.list, B.receivableList, B.add, B.edit, B.remove, B.push, B.confirmReceipt, B.reviewRefund, D.list, D.add, D.approve, W.list, W.add, W.edit, W.remove];
 
-const billsGrants: Seed = {
-  name: 'bills-grants',
-  once: true,
-  async run(knex) {
-    await grantRole(knex, '0', [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION]);
-    await grantRole(knex, 'customs_admin', [MENU.expense, MENU.bill], PAYEE_PERMISSIONS);
-    await grantRole(knex, 'PTGL', [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff, MENU.bankCenter, MENU.receivable], PLATFORM_PERMISSIONS);
-  },
-};
+const billsGrants: GrantDef[] = [
+  { role: '0', menus: [MENU.traderCenter, MENU.billsPayable, MENU.payerBadDebt, SETTLEMENT_GROUP, SETTLEMENT_MENU], permissions: [...PAYER_PERMISSIONS, D.payerList, SETTLEMENT_PERMISSION] },
+  { role: 'customs_admin', menus: [MENU.expense, MENU.bill], permissions: PAYEE_PERMISSIONS },
+  { role: 'PTGL', menus: [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff, MENU.bankCenter, MENU.receivable], permissions: PLATFORM_PERMISSIONS },
+  // The bank's receivables: core grants them once the fx area's seed has created the role.
+  { role: 'BANK', menus: [MENU.bankCenter, MENU.receivable], permissions: [B.receivableList, B.confirmReceipt] },
+];
 
 /**
- * The bank's receivables grant and a demo bill owed to the bank: the bank role and user are
- * created by the fx area, so the plugin runs this after every area's seeds.
+ * A demo bill owed to the bank: the bank user is created by the fx area, so the plugin runs
+ * this after every area's seeds.
  */
 export const bankReceivableSeed: Seed = {
   name: 'bills-bank-receivable',
   once: true,
   async run(knex) {
-    await grantRole(knex, 'BANK', [MENU.bankCenter, MENU.receivable], [B.receivableList, B.confirmReceipt]);
     await bankDemoBill(knex);
   },
 };
@@ -150,7 +146,8 @@ export const billsArea: PluginArea = {
     };
   },
   migrations: [billsMigration],
-  seeds: [billsGrants, billsDemo, badDebtsAndWriteoffsDemo],
+  grants: billsGrants,
+  seeds: [billsDemo, badDebtsAndWriteoffsDemo],
   resources: [billResource, billPayableResource, billReceivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },

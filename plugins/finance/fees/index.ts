@@ -14,15 +14,6 @@ import { operationRecordsDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-import { grantRole } from '../../../core/rbac/grant';
-
-const feesGrants: Seed = {
-  name: 'fees-grants',
-  once: true,
-  async run(knex) {
-    await grantRole(knex, 'PTGL', [MENU.group, MENU.feeItem, MENU.chargingRule, MENU.operationRecord], Object.values(FEE_PERMISSIONS));
-  },
-};
 
 /** A few realistic fee items and rules at a China–Myanmar border port. */
 const feesDemo: Seed = {
@@ -184,7 +175,8 @@ export const feesArea: PluginArea = {
       },
     },
   ],
-  seeds: [feesGrants, feesDemo, operationRecordsDemo],
+  grants: [{ role: 'PTGL', menus: [MENU.group, MENU.feeItem, MENU.chargingRule, MENU.operationRecord], permissions: Object.values(FEE_PERMISSIONS) }],
+  seeds: [feesDemo, operationRecordsDemo],
   resources: [feeItemResource, chargingRuleResource, operationRecordResource],
   lookups: feeLookups,
   jobs: [defineJob(periodicBillsJob)],

@@ -13,7 +13,6 @@ import { advanceReceiptsDemo } from './demo';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-import { grantRole } from '../../../core/rbac/grant';
 
 /** Seeds write no user-facing text: message keys stand in for translations. */
 const keyT = ((key: string) => key) as unknown as TFunction;
@@ -22,10 +21,6 @@ const fundsDemo: Seed = {
   name: 'funds-demo',
   once: true,
   async run(knex) {
-    const P = FUNDS_PERMISSIONS;
-    await grantRole(knex, '0', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
-    await grantRole(knex, 'customs_admin', [MENU_GROUP, MENU_LEDGER], [P.ledgerList]);
-    await grantRole(knex, 'PTGL', [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], Object.values(P));
     const userId = async (username: string) => (await knex('sys_user').where({ username }).first())?.id as number | undefined;
     const trader = await userId('trader');
     const broker = await userId('broker');
@@ -122,6 +117,11 @@ export const fundsArea: PluginArea = {
         await knex.schema.dropTableIfExists('fin_sub_account');
       },
     },
+  ],
+  grants: [
+    { role: '0', menus: [MENU_GROUP, MENU_LEDGER], permissions: [FUNDS_PERMISSIONS.ledgerList] },
+    { role: 'customs_admin', menus: [MENU_GROUP, MENU_LEDGER], permissions: [FUNDS_PERMISSIONS.ledgerList] },
+    { role: 'PTGL', menus: [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], permissions: Object.values(FUNDS_PERMISSIONS) },
   ],
   seeds: [fundsDemo, advanceReceiptsDemo],
   resources: [subAccountResource, fundLedgerResource, advanceReceiptResource],

@@ -11,7 +11,6 @@ import { rmbStatementResource } from './rmb.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
-import { grantRole } from '../../../core/rbac/grant';
 import { fxDemo } from './demo';
 
 export const FX_MENU = 'expense.fxSettlement';
@@ -49,18 +48,9 @@ const bankSeed: Seed = {
   },
 };
 
-const grantsSeed: Seed = {
-  name: 'fx-grants',
-  once: true,
-  async run(knex) {
-    const F = FX_PERMISSIONS;
-    const R = RMB_PERMISSIONS;
-    const applicant = [F.list, F.add, F.edit, F.remove, F.submit, R.list, R.add, R.edit, R.remove];
-    for (const code of ['0', 'customs_admin']) await grantRole(knex, code, ['expense', FX_MENU, RMB_MENU], applicant);
-    await grantRole(knex, 'PTGL', ['expense', FX_MENU], [F.list, F.platformReview]);
-    await grantRole(knex, BANK_ROLE, ['bankCenter', BANK_MENU], [F.list, F.bankReview, F.settle]);
-  },
-};
+const F = FX_PERMISSIONS;
+const R = RMB_PERMISSIONS;
+const APPLICANT = [F.list, F.add, F.edit, F.remove, F.submit, R.list, R.add, R.edit, R.remove];
 
 const fxPermissionMenu: Record<keyof typeof FX_PERMISSIONS, string> = {
   list: FX_MENU,
@@ -197,7 +187,12 @@ export const fxArea: PluginArea = {
       },
     },
   ],
-  seeds: [bankSeed, grantsSeed, fxDemo],
+  grants: [
+    ...['0', 'customs_admin'].map((role) => ({ role, menus: ['expense', FX_MENU, RMB_MENU], permissions: APPLICANT })),
+    { role: 'PTGL', menus: ['expense', FX_MENU], permissions: [F.list, F.platformReview] },
+    { role: BANK_ROLE, menus: ['bankCenter', BANK_MENU], permissions: [F.list, F.bankReview, F.settle] },
+  ],
+  seeds: [bankSeed, fxDemo],
   resources: [fxApplicationResource, rmbStatementResource],
   locales: { zh, en, my },
 };
