@@ -1,5 +1,4 @@
 // Trader business center: service orders between traders and customs brokers.
-import type { Seed } from '../../../core/plugin';
 import { auditColumns } from '../../../core/db/core-migrations';
 import type { CustomsArea } from '../area';
 import { ORDER_PERMISSIONS } from './order';
