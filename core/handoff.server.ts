@@ -13,9 +13,12 @@ export interface Handoff<P = Record<string, unknown>> {
   payload: P;
 }
 
+/** The services of the registry delivering the hand-off (the receiver's reads of other plugins). */
+export type HandoffServices = Pick<Registry, 'hasService' | 'service'>;
+
 export interface HandoffReceiver {
   /** Creates the receiver's document; returns its reference (e.g. the bill number). */
-  accept(trx: Knex.Transaction, handoff: Handoff): Promise<string | void>;
+  accept(trx: Knex.Transaction, handoff: Handoff, services: HandoffServices): Promise<string | void>;
 }
 
 const receiverName = (kind: string) => `handoff.${kind}`;
@@ -24,10 +27,10 @@ function receiverFor(kind: string, registry: Registry = getRegistry()): HandoffR
   return registry.hasService(receiverName(kind)) ? registry.service<HandoffReceiver>(receiverName(kind)) : null;
 }
 
-async function deliver(trx: Knex.Transaction, row: { id: number; kind: string; source: string; source_id: string; payload: string }, registry?: Registry): Promise<string | null> {
+async function deliver(trx: Knex.Transaction, row: { id: number; kind: string; source: string; source_id: string; payload: string }, registry: Registry = getRegistry()): Promise<string | null> {
   const receiver = receiverFor(row.kind, registry);
   if (!receiver) return null;
-  const result = await receiver.accept(trx, { id: Number(row.id), kind: row.kind, source: row.source, sourceId: row.source_id, payload: JSON.parse(row.payload) });
+  const result = await receiver.accept(trx, { id: Number(row.id), kind: row.kind, source: row.source, sourceId: row.source_id, payload: JSON.parse(row.payload) }, registry);
   await trx('sys_handoff').where({ id: row.id }).update({ status: 'accepted', result: result ? String(result).slice(0, 255) : null, accepted_at: new Date() });
   return result ? String(result) : '';
 }

@@ -49,6 +49,16 @@ export interface PluginContext {
   service<T = unknown>(name: string): T;
 }
 
+/**
+ * Service `enterprise.directory` (a contract core names so that plugins need not know each
+ * other): the login account behind an enterprise id, from whichever plugin keeps enterprises
+ * (customs). Without such a plugin a caller gets no answer and does without.
+ */
+export const ENTERPRISE_DIRECTORY = 'enterprise.directory';
+export interface EnterpriseDirectory {
+  userOf(knex: Knex, enterpriseId: number): Promise<number | null>;
+}
+
 export interface SessionUserLike {
   id: number;
   username: string;

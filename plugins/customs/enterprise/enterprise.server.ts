@@ -3,6 +3,7 @@
 // submitted", bank accounts and qualification files saved with the enterprise, and reads and
 // writes narrowed to the user's own enterprise unless the user reviews enterprises.
 // Other areas ask through the functions exported here whether a user may do business.
+import type { EnterpriseDirectory } from '../../../core/plugin';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { claimUpload } from '../../../core/files/files.server';
@@ -57,6 +58,13 @@ export async function enterpriseById(knex: Knex, id: number): Promise<Enterprise
   const r = await knex(TABLE).where({ id }).first();
   return r ? toEnterprise(r) : null;
 }
+
+/** The enterprise directory other plugins ask (finance: the payee account of a service bill). */
+export const enterpriseDirectory: EnterpriseDirectory = {
+  async userOf(knex, enterpriseId) {
+    return (await enterpriseById(knex, enterpriseId))?.userId ?? null;
+  },
+};
 
 /** SPEC §6: only traders or customs brokers with completed (approved) enterprise information
  *  may use collection information (and do business); others get the SPEC §8 message. */

@@ -4,10 +4,10 @@
 // entrustments. Other areas ask through enterprise.server.ts (enterpriseOfUser,
 // approvedEnterpriseOfUser, requireApprovedBusinessEnterprise) and the lookups
 // customs.brokers / customs.enterprises.
-import type { MenuNode, PermissionDef, RouteDef } from '../../../core/plugin';
+import { ENTERPRISE_DIRECTORY, type MenuNode, type PermissionDef, type RouteDef } from '../../../core/plugin';
 import type { CustomsArea } from '../area';
 import { ENTERPRISE_PERMS } from './enterprise';
-import { enterpriseLookups, enterpriseResource } from './enterprise.server';
+import { enterpriseDirectory, enterpriseLookups, enterpriseResource } from './enterprise.server';
 import { COLLECTION_PERMS } from './collection';
 import { collectionInfoResource } from './collection.server';
 import { ENTRUSTMENT_PERMS } from './entrustment';
@@ -76,6 +76,7 @@ export const enterpriseArea: CustomsArea = {
   routes,
   migrations: enterpriseMigrations,
   grants: enterpriseGrants,
+  services: { [ENTERPRISE_DIRECTORY]: enterpriseDirectory },
   seeds: [enterpriseDemoSeed, collectionDemoSeed],
   resources: [enterpriseResource, collectionInfoResource, entrustmentResource],
   lookups: enterpriseLookups,

@@ -7,9 +7,9 @@ import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import type { Handoff, HandoffReceiver } from '../../../core/handoff.server';
+import type { Handoff, HandoffReceiver, HandoffServices } from '../../../core/handoff.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
-import type { SessionUserLike } from '../../../core/plugin';
+import { ENTERPRISE_DIRECTORY, type EnterpriseDirectory, type SessionUserLike } from '../../../core/plugin';
 import { serverResource, type ResourceHooks, type Row } from '../../../core/resource/define.server';
 import { creditFunds, debitFunds } from '../funds/funds.server';
 import { BILL_ACTORS, BILL_PERMISSIONS, billDef, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
@@ -172,19 +172,18 @@ export interface ServiceBillPayload {
 }
 
 /**
- * The login account behind the payee's enterprise. Customs does not (yet) send it in the
- * payload; reading its enterprise row by id is the one place finance looks at a customs table.
+ * The login account behind the payee's enterprise when the payload does not carry it: asked of
+ * the enterprise directory (customs provides it); without one the bill has no payee account.
  */
-async function payeeUserOf(trx: Knex.Transaction, p: ServiceBillPayload): Promise<number | null> {
+async function payeeUserOf(trx: Knex.Transaction, p: ServiceBillPayload, services: HandoffServices): Promise<number | null> {
   if (p.payeeUserId) return Number(p.payeeUserId);
-  if (!p.payeeEnterpriseId || !(await trx.schema.hasTable('cus_enterprise'))) return null;
-  const e = await trx('cus_enterprise').where({ id: p.payeeEnterpriseId }).select('user_id').first();
-  return e?.user_id ? Number(e.user_id) : null;
+  if (!p.payeeEnterpriseId || !services.hasService(ENTERPRISE_DIRECTORY)) return null;
+  return services.service<EnterpriseDirectory>(ENTERPRISE_DIRECTORY).userOf(trx, Number(p.payeeEnterpriseId));
 }
 
 /** `handoff.serviceBill`: an approved service order becomes a staged SERVICE bill (once). */
 export const serviceBillReceiver: HandoffReceiver = {
-  async accept(trx: Knex.Transaction, handoff: Handoff): Promise<string> {
+  async accept(trx: Knex.Transaction, handoff: Handoff, services: HandoffServices): Promise<string> {
     const p = handoff.payload as unknown as ServiceBillPayload;
     const bill = await createBill(
       trx,
@@ -193,7 +192,7 @@ export const serviceBillReceiver: HandoffReceiver = {
         orderNo: p.orderNo,
         payerUserId: p.payerUserId ?? null,
         payerName: p.payerName,
-        payeeUserId: await payeeUserOf(trx, p),
+        payeeUserId: await payeeUserOf(trx, p, services),
         payeeName: p.payeeName,
         currency: p.currency,
         remark: p.remark ? String(p.remark).slice(0, 500) : null,

@@ -16,7 +16,9 @@ import { ageInDays, createBill } from './bills.server';
 import { bucketOf, receivableAging } from './receivable.server';
 import * as settlementPage from './routes/settlementManage';
 import * as statementRoute from './routes/api.statement';
-import { setRegistry } from '../../../core/registry.server';
+import { createRegistry, setRegistry } from '../../../core/registry.server';
+import systemPlugin from '../../system';
+import financePlugin from '..';
 
 /** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
 const money = (v: unknown, scale = 2) => new Decimal(String(v)).toFixed(scale);
@@ -401,6 +403,17 @@ describe('the service-bill hand-off', () => {
     expect({ ...bills[0], amount: money(bills[0].amount) }).toMatchObject({ status: 'staged', bill_type: 'SERVICE', amount: '1250.50', payer_user_id: traderId, payee_user_id: brokerId, source: `handoff:${first.id}` });
     const lines = await db.knex('fin_bill_line').where({ bill_id: bills[0].id });
     expect(lines.map((l) => [l.fee_item_name, money(l.quantity, 4), money(l.amount)])).toEqual([['报关服务费', '1.0000', '1250.50']]);
+  });
+
+  it('finds the payee account behind the broker enterprise through the enterprise directory, and does without it when no plugin keeps enterprises', async () => {
+    const broker = await db.knex('cus_enterprise').where({ user_id: brokerId }).first('id');
+    const payload = (orderNo: string) => ({ orderNo, billType: 'SERVICE', payerUserId: traderId, payerEnterpriseId: null, payerName: '德宏边境贸易有限公司', payeeEnterpriseId: Number(broker.id), payeeName: '姐告报关行', amount: '80.00', currency: 'RMB' });
+    await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999998, payload('SO20261122999998')));
+    expect((await db.knex('fin_bill').where({ order_no: 'SO20261122999998' }).first()).payee_user_id).toBe(brokerId);
+    const withoutCustoms = createRegistry([systemPlugin, financePlugin]);
+    const handed = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999997, payload('SO20261122999997'), withoutCustoms));
+    expect(handed.status).toBe('accepted');
+    expect((await db.knex('fin_bill').where({ order_no: 'SO20261122999997' }).first()).payee_user_id).toBeNull();
   });
 });
 
