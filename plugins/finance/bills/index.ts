@@ -77,7 +77,7 @@ export const billsArea: PluginArea = {
     {
       key: MENU.traderCenter,
       path: '/traderCenter',
-      titleKey: 'customs:orders.menu.center',
+      titleKey: 'finance:bills.menu.traderCenter',
       children: [
         { key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 },
         { key: MENU.payerBadDebt, path: '/traderCenter/badDebt', titleKey: 'finance:bills.menu.payerBadDebt', order: 30 },
