@@ -178,6 +178,12 @@ export interface GrantDef {
   permissions?: readonly string[];
   /** Taken away from the role first, unless granted here (an area narrowing earlier grants). */
   revoke?: { menus?: readonly string[]; permissions?: readonly string[] };
+  /**
+   * The once-seed (`plugin/name` in sys_seed_log) that wrote this grant by hand before grants
+   * were data: a database where it ran has the grant already (or an administrator took it
+   * away). `<plugin>/<area>-grants` is assumed without it.
+   */
+  legacySeed?: string;
 }
 
 export type LocaleBundle = Record<string, unknown>;

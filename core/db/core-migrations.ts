@@ -355,4 +355,17 @@ export const coreMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('sys_cache_version');
     },
   },
+  {
+    name: '011_grant_log',
+    async up(knex) {
+      // Which declared grants (core/rbac/grant.ts) a database has applied, apart from the seeds.
+      await knex.schema.createTable('sys_grant_log', (t) => {
+        t.string('name', 191).primary();
+        t.datetime('applied_at', { precision: 3 }).notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_grant_log');
+    },
+  },
 ];

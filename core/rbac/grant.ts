@@ -1,21 +1,34 @@
 // Applies the grants plugins declare (PortPlugin/PluginArea `grants`) to the roles they name.
-// Each plugin area's grants to one role are applied once per database (recorded in sys_seed_log
+// Each plugin area's grants to one role are applied once per database (recorded in sys_grant_log
 // as `<plugin>/<area>-grants:<role>`), as soon as the role exists: later administrator changes
-// (revoked menus, deleted roles) stay as they are. A database whose hand-written
-// `<plugin>/<area>-grants` seed ran before grants became data counts them as applied.
+// (revoked menus, deleted roles) stay as they are. A database whose hand-written grant seed
+// (`<plugin>/<area>-grants`, or the grant's legacySeed, in sys_seed_log) ran before grants
+// became data (before the mark the first call leaves in sys_grant_log) counts them as applied.
 import type { Knex } from 'knex';
 import type { Registry } from '../registry.server';
 
+/** Left by the first call: hand-written grant seeds logged before it were the old way. */
+const MARK = 'grants-as-data';
+
 /** Applies every declared grant not applied yet whose role exists; returns the keys it applied. */
 export async function applyGrants(knex: Knex, grants: Registry['grants']): Promise<string[]> {
-  const logged = new Set((await knex('sys_seed_log').pluck('name')) as string[]);
+  type At = Date | string | number;
+  const seeds = new Map(((await knex('sys_seed_log').select('name', 'ran_at')) as { name: string; ran_at: At }[]).map((r) => [r.name, new Date(r.ran_at).getTime()]));
+  const log = new Map(((await knex('sys_grant_log').select('name', 'applied_at')) as { name: string; applied_at: At }[]).map((r) => [r.name, new Date(r.applied_at).getTime()]));
+  let markAt = log.get(MARK);
+  if (markAt === undefined) {
+    const now = new Date();
+    await knex('sys_grant_log').insert({ name: MARK, applied_at: now });
+    markAt = now.getTime();
+  }
+  const ranBefore = (name: string) => (seeds.get(name) ?? Infinity) < markAt;
   const roles = new Map(((await knex('sys_role').select('id', 'code')) as { id: number; code: string }[]).map((r) => [r.code, Number(r.id)]));
   const applied = new Set<string>();
   for (const { plugin, source, grant } of grants) {
-    const legacy = `${plugin}/${source}-grants`;
-    const key = `${legacy}:${grant.role}`;
+    const key = `${plugin}/${source}-grants:${grant.role}`;
+    const legacy = grant.legacySeed ?? `${plugin}/${source}-grants`;
     const roleId = roles.get(grant.role);
-    if (roleId === undefined || logged.has(legacy) || (logged.has(key) && !applied.has(key))) continue;
+    if (roleId === undefined || ranBefore(legacy) || (log.has(key) && !applied.has(key))) continue;
     const menus = grant.menus ?? [];
     const permissions = grant.permissions ?? [];
     const revokeMenus = (grant.revoke?.menus ?? []).filter((k) => !menus.includes(k));
@@ -30,7 +43,7 @@ export async function applyGrants(knex: Knex, grants: Registry['grants']): Promi
     if (newPerms.length) await knex('sys_role_permission').insert(newPerms.map((permission_code) => ({ role_id: roleId, permission_code })));
     if (!applied.has(key)) {
       applied.add(key);
-      await knex('sys_seed_log').insert({ name: key, ran_at: new Date() });
+      await knex('sys_grant_log').insert({ name: key, applied_at: new Date() });
     }
   }
   return [...applied];

@@ -50,6 +50,17 @@ describe('seeded grants', () => {
     await seedAll(db.knex, db.registry.plugins, db.registry);
     expect(await db.knex('sys_role_menu').where({ role_id: role.id, menu_key: 'management.log' }).first()).toBeUndefined();
   });
+
+  it('counts a grant as applied on a database where the hand-written seed it replaces ran', async () => {
+    // A database seeded before grants were data: core/demo-identity granted PTGL the job screen,
+    // an administrator took it away, and there is no record of the declared grant yet.
+    const role = await db.knex('sys_role').where({ code: 'PTGL' }).first('id');
+    await db.knex('sys_role_menu').where({ role_id: role.id, menu_key: 'management.job' }).delete();
+    await db.knex('sys_grant_log').delete();
+    expect(await db.knex('sys_seed_log').where({ name: 'core/demo-identity' }).first()).toBeDefined();
+    await seedAll(db.knex, db.registry.plugins, db.registry);
+    expect(await db.knex('sys_role_menu').where({ role_id: role.id, menu_key: 'management.job' }).first()).toBeUndefined();
+  });
 });
 
 describe('declared grants', () => {

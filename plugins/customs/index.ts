@@ -83,7 +83,7 @@ export default definePlugin({
   migrations: [...customsMigrations, ...areas.migrations],
   seeds: [codeListsSeed, ...areas.seeds],
   // Customs brokers (role customs_admin) maintain the basic information; the areas grant their own.
-  grants: [{ role: 'customs_admin', menus: BASE_MENUS, permissions: BASE_PERMISSIONS.map((p) => p.code) }, ...areas.grants],
+  grants: [{ role: 'customs_admin', menus: BASE_MENUS, permissions: BASE_PERMISSIONS.map((p) => p.code), legacySeed: 'customs/broker-grants' }, ...areas.grants],
   jobs: areas.jobs,
   services: areas.services,
   resources: [

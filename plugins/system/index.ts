@@ -128,8 +128,8 @@ export default definePlugin({
   // Core's demo roles: ship agents and the platform see the ship reminders, the platform reads
   // the logs and jobs (管理员 needs none: it sees everything).
   grants: [
-    { role: 'ZWYCAU', permissions: ['shipShow:remind'] },
-    { role: 'PTGL', menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'] },
+    { role: 'ZWYCAU', permissions: ['shipShow:remind'], legacySeed: 'core/demo-identity' },
+    { role: 'PTGL', menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'], legacySeed: 'core/demo-identity' },
   ],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
   lookups: {

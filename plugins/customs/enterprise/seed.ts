@@ -27,7 +27,7 @@ export const ENTERPRISE_GRANTS: Record<string, { menus: string[]; permissions: s
 };
 
 /** The area's declared grants: each role's other enterprise-center menus and permissions go. */
-export const enterpriseGrants: GrantDef[] = Object.entries(ENTERPRISE_GRANTS).map(([role, g]) => ({ role, ...g, revoke: { menus: AREA_MENUS, permissions: AREA_PERMISSIONS } }));
+export const enterpriseGrants: GrantDef[] = Object.entries(ENTERPRISE_GRANTS).map(([role, g]) => ({ role, ...g, revoke: { menus: AREA_MENUS, permissions: AREA_PERMISSIONS }, legacySeed: 'customs/enterprise-demo' }));
 
 const DEMO_ENTERPRISES = [
   {

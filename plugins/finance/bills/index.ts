@@ -42,7 +42,7 @@ const billsGrants: GrantDef[] = [
   { role: 'customs_admin', menus: [MENU.expense, MENU.bill], permissions: PAYEE_PERMISSIONS },
   { role: 'PTGL', menus: [MENU.expense, MENU.bill, MENU.badDebt, MENU.writeoff, MENU.bankCenter, MENU.receivable], permissions: PLATFORM_PERMISSIONS },
   // The bank's receivables: core grants them once the fx area's seed has created the role.
-  { role: 'BANK', menus: [MENU.bankCenter, MENU.receivable], permissions: [B.receivableList, B.confirmReceipt] },
+  { role: 'BANK', menus: [MENU.bankCenter, MENU.receivable], permissions: [B.receivableList, B.confirmReceipt], legacySeed: 'finance/bills-bank-receivable' },
 ];
 
 /**

@@ -119,9 +119,9 @@ export const fundsArea: PluginArea = {
     },
   ],
   grants: [
-    { role: '0', menus: [MENU_GROUP, MENU_LEDGER], permissions: [FUNDS_PERMISSIONS.ledgerList] },
-    { role: 'customs_admin', menus: [MENU_GROUP, MENU_LEDGER], permissions: [FUNDS_PERMISSIONS.ledgerList] },
-    { role: 'PTGL', menus: [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], permissions: Object.values(FUNDS_PERMISSIONS) },
+    { role: '0', menus: [MENU_GROUP, MENU_LEDGER], permissions: [FUNDS_PERMISSIONS.ledgerList], legacySeed: 'finance/funds-demo' },
+    { role: 'customs_admin', menus: [MENU_GROUP, MENU_LEDGER], permissions: [FUNDS_PERMISSIONS.ledgerList], legacySeed: 'finance/funds-demo' },
+    { role: 'PTGL', menus: [MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS], permissions: Object.values(FUNDS_PERMISSIONS), legacySeed: 'finance/funds-demo' },
   ],
   seeds: [fundsDemo, advanceReceiptsDemo],
   resources: [subAccountResource, fundLedgerResource, advanceReceiptResource],
