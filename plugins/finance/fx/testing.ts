@@ -20,6 +20,7 @@ export const fxOnlyFinance = definePlugin({
   migrations: areas.migrations,
   seeds: areas.seeds,
   resources: areas.resources,
+  grants: areas.grants,
   locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
 });
 
