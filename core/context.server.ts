@@ -1,0 +1,47 @@
+// What a plugin's loader, action or API call is handed: the request, the signed-in user (checked
+// against the screen's menu or the call's permission first), the database, the user's language
+// and the services plugins registered. Plugin code receives these instead of reaching for
+// getKnex()/getRegistry(), so a test or another app can hand it others.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { Params } from '@remix-run/react';
+import type { TFunction } from 'i18next';
+import type { Knex } from 'knex';
+import type { Lang } from './i18n/i18n';
+import type { PluginContext } from './plugin';
+import type { SessionUser } from './rbac/menu';
+import { requireUser, type Requirement } from './auth/guard.server';
+import { getKnex } from './db/knex.server';
+import { handleApi } from './http/envelope.server';
+import { getLang, tFor } from './i18n/i18n.server';
+import { getRegistry } from './registry.server';
+
+export interface RequestContext extends PluginContext {
+  request: Request;
+  params: Params;
+  user: SessionUser;
+  t: TFunction;
+  lang: Lang;
+}
+
+/** Who may call: a menu key and/or permission code, or a guard of the plugin's own that answers the user (or throws). */
+export type Need = Requirement | ((request: Request) => Promise<SessionUser>);
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** The context of a request, once the caller has passed `need`. */
+export async function requestContext({ request, params }: Pick<Args, 'request' | 'params'>, need: Need = {}, knex: Knex = getKnex()): Promise<RequestContext> {
+  const user = typeof need === 'function' ? await need(request) : await requireUser(request, need);
+  const lang = await getLang(request);
+  const registry = getRegistry();
+  return { request, params, user, lang, t: tFor(lang), knex, service: <T>(name: string) => registry.service<T>(name) };
+}
+
+/** A page's loader or action: the guard (login page, 403), then `fn`. */
+export function page<T>(need: Need, fn: (ctx: RequestContext) => Promise<T>): (args: Args) => Promise<T> {
+  return async (args) => fn(await requestContext(args, need));
+}
+
+/** An API call answering in the envelope: the guard (20011, 403) and errors as the envelope says, then `fn`. */
+export function api(need: Need, fn: (ctx: RequestContext) => Promise<Response>): (args: Args) => Promise<Response> {
+  return (args) => handleApi(async () => fn(await requestContext(args, need)));
+}
