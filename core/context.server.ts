@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
 import type { Lang } from './i18n/i18n';
 import type { PluginContext } from './plugin';
 import type { SessionUser } from './rbac/menu';
+import type { Actor } from './resource/define.server';
+import { clientIp } from './auth/session.server';
 import { requireUser, type Requirement } from './auth/guard.server';
 import { getKnex } from './db/knex.server';
 import { handleApi } from './http/envelope.server';
@@ -21,6 +23,8 @@ export interface RequestContext extends PluginContext {
   user: SessionUser;
   t: TFunction;
   lang: Lang;
+  /** Who writes, for the audit log: the user and the client's address. */
+  actor: Actor;
 }
 
 /** Who may call: a menu key and/or permission code, or a guard of the plugin's own that answers the user (or throws). */
@@ -33,7 +37,16 @@ export async function requestContext({ request, params }: Pick<Args, 'request' |
   const user = typeof need === 'function' ? await need(request) : await requireUser(request, need);
   const lang = await getLang(request);
   const registry = getRegistry();
-  return { request, params, user, lang, t: tFor(lang), knex, service: <T>(name: string) => registry.service<T>(name) };
+  return {
+    request,
+    params,
+    user,
+    lang,
+    t: tFor(lang),
+    knex,
+    actor: { user, ip: clientIp(request) },
+    service: <T>(name: string) => registry.service<T>(name),
+  };
 }
 
 /** A page's loader or action: the guard (login page, 403), then `fn`. */

@@ -1,22 +1,20 @@
 // GET /api/dropDown/queryAllRefCodeList: every code of every type, for clients' drop-downs.
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { handleApi, ok } from '@core/http/envelope.server';
+import { api } from '@core/context.server';
+import { ok } from '@core/http/envelope.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    await requireUser(request);
-    const rows = await getKnex()('sys_ref_code').select('rv_domain', 'code', 'name', 'name_en', 'high_value', 'is_default', 'edi_code').orderBy([{ column: 'rv_domain' }, { column: 'order_num' }, { column: 'code' }]);
-    return ok(
-      rows.map((r: Record<string, unknown>) => ({
-        rvDomain: r.rv_domain,
-        rvLowValue: r.code,
-        rvHighValue: r.high_value,
-        rvMeaning: r.name,
-        rvMeaningEn: r.name_en,
-        isDefault: r.is_default === true || r.is_default === 1,
-        ediCode: r.edi_code,
-      })),
-    );
-  });
+export const loader = api({}, async ({ knex }) => {
+  const rows = await knex('sys_ref_code')
+    .select('rv_domain', 'code', 'name', 'name_en', 'high_value', 'is_default', 'edi_code')
+    .orderBy([{ column: 'rv_domain' }, { column: 'order_num' }, { column: 'code' }]);
+  return ok(
+    rows.map((r: Record<string, unknown>) => ({
+      rvDomain: r.rv_domain,
+      rvLowValue: r.code,
+      rvHighValue: r.high_value,
+      rvMeaning: r.name,
+      rvMeaningEn: r.name_en,
+      isDefault: r.is_default === true || r.is_default === 1,
+      ediCode: r.edi_code,
+    })),
+  );
+});

@@ -1,39 +1,54 @@
 // POST /api/system/userAction/<id>/resetPassword { password } and /forceLogout: administrator
 // actions on one user, checked against system:user:edit and the caller's data scope.
-import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { hashPassword } from '@core/auth/password.server';
-import { requireUser } from '@core/auth/guard.server';
-import { clientIp } from '@core/auth/session.server';
-import { getKnex } from '@core/db/knex.server';
-import { ApiError, CODE, handleApi, ok, readJson } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
+import { api } from '@core/context.server';
+import { ApiError, CODE, ok, readJson } from '@core/http/envelope.server';
 import { writeAudit } from '@core/resource/audit.server';
 import { getRow } from '@core/resource/service.server';
 import { userResource } from '../resources/user.server';
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    const user = await requireUser(request, { permission: 'system:user:edit' });
-    const t = await getT(request);
-    const knex = getKnex();
-    const target = await getRow(userResource, user, Number(params.id), t);
-    const actor = { user, ip: clientIp(request) };
-    if (params.op === 'resetPassword') {
-      const body = await readJson(request);
-      const parsed = z.string().trim().min(6).max(32).safeParse(body.password);
-      if (!parsed.success) throw new ApiError(t('core:password.length'));
-      await knex.transaction(async (trx) => {
-        await trx('sys_user').where({ id: target.id }).update({ password_hash: await hashPassword(parsed.data), password_changed_at: new Date(), updated_at: new Date(), updated_by: user.id, version: trx.raw('version + 1') });
-        await trx('sys_session').where({ user_id: target.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
-        await writeAudit(trx, { resource: 'system.user', recordId: Number(target.id), action: 'resetPassword', actor, before: null, after: null, summary: String(target.username) });
+export const action = api({ permission: 'system:user:edit' }, async ({ request, params, user, t, knex, actor }) => {
+  const target = await getRow(userResource, user, Number(params.id), t, knex);
+  if (params.op === 'resetPassword') {
+    const body = await readJson(request);
+    const parsed = z.string().trim().min(6).max(32).safeParse(body.password);
+    if (!parsed.success) throw new ApiError(t('core:password.length'));
+    await knex.transaction(async (trx) => {
+      await trx('sys_user')
+        .where({ id: target.id })
+        .update({
+          password_hash: await hashPassword(parsed.data),
+          password_changed_at: new Date(),
+          updated_at: new Date(),
+          updated_by: user.id,
+          version: trx.raw('version + 1'),
+        });
+      await trx('sys_session').where({ user_id: target.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+      await writeAudit(trx, {
+        resource: 'system.user',
+        recordId: Number(target.id),
+        action: 'resetPassword',
+        actor,
+        before: null,
+        after: null,
+        summary: String(target.username),
       });
-      return ok(null, t('system:user.passwordReset'));
-    }
-    if (params.op === 'forceLogout') {
-      const n = await knex('sys_session').where({ user_id: target.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
-      await writeAudit(knex, { resource: 'system.user', recordId: Number(target.id), action: 'forceLogout', actor, before: null, after: null, summary: String(target.username) });
-      return ok({ sessions: n }, t('system:log.forcedOut'));
-    }
-    throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
-  });
+    });
+    return ok(null, t('system:user.passwordReset'));
+  }
+  if (params.op === 'forceLogout') {
+    const n = await knex('sys_session').where({ user_id: target.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+    await writeAudit(knex, {
+      resource: 'system.user',
+      recordId: Number(target.id),
+      action: 'forceLogout',
+      actor,
+      before: null,
+      after: null,
+      summary: String(target.username),
+    });
+    return ok({ sessions: n }, t('system:log.forcedOut'));
+  }
+  throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+});
