@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { Lang } from './i18n/i18n';
 import type { PluginContext } from './plugin';
 import type { SessionUser } from './rbac/menu';
-import type { Actor } from './resource/define.server';
+import type { Actor, ServerResource } from './resource/define.server';
 import { clientIp } from './auth/session.server';
 import { requireUser, type Requirement } from './auth/guard.server';
 import { getKnex } from './db/knex.server';
@@ -25,6 +25,8 @@ export interface RequestContext extends PluginContext {
   lang: Lang;
   /** Who writes, for the audit log: the user and the client's address. */
   actor: Actor;
+  /** A resource of any plugin by `plugin.name` (another area's documents, say). */
+  resource(key: string): ServerResource | undefined;
 }
 
 /** Who may call: a menu key and/or permission code, or a guard of the plugin's own that answers the user (or throws). */
@@ -46,6 +48,7 @@ export async function requestContext({ request, params }: Pick<Args, 'request' |
     knex,
     actor: { user, ip: clientIp(request) },
     service: <T>(name: string) => registry.service<T>(name),
+    resource: (key) => registry.resources.get(key),
   };
 }
 

@@ -1,10 +1,7 @@
 // /enterpriseCenter/enterpriseInfo: the signed-in user's own enterprise information, as a
 // full-page form (register, edit, submit for review; the failure reason when it failed).
-import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireCurrent } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { getT } from '@core/i18n/i18n.server';
+import { page } from '@core/context.server';
 import { abilities } from '@core/resource/api.server';
 import { loadLookups } from '@core/resource/page.server';
 import { getRow } from '@core/resource/service.server';
@@ -12,10 +9,9 @@ import { ENTERPRISE_PERMS } from '../enterprise';
 import { enterpriseResource } from '../enterprise.server';
 import { EnterpriseForm } from '../ui/EnterpriseForm';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireCurrent(request, { menu: 'enterpriseCenter.enterpriseInfo', permission: ENTERPRISE_PERMS.list });
-  const own = await getKnex()('cus_enterprise').where({ user_id: user.id }).first('id');
-  const row = own ? await getRow(enterpriseResource, user, Number(own.id), await getT(request)) : null;
+export const loader = page({ menu: 'enterpriseCenter.enterpriseInfo', permission: ENTERPRISE_PERMS.list }, async ({ user, knex, t }) => {
+  const own = await knex('cus_enterprise').where({ user_id: user.id }).first('id');
+  const row = own ? await getRow(enterpriseResource, user, Number(own.id), t, knex) : null;
   const lookupNames = enterpriseResource.def.fields.map((f) => f.lookup).filter((x): x is string => !!x);
   return {
     row,
@@ -23,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     can: abilities(enterpriseResource, user),
     lookups: await loadLookups(lookupNames, user),
   };
-}
+});
 
 export default function EnterpriseInfoPage() {
   const data = useLoaderData<typeof loader>();
