@@ -11,6 +11,7 @@ import { loader as pageLoader } from './routes/declaration';
 import { action as uploadAction } from '../../../app/routes/api.core.files';
 import { loader as downloadLoader } from '../../../app/routes/api.core.files.$id';
 import { applyReceipts } from '../receipts/receipts.server';
+import { loader as receiptsLoader } from '../receipts/api.receipts';
 import { declarationReceipts } from './declaration.server';
 import { goodsLine, importDeclaration } from './fixtures';
 
@@ -215,6 +216,13 @@ describe('submission and receipts', () => {
     const out = await applyReceipts(db.knex, [declarationReceipts], [r(`${d.seqNo}-1`, 'ACCEPTED'), r(`${d.seqNo}-2`, 'INSPECTION'), r(`${d.seqNo}-3`, 'RELEASED'), r(`${d.seqNo}-3`, 'REJECTED')], 'test');
     expect(out.map((o) => o.result)).toEqual(['applied', 'applied', 'applied', 'duplicate']);
     expect((await broker.get(Number(d.id))).body.data!.status).toBe('released');
+    // The document's receipts, to whoever may read it (GET /api/customs/receipts).
+    const receipts = (query: string, cookie?: string) => respond(receiptsLoader, req(`/api/customs/receipts?${query}`, { cookie })).then(envelope);
+    const list = await receipts(`docType=declaration&docId=${d.id}`, brokerCookie);
+    expect((list.data as { code: string }[]).map((x) => x.code)).toEqual(['ACCEPTED', 'INSPECTION', 'RELEASED']);
+    expect((await receipts(`docType=nothing&docId=${d.id}`, brokerCookie)).code).toBe(404);
+    expect((await receipts(`docType=declaration&docId=${d.id}`)).code).toBe(20011);
+    expect((await receipts(`docType=declaration&docId=${d.id}`, await loginAs('bank'))).code).toBe(403);
   });
 
   it('a rejection keeps customs\' reason, and a rejected declaration can be edited and submitted again', async () => {
