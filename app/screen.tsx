@@ -1,7 +1,9 @@
 // The one route module of every declared screen (`screens` of a plugin or area, see ScreenDef in
 // core/plugin.ts). Remix keys routes by id, so remix.config.js mounts this file once per screen,
-// each under its own id and static path; the loader finds the screen by that path in the
-// registry, the page renders its resource's declaration from app/screens.ts.
+// each under its own id and static path (rather than one catch-all below the main layout, which
+// would answer unknown paths in place of the 404 route and hide which screens exist from the
+// route table); the loader finds the screen by that path in the registry, the page renders its
+// resource's declaration from app/screens.ts.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resourcePageData } from '@core/resource/page.server';
