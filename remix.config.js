@@ -1,5 +1,6 @@
 // Remix options shared by vite.config.ts. routes() mounts every enabled plugin's routes
-// under the main layout (app/routes/_main.tsx) or the bare layout (app/routes/_bare.tsx).
+// under the main layout (app/routes/_main.tsx) or the bare layout (app/routes/_bare.tsx), and
+// every declared screen on the one generic screen module (app/screen.tsx).
 import plugins from './plugins.config.ts';
 import { pluginRouteManifest } from './core/plugin.ts';
 
@@ -17,6 +18,6 @@ export default {
     unstable_optimizeDeps: true,
   },
   routes() {
-    return pluginRouteManifest(plugins);
+    return pluginRouteManifest(plugins, { screenFile: 'screen.tsx' });
   },
 };

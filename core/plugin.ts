@@ -2,8 +2,10 @@
 // the registry (core/registry.server.ts) reads it; remix.config.js mounts its routes.
 // This file must stay free of server-only imports: vite.config.ts loads it.
 import type { Knex } from 'knex';
+import type { ResourceDef } from './resource/define';
 import type { ServerResource } from './resource/define.server';
 import type { Registry } from './registry.server';
+import { flattenPlugin } from './areas';
 
 /** A node of the sidebar menu tree. Groups have children; leaves have a path. */
 export interface MenuNode {
@@ -188,13 +190,34 @@ export interface GrantDef {
 
 export type LocaleBundle = Record<string, unknown>;
 
-export interface PortPlugin {
-  id: string;
-  /** Folder of the plugin relative to the project root (route files resolve from it). */
-  root: string;
+/**
+ * A list screen of one resource, mounted by core on the app's one generic screen route. Its menu
+ * leaf (key `resource.menu`, title `resource.titleKey`) and its permissions (the resource's
+ * list/create/update/delete/export/import codes and its transitions', titled by action, under
+ * the leaf, list mandatory) are derived; a permission the plugin declares itself wins.
+ * The declaration is isomorphic (the page renders from the resource in the browser): keep it
+ * in a module free of server code, `screens.ts` next to the area (app/screens.ts finds it there).
+ */
+export interface ScreenDef {
+  /** URL path without leading slash, without parameters: `customsBase/hsCode`. */
+  path: string;
+  /** The resource; its server half is the one the plugin registers (`resources`). */
+  resource: ResourceDef;
+  /** Where the derived leaf goes; without it no leaf is derived (the plugin declares `resource.menu`). */
+  menu?: { parent: string; order?: number; icon?: string; hidden?: boolean; /** Default: the resource's titleKey. */ titleKey?: string };
+  /** A named variant of the resource's page (a fixed filter, its own actions), handed to the page loader. */
+  variant?: string;
+  /** A hand-written route module (relative to the plugin root) instead of the generic page: a screen with its own form. */
+  file?: string;
+}
+
+/** What a plugin and each of its areas may declare. */
+export interface PluginParts {
   menus?: MenuNode[];
   permissions?: PermissionDef[];
   routes?: RouteDef[];
+  screens?: ScreenDef[];
+  /** Migration names must be unique across the plugin's areas (prefix them with the area key). */
   migrations?: Migration[];
   seeds?: Seed[];
   /** Grants applied once per database by core (see GrantDef); `source` names the area. */
@@ -202,6 +225,7 @@ export interface PortPlugin {
   jobs?: JobDef[];
   badges?: BadgeDef[];
   stats?: StatDef[];
+  /** An area's texts live under `<plugin>:<area key>.*`. */
   locales?: { zh: LocaleBundle; en: LocaleBundle; my: LocaleBundle };
   services?: Record<string, unknown>;
   /** Resource-engine declarations: list/get/create/update/delete/export/import + REST API. */
@@ -210,6 +234,24 @@ export interface PortPlugin {
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
   /** Option lists for pickers (`/api/lookup/<plugin>.<name>`), e.g. roles for the user form. */
   lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>>;
+}
+
+/**
+ * A part of a large plugin (customs: enterprise center, orders, declarations …; finance: fees,
+ * bills, funds, FX), in its own folder. The registry flattens a plugin's areas into it (see
+ * core/areas.ts); areas talk to each other through the functions they export.
+ */
+export interface PluginArea extends PluginParts {
+  /** The area's key: its locales live under `<plugin>:<key>.*`. */
+  key: string;
+}
+
+export interface PortPlugin extends PluginParts {
+  id: string;
+  /** Folder of the plugin relative to the project root (route files resolve from it). */
+  root: string;
+  /** The plugin's areas: their parts come after the plugin's own, in area order (seeds run so). */
+  areas?: PluginArea[];
   /** Demo accounts the plugin's seeds create (password DEMO_PASSWORD), listed with core's at start-up. */
   demoLogins?: { username: string; nickname: string; userType: number }[];
 }
@@ -243,21 +285,38 @@ export interface RouteManifestEntry {
   file: string;
 }
 
-/** Turns every plugin's routes into Remix route-manifest entries under the two layouts. */
-export function pluginRouteManifest(plugins: PortPlugin[]): Record<string, RouteManifestEntry> {
+/** A plugin's route file as Remix resolves it (relative to app/), and its route id. */
+const fileOf = (p: PortPlugin, file: string) => `../${p.root.replace(/\/$/, '')}/${file}`;
+const idOf = (p: PortPlugin, file: string) => `${p.id}/${file.replace(/\.[tj]sx?$/, '')}`;
+
+/**
+ * Turns every plugin's routes into Remix route-manifest entries under the two layouts, and
+ * mounts every declared screen on `screenFile` (the app's one generic screen module, relative to
+ * app/) under the main layout. Remix keys routes by id, not by file (the Vite plugin builds one
+ * client chunk per file and points each id's manifest entry at it), so the same module serves
+ * every screen, each under its own id `<plugin>/screen/<path>` and its own static path (a screen
+ * with its own module is mounted like a route).
+ */
+export function pluginRouteManifest(plugins: PortPlugin[], opts: { screenFile: string }): Record<string, RouteManifestEntry> {
   const manifest: Record<string, RouteManifestEntry> = {};
-  for (const p of plugins) {
+  const add = (e: RouteManifestEntry) => {
+    if (manifest[e.id]) throw new Error(`duplicate route id ${e.id}`);
+    manifest[e.id] = e;
+  };
+  for (const p of plugins.map(flattenPlugin)) {
     for (const r of p.routes ?? []) {
-      const file = `../${p.root.replace(/\/$/, '')}/${r.file}`;
-      const id = `${p.id}/${r.file.replace(/\.[tj]sx?$/, '')}`;
-      if (manifest[id]) throw new Error(`duplicate route id ${id}`);
-      manifest[id] = {
-        id,
+      add({
+        id: idOf(p, r.file),
         parentId: { main: 'routes/_main', bare: 'routes/_bare', none: 'root' }[r.layout ?? 'main'],
         path: r.index ? undefined : r.path,
         index: r.index,
-        file,
-      };
+        file: fileOf(p, r.file),
+      });
+    }
+    for (const s of p.screens ?? []) {
+      if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(s.path)) throw new Error(`plugin ${p.id}: screen path ${s.path} must be static, without a leading slash`);
+      if (s.file) add({ id: idOf(p, s.file), parentId: 'routes/_main', path: s.path, file: fileOf(p, s.file) });
+      else add({ id: `${p.id}/screen/${s.path}`, parentId: 'routes/_main', path: s.path, file: opts.screenFile });
     }
   }
   return manifest;

@@ -3,15 +3,19 @@
 // the plugin list: the app hands it over (app/registry.server.ts, from server.ts, the worker, the
 // scripts and the Remix entry), and a test hands its own with setPlugins/setRegistry.
 import type { Knex } from 'knex';
-import type { BadgeDef, GrantDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, StatDef } from './plugin';
+import type { BadgeDef, GrantDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, ScreenDef, StatDef } from './plugin';
+import { flattenPlugin } from './areas';
 import { getKnex } from './db/knex.server';
+import { resourceKey } from './resource/define';
 import type { ServerResource } from './resource/define.server';
+import { resolves, resourcePermissions, resourceTextKeys, screenLeaf, screenPermissions } from './screens';
 import corePlugin from './core-plugin.server';
 
 export type Lang = 'zh' | 'en' | 'my';
 export const LANGS: Lang[] = ['zh', 'en', 'my'];
 
 export interface Registry {
+  /** The enabled plugins, core first, each with its areas flattened into it. */
   plugins: PortPlugin[];
   menus: MenuNode[];
   permissions: PermissionDef[];
@@ -22,6 +26,10 @@ export interface Registry {
   grants: { plugin: string; source: string; grant: GrantDef }[];
   /** Resources by `plugin.name` (the REST API path /api/<plugin>/<name>). */
   resources: Map<string, ServerResource>;
+  /** Declared screens by URL path (`/customsBase/hsCode`), served by the app's generic screen route. */
+  screens: Map<string, { plugin: string; screen: ScreenDef; resource: ServerResource }>;
+  /** The plugin each menu key and permission code comes from (declared or derived). */
+  owners: { menus: Map<string, string>; permissions: Map<string, string> };
   /** Picker option sources by `plugin.name`. */
   lookups: Map<string, NonNullable<PortPlugin['lookups']>[string]>;
   /** i18n resources of one language: one namespace per plugin id (core's is `core`). */
@@ -38,24 +46,33 @@ function walk(nodes: MenuNode[], fn: (n: MenuNode) => void): void {
   }
 }
 
-/** Merges menu trees: a group declared by two plugins (same key) gets both plugins' children. */
-function mergeMenus(lists: MenuNode[][]): MenuNode[] {
+/**
+ * Merges menu trees: a group declared by two plugins (same key) gets both plugins' children;
+ * then hangs each screen's derived leaf under its parent group.
+ */
+function mergeMenus(lists: { plugin: string; menus: MenuNode[] }[], leaves: { plugin: string; parent: string; node: MenuNode }[], owner: Map<string, string>): MenuNode[] {
   const top: MenuNode[] = [];
   const byKey = new Map<string, MenuNode>();
-  const add = (target: MenuNode[], n: MenuNode) => {
+  const add = (plugin: string, target: MenuNode[], n: MenuNode) => {
     const existing = byKey.get(n.key);
     if (existing) {
-      if (!n.children?.length) throw new Error(`duplicate menu key ${n.key}`);
+      if (!n.children?.length) throw new Error(`duplicate menu key ${n.key} (${plugin})`);
       existing.children ??= [];
-      for (const c of n.children) add(existing.children, c);
+      for (const c of n.children) add(plugin, existing.children, c);
       return;
     }
     const copy: MenuNode = { ...n, children: n.children ? [] : undefined };
     byKey.set(n.key, copy);
+    owner.set(n.key, plugin);
     target.push(copy);
-    for (const c of n.children ?? []) add(copy.children!, c);
+    for (const c of n.children ?? []) add(plugin, copy.children!, c);
   };
-  for (const list of lists) for (const n of list) add(top, n);
+  for (const { plugin, menus } of lists) for (const n of menus) add(plugin, top, n);
+  for (const { plugin, parent, node } of leaves) {
+    const group = byKey.get(parent);
+    if (!group?.children) throw new Error(`plugin ${plugin}: the screen ${node.path} goes under ${parent}, which is no menu group`);
+    add(plugin, group.children, node);
+  }
   const sort = (nodes: MenuNode[]) => {
     nodes.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     for (const n of nodes) if (n.children) sort(n.children);
@@ -64,35 +81,89 @@ function mergeMenus(lists: MenuNode[][]): MenuNode[] {
   return top;
 }
 
+/**
+ * Stops the registry when a text a screen shows does not resolve in every language: resource
+ * titles, labels and messages, and menu titles.
+ */
+function checkTexts(locales: Registry['locales'], menus: MenuNode[], resources: Map<string, ServerResource>): void {
+  const wanted: { where: string; key: string }[] = [];
+  for (const [key, r] of resources) for (const k of resourceTextKeys(r.def)) wanted.push({ where: `plugin ${r.def.plugin}, resource ${key}`, key: k });
+  walk(menus, (n) => wanted.push({ where: `menu ${n.key}`, key: n.titleKey }));
+  for (const lang of LANGS) {
+    const namespaces = locales(lang);
+    for (const { where, key } of wanted) if (!resolves(namespaces, key)) throw new Error(`${where}: text ${key} does not resolve in ${lang}`);
+  }
+}
+
 export function createRegistry(pluginList: PortPlugin[]): Registry {
-  const plugins = [corePlugin, ...pluginList.filter((p) => p.id !== 'core')];
+  const plugins = [corePlugin, ...pluginList.filter((p) => p.id !== 'core')].map(flattenPlugin);
   const ids = new Set<string>();
   for (const p of plugins) {
     if (ids.has(p.id)) throw new Error(`plugin ${p.id} is listed twice`);
     ids.add(p.id);
   }
-  const menus = mergeMenus(plugins.map((p) => p.menus ?? []));
-  const menuKeys = new Set<string>();
-  walk(menus, (n) => menuKeys.add(n.key));
+  const resources = new Map<string, ServerResource>();
+  for (const p of plugins) {
+    for (const r of p.resources ?? []) {
+      const key = resourceKey(r.def);
+      if (r.def.plugin !== p.id) throw new Error(`resource ${key} is declared by plugin ${p.id}`);
+      if (resources.has(key)) throw new Error(`duplicate resource ${key}`);
+      resources.set(key, r);
+    }
+  }
+  const screens: Registry['screens'] = new Map();
+  for (const p of plugins) {
+    for (const screen of p.screens ?? []) {
+      const resource = resources.get(resourceKey(screen.resource));
+      if (resource?.def.plugin !== p.id) throw new Error(`plugin ${p.id}: the screen ${screen.path} shows ${resourceKey(screen.resource)}, which it does not register`);
+      if (screens.has(`/${screen.path}`)) throw new Error(`duplicate screen /${screen.path}`);
+      screens.set(`/${screen.path}`, { plugin: p.id, screen, resource });
+    }
+  }
+  const owners: Registry['owners'] = { menus: new Map(), permissions: new Map() };
+  const leaves = [...screens.values()].flatMap(({ plugin, screen }) => {
+    const leaf = screenLeaf(screen);
+    return leaf ? [{ plugin, ...leaf }] : [];
+  });
+  const menus = mergeMenus(
+    plugins.map((p) => ({ plugin: p.id, menus: p.menus ?? [] })),
+    leaves,
+    owners.menus,
+  );
 
   const permissions: PermissionDef[] = [];
   const codes = new Set<string>();
+  const addPermission = (plugin: string, perm: PermissionDef) => {
+    if (perm.menu && !owners.menus.has(perm.menu)) throw new Error(`permission ${perm.code} names unknown menu ${perm.menu}`);
+    codes.add(perm.code);
+    owners.permissions.set(perm.code, plugin);
+    permissions.push(perm);
+  };
   for (const p of plugins) {
     for (const perm of p.permissions ?? []) {
       if (codes.has(perm.code)) throw new Error(`duplicate permission ${perm.code} (${p.id})`);
-      if (perm.menu && !menuKeys.has(perm.menu)) throw new Error(`permission ${perm.code} names unknown menu ${perm.menu}`);
-      codes.add(perm.code);
-      permissions.push(perm);
+      addPermission(p.id, perm);
     }
+  }
+  // Derived after every declared one: what a plugin declares itself (another menu, a better title) wins.
+  for (const { plugin, screen } of screens.values()) for (const perm of screenPermissions(screen)) if (!codes.has(perm.code)) addPermission(plugin, perm);
+  for (const [key, r] of resources) {
+    for (const { code } of resourcePermissions(r.def)) if (!codes.has(code)) throw new Error(`plugin ${r.def.plugin}, resource ${key}: permission ${code} is declared by no plugin`);
   }
   const grants: Registry['grants'] = [];
   for (const p of plugins) {
     for (const { source, ...grant } of p.grants ?? []) {
-      for (const k of [...(grant.menus ?? []), ...(grant.revoke?.menus ?? [])]) if (!menuKeys.has(k)) throw new Error(`grant to ${grant.role} (${p.id}) names unknown menu ${k}`);
+      for (const k of [...(grant.menus ?? []), ...(grant.revoke?.menus ?? [])]) if (!owners.menus.has(k)) throw new Error(`grant to ${grant.role} (${p.id}) names unknown menu ${k}`);
       for (const c of [...(grant.permissions ?? []), ...(grant.revoke?.permissions ?? [])]) if (!codes.has(c)) throw new Error(`grant to ${grant.role} (${p.id}) names unknown permission ${c}`);
       grants.push({ plugin: p.id, source: source ?? p.id, grant });
     }
   }
+  const locales: Registry['locales'] = (lang) => {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const p of plugins) if (p.locales) out[p.id] = p.locales[lang] as Record<string, unknown>;
+    return out;
+  };
+  checkTexts(locales, menus, resources);
   const jobs = plugins.flatMap((p) => p.jobs ?? []);
   const jobNames = new Set<string>();
   for (const j of jobs) {
@@ -101,15 +172,6 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
   }
   const badges = plugins.flatMap((p) => p.badges ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const stats = plugins.flatMap((p) => p.stats ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  const resources = new Map<string, ServerResource>();
-  for (const p of plugins) {
-    for (const r of p.resources ?? []) {
-      const key = `${r.def.plugin}.${r.def.name}`;
-      if (r.def.plugin !== p.id) throw new Error(`resource ${key} is declared by plugin ${p.id}`);
-      if (resources.has(key)) throw new Error(`duplicate resource ${key}`);
-      resources.set(key, r);
-    }
-  }
   const lookups: Registry['lookups'] = new Map();
   for (const p of plugins) for (const [name, fn] of Object.entries(p.lookups ?? {})) lookups.set(`${p.id}.${name}`, fn);
   const services = new Map<string, unknown>();
@@ -129,12 +191,10 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     stats,
     grants,
     resources,
+    screens,
+    owners,
     lookups,
-    locales(lang) {
-      const out: Record<string, Record<string, unknown>> = {};
-      for (const p of plugins) if (p.locales) out[p.id] = p.locales[lang] as Record<string, unknown>;
-      return out;
-    },
+    locales,
     hasService(name: string): boolean {
       return services.has(name);
     },

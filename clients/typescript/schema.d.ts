@@ -6546,7 +6546,7 @@ export interface components {
              * @description Created
              */
             createdAt: string | null;
-            /** @description declarations.serviceOrderId */
+            /** @description Service order ID */
             serviceOrderId: number | null;
             /** @description Record number */
             recordNo: string | null;

@@ -66,7 +66,14 @@ describe('seeded grants', () => {
 describe('declared grants', () => {
   it('stop the registry when they name a menu or permission no plugin declares', () => {
     const plugin = (grant: { menus?: string[]; permissions?: string[] }) =>
-      definePlugin({ id: 'demo', root: 'x', menus: [{ key: 'demo', path: '/demo', titleKey: 'demo:menu' }], permissions: [{ code: 'demo:list', titleKey: 'demo:perm' }], grants: [{ role: 'PTGL', ...grant }] });
+      definePlugin({
+        id: 'demo',
+        root: 'x',
+        menus: [{ key: 'demo', path: '/demo', titleKey: 'demo:menu' }],
+        permissions: [{ code: 'demo:list', titleKey: 'demo:perm' }],
+        grants: [{ role: 'PTGL', ...grant }],
+        locales: { zh: { menu: '演示' }, en: { menu: 'Demo' }, my: { menu: 'ဒီမို' } },
+      });
     expect(() => createRegistry([plugin({ menus: ['demo'], permissions: ['demo:list'] })])).not.toThrow();
     expect(() => createRegistry([plugin({ menus: ['nowhere'] })])).toThrow(/unknown menu nowhere/);
     expect(() => createRegistry([plugin({ permissions: ['demo:nothing'] })])).toThrow(/unknown permission demo:nothing/);

@@ -21,16 +21,7 @@ interface MenuRow {
 }
 
 function flatten(registry: Registry): MenuRow[] {
-  const owner = new Map<string, string>();
-  for (const p of registry.plugins) {
-    const mark = (nodes: MenuNode[]) => {
-      for (const n of nodes) {
-        if (!owner.has(n.key)) owner.set(n.key, p.id);
-        if (n.children) mark(n.children);
-      }
-    };
-    mark(p.menus ?? []);
-  }
+  const owner = registry.owners.menus;
   const rows: MenuRow[] = [];
   const visit = (nodes: MenuNode[], parent: string | null) => {
     nodes.forEach((n, i) => {
@@ -79,8 +70,7 @@ export async function syncRegistryData(knex: Knex, registry: Registry): Promise<
 
     const codes = registry.permissions.map((p) => p.code);
     const existingPerms = new Set((await trx('sys_permission').select('code')).map((r: { code: string }) => r.code));
-    const owner = new Map<string, string>();
-    for (const p of registry.plugins) for (const perm of p.permissions ?? []) owner.set(perm.code, p.id);
+    const owner = registry.owners.permissions;
     for (const perm of registry.permissions) {
       const row = {
         title_key: perm.titleKey,

@@ -12,7 +12,8 @@ import { userResource } from './resources/user.server';
 import { deptResource } from './resources/dept.server';
 import { roleResource } from './resources/role.server';
 import { apiTokenResource, auditResource } from './resources/misc.server';
-import { baseData } from './baseData';
+import { baseDataArea } from './baseData';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -27,6 +28,7 @@ const crud = (base: string, menu: string, titleBase: string) => [
 export default definePlugin({
   id: 'system',
   root: 'plugins/system',
+  areas: [baseDataArea],
   menus: [
     {
       key: 'management',
@@ -42,7 +44,6 @@ export default definePlugin({
           titleKey: 'system:menu.userGroup',
           order: 20,
           children: [
-            { key: 'management.dept', path: '/management/userGroupManagement/department', titleKey: 'system:menu.dept', order: 10 },
             { key: 'management.role', path: '/management/userGroupManagement/role', titleKey: 'system:menu.role', order: 20 },
             { key: 'management.permission', path: '/management/userGroupManagement/permission', titleKey: 'system:menu.permission', order: 30 },
           ],
@@ -74,18 +75,13 @@ export default definePlugin({
           path: '/dataBase/systemData',
           titleKey: 'system:menu.systemData',
           order: 10,
-          children: [
-            { key: 'dataBase.refCodeType', path: '/dataBase/systemData/refCodeType', titleKey: 'system:menu.refCodeType', order: 10 },
-            { key: 'dataBase.refCode', path: '/dataBase/systemData/refCode', titleKey: 'system:menu.refCode', order: 20 },
-            ...baseData.menuItems,
-          ],
+          children: [],
         },
       ],
     },
   ],
   permissions: [
     ...crud('system:user', 'management.user', 'system:perm.user'),
-    ...crud('system:dept', 'management.dept', 'system:perm.dept'),
     ...crud('system:role', 'management.role', 'system:perm.role'),
     { code: 'system:menu:list', titleKey: 'system:perm.menu.list', menu: 'management.menu', mandatory: true },
     { code: 'system:menu:edit', titleKey: 'system:perm.menu.edit', menu: 'management.menu' },
@@ -97,15 +93,11 @@ export default definePlugin({
     { code: 'system:job:list', titleKey: 'system:perm.jobList', menu: 'management.job', mandatory: true },
     { code: 'system:job:run', titleKey: 'system:perm.jobRun', menu: 'management.job' },
     { code: 'system:job:edit', titleKey: 'system:perm.jobEdit', menu: 'management.job' },
-    ...crud('system:refCodeType', 'dataBase.refCodeType', 'system:perm.refCodeType'),
-    ...crud('system:refCode', 'dataBase.refCode', 'system:perm.refCode'),
-    ...baseData.permissions,
     { code: 'shipShow:remind', titleKey: 'system:perm.shipShowRemind' },
   ],
   routes: [
     { path: 'management/user', file: 'routes/user.tsx' },
     { path: 'api/system/userAction/:id/:op', file: 'routes/api.userActions.ts', layout: 'none' },
-    { path: 'management/userGroupManagement/department', file: 'routes/dept.tsx' },
     { path: 'management/userGroupManagement/role', file: 'routes/role.tsx' },
     { path: 'management/userGroupManagement/permission', file: 'routes/permission.tsx' },
     { path: 'management/systemMaintenance/menu', file: 'routes/menu.tsx' },
@@ -117,23 +109,20 @@ export default definePlugin({
     { path: 'management/systemMaintenance/jobLog', file: 'routes/jobLog.tsx' },
     { path: 'api/system/jobs', file: 'routes/api.jobs.ts', layout: 'none' },
     { path: 'api/system/jobs/:name/:op', file: 'routes/api.jobAction.ts', layout: 'none' },
-    { path: 'dataBase/systemData/refCodeType', file: 'routes/refCodeType.tsx' },
-    { path: 'dataBase/systemData/refCode', file: 'routes/refCode.tsx' },
     { path: 'api/dropDown/queryAllRefCodeList', file: 'routes/api.queryAllRefCodeList.ts', layout: 'none' },
-    ...baseData.routes,
   ],
+  screens,
   openapi: systemOpenApi,
-  migrations: [...systemMigrations, ...baseData.migrations],
-  seeds: [referenceCodesSeed, departmentsSeed, ...baseData.seeds, apiTokenDemo],
+  migrations: systemMigrations,
+  seeds: [referenceCodesSeed, departmentsSeed, apiTokenDemo],
   // Core's demo roles: ship agents and the platform see the ship reminders, the platform reads
   // the logs and jobs (管理员 needs none: it sees everything).
   grants: [
     { role: 'ZWYCAU', permissions: ['shipShow:remind'], legacySeed: 'core/demo-identity' },
     { role: 'PTGL', menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'], legacySeed: 'core/demo-identity' },
   ],
-  resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource, ...baseData.resources],
+  resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource],
   lookups: {
-    ...baseData.lookups,
     // Reference codes of one type as a picker: `system.refCode.CURRENCY`, `system.refCode.TRANSPORT_MODE`, …
     ...Object.fromEntries(
       REF_CODE_TYPES.map((type) => [
@@ -146,9 +135,5 @@ export default definePlugin({
     codeTypes: tableLookup({ table: 'sys_ref_code_type', value: 'type_code', label: '{type_code} {name}' }),
   },
   stats: systemStats,
-  locales: {
-    zh: { ...zh, baseData: baseData.locales.zh },
-    en: { ...en, baseData: baseData.locales.en },
-    my: { ...my, baseData: baseData.locales.my },
-  },
+  locales: { zh, en, my },
 });

@@ -23,7 +23,7 @@ const APP_DIR = path.resolve(__dirname, '../../app');
 
 export function routeManifest(plugins: PortPlugin[] = configured): Record<string, Entry> {
   const files = flatRoutes(APP_DIR, ['**/*.test.*', '**/.*']) as Record<string, Entry>;
-  return { root: { id: 'root', path: '', file: 'root.tsx' }, ...files, ...pluginRouteManifest(plugins) };
+  return { root: { id: 'root', path: '', file: 'root.tsx' }, ...files, ...pluginRouteManifest(plugins, { screenFile: 'screen.tsx' }) };
 }
 
 function tree(manifest: Record<string, Entry>): AgnosticRouteObject[] {

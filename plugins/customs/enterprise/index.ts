@@ -10,8 +10,8 @@ import { ENTERPRISE_PERMS } from './enterprise';
 import { enterpriseDirectory, enterpriseLookups, enterpriseResource } from './enterprise.server';
 import { COLLECTION_PERMS } from './collection';
 import { collectionInfoResource } from './collection.server';
-import { ENTRUSTMENT_PERMS } from './entrustment';
 import { entrustmentResource } from './entrustment.server';
+import { screens } from './screens';
 import { enterpriseMigrations } from './migrations';
 import { collectionDemoSeed, enterpriseDemoSeed, enterpriseGrants } from './seed';
 import { enterpriseOpenApi } from './openapi';
@@ -19,7 +19,8 @@ import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
 
-const SCREENS = ['enterpriseInfo', 'enterpriseManage', 'collectionInfo', 'entrustment'] as const;
+/** The hand-written screens, in menu order (entrustments follow, see screens.ts). */
+const SCREENS = ['enterpriseInfo', 'enterpriseManage', 'collectionInfo'] as const;
 
 const menus: MenuNode[] = [
   {
@@ -51,10 +52,6 @@ const permissions: PermissionDef[] = [
   perm(COLLECTION_PERMS.add, 'enterpriseCenter.collectionInfo'),
   perm(COLLECTION_PERMS.edit, 'enterpriseCenter.collectionInfo'),
   perm(COLLECTION_PERMS.remove, 'enterpriseCenter.collectionInfo'),
-  perm(ENTRUSTMENT_PERMS.list, 'enterpriseCenter.entrustment', true),
-  perm(ENTRUSTMENT_PERMS.add, 'enterpriseCenter.entrustment'),
-  perm(ENTRUSTMENT_PERMS.edit, 'enterpriseCenter.entrustment'),
-  perm(ENTRUSTMENT_PERMS.revoke, 'enterpriseCenter.entrustment'),
 ];
 
 const api = (path: string, file: string): RouteDef => ({ path: `api/customs/collectionInfo${path}`, file: `enterprise/routes/${file}`, layout: 'none' });
@@ -74,6 +71,7 @@ export const enterpriseArea: CustomsArea = {
   menus,
   permissions,
   routes,
+  screens,
   migrations: enterpriseMigrations,
   grants: enterpriseGrants,
   services: { [ENTERPRISE_DIRECTORY]: enterpriseDirectory },

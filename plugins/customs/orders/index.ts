@@ -4,6 +4,7 @@ import type { CustomsArea } from '../area';
 import { ORDER_PERMISSIONS } from './order';
 import { serviceOrderResource } from './order.server';
 import { ordersDemo } from './demo';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -22,16 +23,12 @@ export const ordersArea: CustomsArea = {
       titleKey: 'customs:orders.menu.center',
       icon: 'Storefront',
       order: 310,
-      children: [{ key: MENU, path: '/traderCenter/serviceOrder', titleKey: 'customs:orders.menu.serviceOrder', order: 10 }],
+      children: [],
     },
   ],
-  permissions: (Object.keys(ORDER_PERMISSIONS) as (keyof typeof ORDER_PERMISSIONS)[]).map((k) => ({
-    code: ORDER_PERMISSIONS[k],
-    titleKey: `customs:orders.perm.${k}`,
-    menu: MENU,
-    mandatory: k === 'list',
-  })),
-  routes: [{ path: 'traderCenter/serviceOrder', file: 'orders/routes/serviceOrder.tsx' }],
+  // The screen derives the rest; these two each allow two transitions, so they say so themselves.
+  permissions: (['review', 'work'] as const).map((k) => ({ code: P[k], titleKey: `customs:orders.perm.${k}`, menu: MENU })),
+  screens,
   migrations: [
     {
       name: 'orders_001',

@@ -9,7 +9,7 @@ import { action as collectionAction, loader as collectionLoader } from '../../..
 import { action as memberAction } from '../../../app/routes/api.$plugin.$resource.$id';
 import system from '../../system';
 import customs from '..';
-import { loader as elementScreen } from '../routes/hsElement';
+import { loader as elementScreen } from '../../../app/screen';
 
 let db: TestDb;
 const cookies: Record<string, string> = {};

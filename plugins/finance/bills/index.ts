@@ -14,6 +14,7 @@ import { BAD_DEBT_PERMISSIONS } from './badDebt';
 import { WRITEOFF_PERMISSIONS } from './writeoff';
 import { SETTLEMENT_GROUP, SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from './settlement';
 import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writeoffResource } from './writeoffs.server';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -45,11 +46,8 @@ const billsGrants: GrantDef[] = [
   { role: 'BANK', menus: [MENU.bankCenter, MENU.receivable], permissions: [B.receivableList, B.confirmReceipt], legacySeed: 'finance/bills-bank-receivable' },
 ];
 
-/**
- * A demo bill owed to the bank: the bank user is created by the fx area, so the plugin runs
- * this after every area's seeds.
- */
-export const bankReceivableSeed: Seed = {
+/** A demo bill owed to the bank: the bank user is created by the fx area, which finance lists first. */
+const bankReceivableSeed: Seed = {
   name: 'bills-bank-receivable',
   once: true,
   async run(knex) {
@@ -65,12 +63,11 @@ export const billsArea: PluginArea = {
     {
       key: MENU.expense,
       path: '/expense',
-      titleKey: 'finance:fees.menu.group',
+      titleKey: 'finance:menu.expense',
       icon: 'ReceiptLong',
       order: 400,
       children: [
         { key: MENU.bill, path: '/expense/bill', titleKey: 'finance:bills.menu.bill', order: 40 },
-        { key: MENU.badDebt, path: '/expense/badDebt', titleKey: 'finance:bills.menu.badDebt', order: 50 },
         { key: MENU.writeoff, path: '/expense/writeoff', titleKey: 'finance:bills.menu.writeoff', order: 60 },
       ],
     },
@@ -78,15 +75,12 @@ export const billsArea: PluginArea = {
       key: MENU.traderCenter,
       path: '/traderCenter',
       titleKey: 'finance:bills.menu.traderCenter',
-      children: [
-        { key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 },
-        { key: MENU.payerBadDebt, path: '/traderCenter/badDebt', titleKey: 'finance:bills.menu.payerBadDebt', order: 30 },
-      ],
+      children: [{ key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 }],
     },
     {
       key: MENU.bankCenter,
       path: '/bankCenter',
-      titleKey: 'finance:fx.menu.bankCenter',
+      titleKey: 'finance:menu.bankCenter',
       icon: 'Payments',
       order: 420,
       children: [{ key: MENU.receivable, path: '/bankCenter/receivable', titleKey: 'finance:bills.menu.receivable', order: 30 }],
@@ -114,22 +108,19 @@ export const billsArea: PluginArea = {
     perm(B.giveBack, 'giveBack', MENU.billsPayable),
     perm(B.pay, 'pay', MENU.billsPayable),
     perm(B.requestRefund, 'requestRefund', MENU.billsPayable),
-    perm(D.list, 'badDebtList', MENU.badDebt, true),
-    perm(D.add, 'badDebtAdd', MENU.badDebt),
+    // Approving allows two transitions (approve, reject); the bad-debt screens derive the rest.
     perm(D.approve, 'badDebtApprove', MENU.badDebt),
-    perm(D.payerList, 'payerBadDebtList', MENU.payerBadDebt, true),
     perm(SETTLEMENT_PERMISSION, 'settlement', SETTLEMENT_MENU, true),
     perm(W.list, 'writeoffList', MENU.writeoff, true),
     perm(W.add, 'writeoffAdd', MENU.writeoff),
     perm(W.edit, 'writeoffEdit', MENU.writeoff),
     perm(W.remove, 'writeoffRemove', MENU.writeoff),
   ],
+  screens,
   routes: [
     { path: 'expense/bill', file: 'bills/routes/bill.tsx' },
     { path: 'traderCenter/billsPayable', file: 'bills/routes/billsPayable.tsx' },
     { path: 'bankCenter/receivable', file: 'bills/routes/receivable.tsx' },
-    { path: 'traderCenter/badDebt', file: 'bills/routes/payerBadDebt.tsx' },
-    { path: 'expense/badDebt', file: 'bills/routes/badDebt.tsx' },
     { path: 'expense/writeoff', file: 'bills/routes/writeoff.tsx' },
     { path: 'unifiedSettlement/settlementManage', file: 'bills/routes/settlementManage.tsx' },
     { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
@@ -147,7 +138,7 @@ export const billsArea: PluginArea = {
   },
   migrations: [billsMigration],
   grants: billsGrants,
-  seeds: [billsDemo, badDebtsAndWriteoffsDemo],
+  seeds: [billsDemo, badDebtsAndWriteoffsDemo, bankReceivableSeed],
   resources: [billResource, billPayableResource, billReceivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },

@@ -11,6 +11,7 @@ import { chargingRuleResource, feeItemResource, feeLookups, operationRecordResou
 import { linesForServiceOrder } from './charging.server';
 import { periodicBillsJob } from './periodic.job';
 import { operationRecordsDemo } from './demo';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -58,28 +59,24 @@ export const feesArea: PluginArea = {
     {
       key: MENU.group,
       path: '/expense',
-      titleKey: 'finance:fees.menu.group',
+      titleKey: 'finance:menu.expense',
       icon: 'ReceiptLong',
       order: 400,
-      children: [
-        { key: MENU.feeItem, path: '/expense/feeItem', titleKey: 'finance:fees.menu.feeItem', order: 10 },
-        { key: MENU.chargingRule, path: '/expense/chargingRule', titleKey: 'finance:fees.menu.chargingRule', order: 20 },
-        { key: MENU.operationRecord, path: '/expense/operationRecord', titleKey: 'finance:fees.menu.operationRecord', order: 30 },
-      ],
+      children: [{ key: MENU.chargingRule, path: '/expense/chargingRule', titleKey: 'finance:fees.menu.chargingRule', order: 20 }],
     },
   ],
-  permissions: (Object.keys(FEE_PERMISSIONS) as (keyof typeof FEE_PERMISSIONS)[]).map((k) => ({
+  // Charging rules have a hand-written screen; fee items and operation records derive theirs.
+  permissions: (['ruleList', 'ruleAdd', 'ruleEdit', 'ruleRemove', 'ruleTrial'] as const).map((k) => ({
     code: FEE_PERMISSIONS[k],
     titleKey: `finance:fees.perm.${k}`,
-    menu: k.startsWith('feeItem') ? MENU.feeItem : k.startsWith('rule') ? MENU.chargingRule : MENU.operationRecord,
-    mandatory: k.endsWith('List'),
+    menu: MENU.chargingRule,
+    mandatory: k === 'ruleList',
   })),
   routes: [
-    { path: 'expense/feeItem', file: 'fees/routes/feeItem.tsx' },
     { path: 'expense/chargingRule', file: 'fees/routes/chargingRule.tsx' },
-    { path: 'expense/operationRecord', file: 'fees/routes/operationRecord.tsx' },
     { path: 'api/finance/fees/trial', file: 'fees/routes/api.trial.ts', layout: 'none' },
   ],
+  screens,
   openapi: (doc) => {
     const money = { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' };
     doc.paths['/api/finance/fees/trial'] = {

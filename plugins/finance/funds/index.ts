@@ -10,6 +10,7 @@ import { FUNDS_PERMISSIONS, MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS } from './fun
 import { fundsOpenApi } from './openapi';
 import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, fundReminderPage, openSubAccount, subAccountResource } from './funds.server';
 import { advanceReceiptsDemo } from './demo';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -35,13 +36,6 @@ const fundsDemo: Seed = {
   },
 };
 
-const PERM_KEYS: Record<keyof typeof FUNDS_PERMISSIONS, string> = {
-  ledgerList: MENU_LEDGER,
-  initAccount: MENU_LEDGER,
-  editThreshold: MENU_LEDGER,
-  receiptList: MENU_RECEIPTS,
-  receiptAdd: MENU_RECEIPTS,
-};
 
 export const fundsArea: PluginArea = {
   key: 'funds',
@@ -52,20 +46,18 @@ export const fundsArea: PluginArea = {
       titleKey: 'finance:funds.menu.group',
       icon: 'AccountBalanceWallet',
       order: 420,
-      children: [
-        { key: MENU_RECEIPTS, path: '/price/payStatement', titleKey: 'finance:funds.menu.payStatement', order: 10 },
-        { key: MENU_LEDGER, path: '/price/dlStrNdt', titleKey: 'finance:funds.menu.dlStrNdt', order: 20 },
-      ],
+      children: [{ key: MENU_LEDGER, path: '/price/dlStrNdt', titleKey: 'finance:funds.menu.dlStrNdt', order: 20 }],
     },
   ],
-  permissions: (Object.keys(FUNDS_PERMISSIONS) as (keyof typeof FUNDS_PERMISSIONS)[]).map((k) => ({
+  // The sub-ledger screen's (the advance receipts' screen derives its own).
+  permissions: (['ledgerList', 'initAccount', 'editThreshold'] as const).map((k) => ({
     code: FUNDS_PERMISSIONS[k],
     titleKey: `finance:funds.perm.${k}`,
-    menu: PERM_KEYS[k],
-    mandatory: k === 'ledgerList' || k === 'receiptList',
+    menu: MENU_LEDGER,
+    mandatory: k === 'ledgerList',
   })),
+  screens,
   routes: [
-    { path: 'price/payStatement', file: 'funds/routes/payStatement.tsx' },
     { path: 'price/dlStrNdt', file: 'funds/routes/dlStrNdt.tsx' },
     { path: 'api/payAdvance/zjCount', file: 'funds/routes/api.zjCount.ts', layout: 'none' },
     { path: 'api/payAdvance/selectZjtxList', file: 'funds/routes/api.selectZjtxList.ts', layout: 'none' },

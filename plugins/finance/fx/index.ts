@@ -69,18 +69,18 @@ export const fxArea: PluginArea = {
     {
       key: 'expense',
       path: '/expense',
-      titleKey: 'finance:fees.menu.group',
+      titleKey: 'finance:menu.expense',
       icon: 'ReceiptLong',
       order: 400,
       children: [
-        { key: FX_MENU, path: '/expense/fxSettlement', titleKey: 'finance:fx.menu.fxSettlement', order: 60 },
+        { key: FX_MENU, path: '/expense/fxSettlement', titleKey: 'finance:fx.menu.fxSettlement', order: 65 },
         { key: RMB_MENU, path: '/expense/rmbStatement', titleKey: 'finance:fx.menu.rmbStatement', order: 70 },
       ],
     },
     {
       key: 'bankCenter',
       path: '/bankCenter',
-      titleKey: 'finance:fx.menu.bankCenter',
+      titleKey: 'finance:menu.bankCenter',
       icon: 'Payments',
       order: 420,
       children: [{ key: BANK_MENU, path: '/bankCenter/remittanceReview', titleKey: 'finance:fx.menu.remittanceReview', order: 50 }],

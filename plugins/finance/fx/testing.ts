@@ -1,7 +1,6 @@
 // Test helpers of the fx area: a finance plugin made of this area alone (so its tests do not
 // depend on the other finance areas' work), uploads, and valid payloads.
 import { definePlugin } from '../../../core/plugin';
-import { combineAreas } from '../../../core/areas';
 import { BASE, envelope, respond } from '../../../tests/support/http';
 import { action as uploadAction } from '../../../app/routes/api.core.files';
 import zh from '../locales/zh.json';
@@ -9,20 +8,7 @@ import en from '../locales/en.json';
 import my from '../locales/my.json';
 import { fxArea } from '.';
 
-const areas = combineAreas([fxArea]);
-
-export const fxOnlyFinance = definePlugin({
-  id: 'finance',
-  root: 'plugins/finance',
-  menus: areas.menus,
-  permissions: areas.permissions,
-  routes: areas.routes,
-  migrations: areas.migrations,
-  seeds: areas.seeds,
-  resources: areas.resources,
-  grants: areas.grants,
-  locales: { zh: { ...zh, ...areas.locales.zh }, en: { ...en, ...areas.locales.en }, my: { ...my, ...areas.locales.my } },
-});
+export const fxOnlyFinance = definePlugin({ id: 'finance', root: 'plugins/finance', areas: [fxArea], locales: { zh, en, my } });
 
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 

@@ -1,6 +1,6 @@
-// The base-data bundle as the system plugin will merge it: menus under
-// dataBase.systemData, permissions per screen, route files, texts in three languages, the
-// seed data, the lookups, and the server refusing users without the permissions.
+// The base-data area as the registry takes it in: screens under dataBase.systemData with their
+// permissions, texts in three languages, the seed data, the lookups, and the server refusing
+// users without the permissions.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,10 @@ import { envelope, req, respond, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { loader as lookupLoader } from '../../../app/routes/api.lookup.$name';
 import { systemMigrations } from '../migrations';
-import { loader as regionsPage } from './routes/province';
+import { loader as screenPage } from '../../../app/screen';
 import { loader as addressesPage } from './routes/ShippingAddress';
 import { apiAs, idOf, openBaseData, type Api } from './testing';
-import { baseData } from './index';
+import { baseDataArea } from './index';
 
 let db: TestDb;
 let admin: Api;
@@ -41,14 +41,15 @@ describe('what the bundle declares', () => {
       ['dataBase.region', '/dataBase/systemData/province'],
       ['dataBase.ShippingAddress', '/dataBase/systemData/ShippingAddress'],
     ]);
-    expect(Math.min(...baseData.menuItems.map((m) => m.order ?? 0))).toBeGreaterThanOrEqual(30);
+    expect(Math.min(...baseDataArea.screens!.map((s) => s.menu?.order ?? 0))).toBeGreaterThanOrEqual(30);
   });
 
   it('has list (mandatory), add, edit and remove per screen, matching what each resource checks', () => {
-    expect(baseData.permissions).toHaveLength(32);
+    const own = db.registry.permissions.filter((p) => NAMES.some((name) => p.code.startsWith(`system:${name}:`)));
+    expect(own).toHaveLength(32);
     for (const name of NAMES) {
-      const sr = baseData.resources.find((r) => r.def.name === name)!;
-      const perms = baseData.permissions.filter((p) => p.code.startsWith(`system:${name}:`));
+      const sr = baseDataArea.resources!.find((r) => r.def.name === name)!;
+      const perms = own.filter((p) => p.code.startsWith(`system:${name}:`));
       expect(perms.map((p) => [p.code, p.menu, !!p.mandatory])).toEqual([
         [`system:${name}:list`, sr.def.menu, true],
         [`system:${name}:add`, sr.def.menu, false],
@@ -59,21 +60,20 @@ describe('what the bundle declares', () => {
     }
   });
 
-  it('has a route file for every screen, relative to the plugin root', () => {
-    for (const r of baseData.routes) expect(fs.existsSync(path.join(__dirname, '..', r.file)), r.file).toBe(true);
-    expect(baseData.routes.map((r) => r.path)).toContain('dataBase/systemData/province');
+  it('has a route file for every screen with its own page, relative to the plugin root', () => {
+    for (const s of baseDataArea.screens!) if (s.file) expect(fs.existsSync(path.join(__dirname, '..', s.file)), s.file).toBe(true);
+    expect(baseDataArea.screens!.map((s) => s.path)).toContain('dataBase/systemData/province');
   });
 
   it('sorts its migrations after the system plugin’s own', () => {
-    const names = [...systemMigrations, ...baseData.migrations].map((m) => m.name);
+    const names = [...systemMigrations, ...baseDataArea.migrations!].map((m) => m.name);
     expect([...names].sort()).toEqual(names);
   });
 
   it('has every text it refers to in zh, en and my', () => {
     const keys = new Set<string>();
-    for (const m of baseData.menuItems) keys.add(m.titleKey);
-    for (const p of baseData.permissions) keys.add(p.titleKey);
-    for (const { def } of baseData.resources) {
+    for (const s of baseDataArea.screens!) keys.add(s.menu?.titleKey ?? s.resource.titleKey);
+    for (const { def } of baseDataArea.resources!) {
       keys.add(def.titleKey);
       for (const f of def.fields) {
         keys.add(f.labelKey);
@@ -82,7 +82,7 @@ describe('what the bundle declares', () => {
     }
     const lookup = (bundle: unknown, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], bundle);
     for (const lang of ['zh', 'en', 'my'] as const) {
-      const missing = [...keys].filter((k) => k.startsWith('system:baseData.') && typeof lookup(baseData.locales[lang], k.slice('system:baseData.'.length)) !== 'string');
+      const missing = [...keys].filter((k) => k.startsWith('system:baseData.') && typeof lookup(baseDataArea.locales![lang], k.slice('system:baseData.'.length)) !== 'string');
       expect(missing, lang).toEqual([]);
     }
     expect([...keys].every((k) => k.startsWith('system:baseData.'))).toBe(true);
@@ -154,7 +154,7 @@ describe('permissions', () => {
   });
 
   it('refuses the trader the screens too', async () => {
-    const { res } = await run(regionsPage, req('/dataBase/systemData/province', { cookie: await loginAs('trader') }));
+    const { res } = await run(screenPage, req('/dataBase/systemData/province', { cookie: await loginAs('trader') }));
     expect(res?.status).toBe(403);
   });
 

@@ -1,6 +1,5 @@
-// What the base-data tests share: a `system` plugin carrying only the base data (merged the
-// way the system plugin merges it), a fresh database with it, and calls to the real API
-// route modules as a signed-in user.
+// What the base-data tests share: a `system` plugin carrying only the base-data area, a fresh
+// database with it, and calls to the real API route modules as a signed-in user.
 import { definePlugin, type PortPlugin } from '../../../core/plugin';
 import { setRegistry } from '../../../core/registry.server';
 import { systemMigrations } from '../migrations';
@@ -9,26 +8,22 @@ import { envelope, req, respond, type Envelope } from '../../../tests/support/ht
 import { loginAs } from '../../../tests/support/session';
 import { action as collectionAction, loader as collectionLoader } from '../../../app/routes/api.$plugin.$resource';
 import { action as memberAction, loader as memberLoader } from '../../../app/routes/api.$plugin.$resource.$id';
-import { baseData } from './index';
+import { baseDataArea } from './index';
 
 export const baseDataTestPlugin: PortPlugin = definePlugin({
   id: 'system',
   root: 'plugins/system',
+  areas: [baseDataArea],
   menus: [
     {
       key: 'dataBase',
       path: '/dataBase',
       titleKey: 'system:baseData.country.title',
-      children: [{ key: 'dataBase.systemData', path: '/dataBase/systemData', titleKey: 'system:baseData.country.title', children: baseData.menuItems }],
+      children: [{ key: 'dataBase.systemData', path: '/dataBase/systemData', titleKey: 'system:baseData.country.title', children: [] }],
     },
   ],
-  permissions: baseData.permissions,
-  routes: baseData.routes,
-  migrations: [...systemMigrations, ...baseData.migrations],
-  seeds: baseData.seeds,
-  resources: baseData.resources,
-  lookups: baseData.lookups,
-  locales: { zh: { baseData: baseData.locales.zh }, en: { baseData: baseData.locales.en }, my: { baseData: baseData.locales.my } },
+  migrations: systemMigrations,
+  locales: { zh: {}, en: {}, my: {} },
 });
 
 export interface Answer extends Envelope {

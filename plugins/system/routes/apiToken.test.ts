@@ -9,7 +9,7 @@ import { envelope, location, req, respond } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { action as issueAction } from './api.apiTokenIssue';
-import { loader as refCodePageLoader } from './refCode';
+import { loader as refCodePageLoader } from '../../../app/screen';
 
 let db: TestDb;
 let adminCookie: string;
