@@ -208,8 +208,8 @@ export interface PortPlugin {
   resources?: ServerResource[];
   /** Adds to the OpenAPI document (paths a plugin serves outside the resource engine). */
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
-  /** Option lists for pickers (`/api/lookup/<plugin>.<name>`), e.g. roles for the user form. */
-  lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>>;
+  /** Option lists for pickers (`/api/lookup/<plugin>.<name>`, `?q=` searches), e.g. roles for the user form. */
+  lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike, search?: { q?: string; values?: string[]; limit?: number }) => Promise<LookupOption[]>>;
   /** Demo accounts the plugin's seeds create (password DEMO_PASSWORD), listed with core's at start-up. */
   demoLogins?: { username: string; nickname: string; userType: number }[];
 }

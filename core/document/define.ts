@@ -36,6 +36,8 @@ export interface LineCollection {
   lines?: LineCollection[];
   /** A new line's values (the others start blank); may look at the lines already there. */
   blank?(lines: Values[], values: Values): Values;
+  /** Label of the add button (default: 添加一行). */
+  addKey?: string;
   /** Lines the editor starts a new document with (default 0). */
   initial?: number;
   /** A line after one of its fields changed (a date filling in its year and month). */
@@ -51,8 +53,8 @@ export interface LineCollection {
 export interface DocumentSection {
   /** Title of the group (none: fields straight under the previous one). */
   titleKey?: string;
-  /** Header fields in order; default: every form field not placed in another section. */
-  fields?: string[];
+  /** Header fields in order; `'*'`: every form field no other section places. */
+  fields?: string[] | '*';
   /** Line collections shown in this section, after its fields. */
   lines?: string[];
   /** A domain part the page renders (DocumentEditor's `sections` prop), e.g. an upload. */
@@ -75,6 +77,8 @@ export interface DocumentDef {
   sections?: DocumentSection[];
   tabs?: { name: string; labelKey: string }[];
   computed?: ComputedValue[];
+  /** A new document's header values besides blank ones (today's date, the usual currency). */
+  defaults?(): Values;
   /** Header fields and collections shown (and sent) only while the predicate holds. */
   when?: Record<string, (values: Values) => boolean>;
   /** Values the custom sections set that are sent with the form fields (an uploaded file's id). */
@@ -96,13 +100,16 @@ function checkCollection(owner: string, c: LineCollection): void {
 export function defineDocument(doc: DocumentDef): DocumentDef {
   const def = doc.resource;
   for (const c of doc.lines) {
-    // The engine keys errors inside a records field by their path (lines.2.amount).
-    if (!def.fields.some((f) => f.name === c.name && f.records && f.column === null)) throw new Error(`${def.name}: ${c.name} is not a records field with column: null`);
+    // Stored lines are a records field without a column (the engine keys errors inside it by
+    // path: lines.2.amount); lines without a table are a field the resource stores itself.
+    const field = def.fields.find((f) => f.name === c.name);
+    if (!field || (c.table && !(field.records && field.column === null))) throw new Error(`${def.name}: ${c.name} needs a field (records, column: null, for lines in a table)`);
     checkCollection(def.name, c);
   }
   const names = new Set([...def.fields.map((f) => f.name), ...doc.lines.map((c) => c.name)]);
   for (const s of doc.sections ?? []) {
-    for (const n of [...(s.fields ?? []), ...(s.lines ?? [])]) if (!names.has(n)) throw new Error(`${def.name}: section names ${n}, which it does not declare`);
+    const fields = s.fields === '*' ? [] : (s.fields ?? []);
+    for (const n of [...fields, ...(s.lines ?? [])]) if (!names.has(n)) throw new Error(`${def.name}: section names ${n}, which it does not declare`);
   }
   return doc;
 }

@@ -153,6 +153,7 @@ export function toApiValue(f: FieldDef, v: unknown): unknown {
     case 'number':
       return Number(v);
     case 'money':
+      if (f.trimZeros) return new Decimal(String(v)).toFixed();
       // MariaDB hands DECIMAL back as text with the column's scale; SQLite (the embedded
       // default) as a number, written here the same way (never dropping a digit it has).
       if (typeof v === 'number') {
