@@ -19,6 +19,7 @@ export interface SectionContext {
   errors: Record<string, string>;
   readOnly: boolean;
   set(name: string, value: unknown): void;
+  clearError(name: string): void;
 }
 
 export interface DocumentEditorProps {
@@ -88,7 +89,7 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
             ))}
           </Grid>
         )}
-        {s.custom && custom[s.custom]?.({ values, row, errors, readOnly, set })}
+        {s.custom && custom[s.custom]?.({ values, row, errors, readOnly, set, clearError: (name) => clear([name]) })}
         {(s.lines ?? [])
           .map((name) => doc.lines.find((c) => c.name === name)!)
           .filter((c) => shown(doc, c.name, values))

@@ -7,9 +7,12 @@ import { useLoaderData } from '@remix-run/react';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { FileLink } from '@core/ui/FileUpload';
-import { fxApplicationDef } from '../fx';
+import { Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { DocumentEditor } from '@core/ui/document/DocumentEditor';
+import { fxApplicationDef, fxApplicationDocument, PERMIT_TYPES, POSTSCRIPT_MAX } from '../fx';
 import { fxApplicationResource } from '../fx.server';
-import { FxApplicationForm } from '../ui/FxApplicationForm';
+import { FileSection } from '../ui/FileSection';
 import { moneyCells } from '../ui/money';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(fxApplicationResource, request);
@@ -24,12 +27,48 @@ const cells = {
 
 export default function FxSettlementPage() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <ResourcePage
       def={fxApplicationDef}
       data={data}
       renderCell={cells}
-      renderForm={({ row, onClose, onSaved }) => <FxApplicationForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+      renderForm={({ row, onClose, onSaved }) => (
+        <DocumentEditor
+          doc={fxApplicationDocument}
+          row={row}
+          lookups={data.lookups}
+          onClose={onClose}
+          onSaved={onSaved}
+          sections={{
+            // The postscript's 140-character counter, and the permit certificate (required).
+            permit: (ctx) => {
+              const n = String(ctx.values.postscript ?? '').length;
+              return (
+                <>
+                  <Typography variant="caption" color={n > POSTSCRIPT_MAX ? 'error' : 'text.secondary'} data-testid="postscript-count">
+                    {t('finance:fx.ui.postscriptCount', { n, max: POSTSCRIPT_MAX })}
+                  </Typography>
+                  <FileSection
+                    ctx={ctx}
+                    def={fxApplicationDef}
+                    types={PERMIT_TYPES}
+                    idField="permitFileId"
+                    fileField="permitFile"
+                    error="permitFileId"
+                    clears="permitFileId"
+                    labelKey="finance:fx.field.permitFile"
+                    uploadKey="finance:fx.ui.uploadPermit"
+                    emptyKey="finance:fx.ui.noPermit"
+                    required
+                    testId="permit"
+                  />
+                </>
+              );
+            },
+          }}
+        />
+      )}
     />
   );
 }
