@@ -74,6 +74,7 @@ export function RemotePicker({
   const labelOf = (o: LookupOption) => (o.label.includes(':') ? t(o.label) : o.label);
   return (
     <Autocomplete
+      fullWidth
       size={size}
       open={open}
       onOpen={() => setOpen(true)}

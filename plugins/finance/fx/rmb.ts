@@ -188,7 +188,7 @@ export const rmbStatementDocument = defineDocument({
         decl('year', 'decl_year', 'declYear', 'integer'),
         decl('month', 'decl_month', 'declMonth', 'integer'),
         decl('customsAmount', 'customs_amount', 'customsAmount', 'money'),
-        decl('currency', 'currency', 'declCurrency', 'ref', { lookup: 'system.refCode.CURRENCY' }),
+        decl('currency', 'currency', 'declCurrency', 'ref', { lookup: 'system.refCode.CURRENCY', list: { width: 150 } }),
       ],
       derive: (line, changed) => {
         const d = String(line.declDate ?? '');
