@@ -4,11 +4,11 @@
 // browser, then create or update with the version, a 409 or the server's field errors shown on
 // the right line and field. Domain parts that are not generic (an upload) come in as `sections`.
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef, DocumentSection } from '../../document/define';
-import { FieldInput, type Lookups } from '../fields/FieldInput';
-import { formFields, spanOf, type Values } from '../fields/values';
+import { FieldGrid, type Lookups } from '../fields/FieldInput';
+import { formFields, type Values } from '../fields/values';
 import { useRowSubmit } from '../resource/useRowSubmit';
 import { LineTable, type CellContext } from './LineTable';
 import { documentPayload, initialDocument, shown, updateLines } from './values';
@@ -57,6 +57,7 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
     clear(cleared);
   };
 
+  const lineCtx = { values, errors, lookups, readOnly, onLines, cells };
   const fields = formFields(def, mode);
   const layout: DocumentSection[] = doc.sections ?? [{ fields: '*' }, ...doc.lines.map((c) => ({ lines: [c.name] }))];
   const placed = new Set(layout.flatMap((s) => (Array.isArray(s.fields) ? s.fields : [])));
@@ -72,40 +73,13 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
             {t(s.titleKey)}
           </Typography>
         )}
-        {own.length > 0 && (
-          <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-            {own.map((f) => (
-              <Grid key={f.name} size={spanOf(f, true)}>
-                <FieldInput
-                  field={f}
-                  value={values[f.name]}
-                  onChange={(v) => set(f.name, v)}
-                  lookups={lookups}
-                  error={errors[f.name]}
-                  disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit)}
-                  testId={`form-${f.name}`}
-                />
-              </Grid>
-            ))}
-          </Grid>
-        )}
+        {own.length > 0 && <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide />}
         {s.custom && custom[s.custom]?.({ values, row, errors, readOnly, set, clearError: (name) => clear([name]) })}
         {(s.lines ?? [])
           .map((name) => doc.lines.find((c) => c.name === name)!)
           .filter((c) => shown(doc, c.name, values))
           .map((c) => (
-            <LineTable
-              key={c.name}
-              collection={c}
-              path={[c.name]}
-              lines={(values[c.name] as Values[] | undefined) ?? []}
-              values={values}
-              errors={errors}
-              lookups={lookups}
-              readOnly={readOnly}
-              onLines={onLines}
-              cells={cells}
-            />
+            <LineTable key={c.name} collection={c} path={[c.name]} lines={(values[c.name] as Values[] | undefined) ?? []} ctx={lineCtx} />
           ))}
       </Box>
     );

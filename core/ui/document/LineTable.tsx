@@ -19,23 +19,29 @@ export interface CellContext {
   readOnly: boolean;
 }
 
-export interface LineTableProps {
-  collection: LineCollection;
-  /** Where its lines sit in the document's values (`['goods', 0, 'licences']`). */
-  path: (string | number)[];
-  lines: Values[];
+/** What every table of a document shares. */
+export interface LineContext {
   /** The header's values (titles and new lines may depend on them). */
   values: Values;
   errors: Record<string, string>;
   lookups: Lookups;
   readOnly: boolean;
-  /** Replaces the lines (every edit goes through here, with the error keys it clears). */
+  /** Replaces the lines at a path (every edit goes through here, with the error keys it clears). */
   onLines(path: (string | number)[], fn: (lines: Values[]) => Values[], cleared: string[]): void;
   /** Custom cells by `<collection>.<field>`. */
   cells?: Record<string, (ctx: CellContext) => ReactNode>;
 }
 
-export function LineTable({ collection: c, path, lines, values, errors, lookups, readOnly, onLines, cells }: LineTableProps) {
+export interface LineTableProps {
+  collection: LineCollection;
+  /** Where its lines sit in the document's values (`['goods', 0, 'licences']`). */
+  path: (string | number)[];
+  lines: Values[];
+  ctx: LineContext;
+}
+
+export function LineTable({ collection: c, path, lines, ctx }: LineTableProps) {
+  const { values, errors, lookups, readOnly, onLines, cells } = ctx;
   const { t } = useTranslation();
   const [selected, setSelected] = useState(0);
   const prefix = c.testId ?? c.name;
@@ -131,17 +137,7 @@ export function LineTable({ collection: c, path, lines, values, errors, lookups,
       {current &&
         subs.map((sub) => (
           <Box key={`${sub.name}-${selected}`} sx={{ pl: 2, borderLeft: 2, borderColor: 'divider' }} data-testid={`${prefix}-${selected}-${sub.name}`}>
-            <LineTable
-              collection={sub}
-              path={[...path, selected, sub.name]}
-              lines={(current[sub.name] as Values[] | undefined) ?? []}
-              values={values}
-              errors={errors}
-              lookups={lookups}
-              readOnly={readOnly}
-              onLines={onLines}
-              cells={cells}
-            />
+            <LineTable collection={sub} path={[...path, selected, sub.name]} lines={(current[sub.name] as Values[] | undefined) ?? []} ctx={ctx} />
           </Box>
         ))}
     </Box>

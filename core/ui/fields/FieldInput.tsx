@@ -1,12 +1,13 @@
 // The input of one declared field (FieldDef), the same in the resource dialog, a document's
 // header and a document's line cells: text, number, date, switch, enum or picker. A picker
 // whose options the page did not load (a searched code table) asks the server as the user types.
-import { Autocomplete, Checkbox, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { FieldDef } from '../../resource/define';
 import { DateField } from '../DateField';
 import { RemotePicker } from './RemotePicker';
+import { spanOf } from './values';
 
 export type Lookups = Record<string, LookupOption[]>;
 
@@ -97,5 +98,45 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
       slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
       autoComplete={f.type === 'password' ? 'new-password' : 'off'}
     />
+  );
+}
+
+/** Form fields on a grid (by their spans), each a FieldInput named `form-<name>`. */
+export function FieldGrid({
+  fields,
+  values,
+  errors,
+  lookups,
+  onChange,
+  mode,
+  readOnly,
+  wide,
+}: {
+  fields: FieldDef[];
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  lookups: Lookups;
+  onChange(name: string, value: unknown): void;
+  mode: 'create' | 'update';
+  readOnly?: boolean;
+  /** Three columns on wide screens (documents) instead of two. */
+  wide?: boolean;
+}) {
+  return (
+    <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+      {fields.map((f) => (
+        <Grid key={f.name} size={spanOf(f, wide)}>
+          <FieldInput
+            field={f}
+            value={values[f.name]}
+            onChange={(v) => onChange(f.name, v)}
+            lookups={lookups}
+            error={errors[f.name]}
+            disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit)}
+            testId={`form-${f.name}`}
+          />
+        </Grid>
+      ))}
+    </Grid>
   );
 }

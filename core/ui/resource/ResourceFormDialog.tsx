@@ -1,12 +1,12 @@
 // The add/edit dialog generated from a resource's fields, validated in the browser with the
 // same zod schema the server uses; server field errors land on the same inputs.
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import { inForm, type ResourceDef } from '../../resource/define';
-import { FieldInput } from '../fields/FieldInput';
-import { formFields, initialValues, spanOf, toPayload, type Values } from '../fields/values';
+import { FieldGrid } from '../fields/FieldInput';
+import { formFields, initialValues, toPayload, type Values } from '../fields/values';
 import { useRowSubmit } from './useRowSubmit';
 
 export { toPayload } from '../fields/values';
@@ -41,21 +41,7 @@ export function ResourceFormDialog({
         {t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}
       </DialogTitle>
       <DialogContent>
-        <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-          {formFields(def, mode).map((f) => (
-            <Grid key={f.name} size={spanOf(f)}>
-              <FieldInput
-                field={f}
-                value={values[f.name]}
-                onChange={(v) => set(f.name, v)}
-                lookups={lookups}
-                error={errors[f.name]}
-                disabled={mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit}
-                testId={`form-${f.name}`}
-              />
-            </Grid>
-          ))}
-        </Grid>
+        <FieldGrid fields={formFields(def, mode)} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('core:common.cancel')}</Button>
