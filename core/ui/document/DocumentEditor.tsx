@@ -64,6 +64,12 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
   const fieldsOf = (s: DocumentSection) =>
     (s.fields === '*' ? fields.filter((f) => !placed.has(f.name)) : (s.fields ?? []).map((n) => fields.find((f) => f.name === n)).filter((f) => !!f)).filter((f) => shown(doc, f.name, values));
 
+  // A tab whose fields or lines have a message says so, or the message would go unseen.
+  const tabErrors = (name: string) => {
+    const names = new Set(layout.filter((s) => s.tab === name).flatMap((s) => [...fieldsOf(s).map((f) => f.name), ...(s.lines ?? [])]));
+    return Object.entries(errors).some(([k, v]) => v && names.has(k.split('.')[0]));
+  };
+
   const section = (s: DocumentSection, i: number) => {
     const own = fieldsOf(s);
     return (
@@ -92,7 +98,7 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
         {doc.tabs && (
           <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 1 }}>
             {doc.tabs.map((x) => (
-              <Tab key={x.name} value={x.name} label={t(x.labelKey)} data-testid={`tab-${x.name}`} />
+              <Tab key={x.name} value={x.name} label={t(x.labelKey)} data-testid={`tab-${x.name}`} sx={tabErrors(x.name) ? { color: 'error.main' } : undefined} />
             ))}
           </Tabs>
         )}
