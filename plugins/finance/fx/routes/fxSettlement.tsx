@@ -6,24 +6,15 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { FileLink } from '@core/ui/FileUpload';
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DocumentEditor } from '@core/ui/document/DocumentEditor';
 import { fxApplicationDef, fxApplicationDocument, PERMIT_TYPES, POSTSCRIPT_MAX } from '../fx';
 import { fxApplicationResource } from '../fx.server';
-import { FileSection } from '../ui/FileSection';
-import { moneyCells } from '../ui/money';
+import { FileSection, permitCells } from '../ui/FileSection';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(fxApplicationResource, request);
 
-const cells = {
-  ...moneyCells('amount'),
-  permitFileId: (row: Record<string, unknown>) => {
-    const f = row.permitFile as { id: number; name: string } | null;
-    return f ? <FileLink file={f} /> : '';
-  },
-};
 
 export default function FxSettlementPage() {
   const data = useLoaderData<typeof loader>();
@@ -32,7 +23,7 @@ export default function FxSettlementPage() {
     <ResourcePage
       def={fxApplicationDef}
       data={data}
-      renderCell={cells}
+      renderCell={permitCells}
       renderForm={({ row, onClose, onSaved }) => (
         <DocumentEditor
           doc={fxApplicationDocument}

@@ -14,9 +14,6 @@ import { DocumentEditor, type SectionContext } from '@core/ui/document/DocumentE
 import { RMB_UPLOAD_TYPES, rmbStatementDef, rmbStatementDocument } from '../rmb';
 import { rmbStatementResource } from '../rmb.server';
 import { FileSection } from '../ui/FileSection';
-import { moneyCells } from '../ui/money';
-
-const cells = moneyCells('totalAmount', 'goodsTradeAmount', 'serviceTradeAmount', 'capitalAmount', 'advancePayment', 'contractRatio');
 
 const sections = {
   collectionFile: (ctx: SectionContext) => (
@@ -36,7 +33,6 @@ export default function RmbStatementPage() {
       <ResourcePage
         def={rmbStatementDef}
         data={data}
-        renderCell={cells}
         actions={(selected) => (
           <Button
             variant="outlined"

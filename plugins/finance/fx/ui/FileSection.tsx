@@ -69,3 +69,11 @@ export function FileSection({
     </>
   );
 }
+
+/** The list's cell of the permit certificate: a link to the application's file. */
+export const permitCells = {
+  permitFileId: (row: Record<string, unknown>) => {
+    const f = row.permitFile as File | null;
+    return f ? <FileLink file={f} /> : '';
+  },
+};
