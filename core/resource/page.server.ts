@@ -62,7 +62,7 @@ export async function resourcePageData(sr: ServerResource, request: Request) {
   const query = parseListQuery(sr.def, url.searchParams);
   const result = await listRows(sr, user, query);
   // A searched picker (a code table of thousands) asks the server as the user types instead.
-  const lookupNames = sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x);
+  const lookupNames = [...sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x), ...(sr.lookups ?? [])];
   return {
     result,
     query: { page: query.page, pageSize: query.pageSize, sort: query.sort },
