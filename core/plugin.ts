@@ -232,8 +232,8 @@ export interface PluginParts {
   resources?: ServerResource[];
   /** Adds to the OpenAPI document (paths a plugin serves outside the resource engine). */
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
-  /** Option lists for pickers (`/api/lookup/<plugin>.<name>`), e.g. roles for the user form. */
-  lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>>;
+  /** Option lists for pickers (`/api/lookup/<plugin>.<name>`, `?q=` searches), e.g. roles for the user form. */
+  lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike, search?: { q?: string; values?: string[]; limit?: number }) => Promise<LookupOption[]>>;
 }
 
 /**

@@ -328,6 +328,7 @@ export const SQLITE_TESTS = [
   'app/routes/',
   'core/rbac/',
   'core/cache/',
+  'core/document/',
   'examples/partner-plugin/',
 ];
 

@@ -1,9 +1,10 @@
-// GET /api/lookup/<plugin.name>: options for a picker (any signed-in user; the source filters).
+// GET /api/lookup/<plugin.name>: options for a picker (any signed-in user; the source filters);
+// `?q=<text>` searches (first 50 matches), `?values=a,b` labels chosen values.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireUser } from '@core/auth/guard.server';
 import { ApiError, CODE, handleApi, ok } from '@core/http/envelope.server';
 import { getT } from '@core/i18n/i18n.server';
-import { loadLookups } from '@core/resource/page.server';
+import { loadLookups, searchLookup } from '@core/resource/page.server';
 import { getRegistry } from '@core/registry.server';
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -11,5 +12,9 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const user = await requireUser(request);
     const name = String(params.name);
     if (!getRegistry().lookups.has(name)) throw new ApiError((await getT(request))('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
-    return ok((await loadLookups([name], user))[name]);
+    const url = new URL(request.url);
+    const q = url.searchParams.get('q');
+    const values = url.searchParams.get('values');
+    if (q === null && values === null) return ok((await loadLookups([name], user))[name]);
+    return ok(await searchLookup(name, user, { q: q?.slice(0, 100) ?? undefined, values: values?.split(',').slice(0, 100), limit: 50 }));
   });

@@ -69,6 +69,8 @@ export interface ServerResource {
   def: ResourceDef;
   hooks: ResourceHooks;
   scope?: DataScopeColumns;
+  /** Pickers its page loads besides its fields' own (a document's line fields). */
+  lookups?: string[];
 }
 
 export function serverResource(def: ResourceDef, hooks: ResourceHooks = {}, scope?: DataScopeColumns): ServerResource {

@@ -39,6 +39,8 @@ export interface FieldDef {
   options?: EnumOption[];
   /** For ref/refs: the lookup the picker loads (`/api/lookup/<lookup>`). */
   lookup?: string;
+  /** ref: the picker searches on the server as the user types (`?q=`); the page does not load the options whole. */
+  search?: boolean;
   /** In the grid; `false` to leave it out, `{ hidden: true }` to start it hidden. */
   list?: boolean | { width?: number; hidden?: boolean };
   sortable?: boolean;
@@ -53,6 +55,8 @@ export interface FieldDef {
   maxLength?: number;
   /** money: the decimals its column keeps (default 2), so SQLite's numbers read back as MariaDB's text ("12500.50"). */
   scale?: number;
+  /** money: read without trailing zeros (a quantity 2.5, not 2.5000); still exact. */
+  trimZeros?: boolean;
   /**
    * Whether the API may answer null for it (the OpenAPI row schema says so). Default: what the
    * create schema stores (a key it leaves out or lets be null may be null); fields outside the

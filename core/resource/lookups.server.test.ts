@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
 import { createTestDb, type TestDb } from '../../tests/support/db';
 import type { SessionUserLike } from '../plugin';
-import { tableLookup } from './lookups.server';
+import { narrowOptions, tableLookup, type LookupSearch } from './lookups.server';
 
 const TABLE = 'tst_lookup_place';
 let db: TestDb;
 const user = { id: 7 } as SessionUserLike;
-const run = (spec: Parameters<typeof tableLookup>[0], u: SessionUserLike = user) => tableLookup(spec)({ knex: db.knex } as never, u);
+const run = (spec: Parameters<typeof tableLookup>[0], u: SessionUserLike = user, search?: LookupSearch) => tableLookup(spec)({ knex: db.knex } as never, u, search);
 
 beforeAll(async () => {
   db = await createTestDb({ plugins: [system], seed: false });
@@ -78,5 +78,26 @@ describe('tableLookup', () => {
     expect(countries.map((o) => o.value)).toEqual(['MM', 'CN']);
     const mine = await run({ table: TABLE, value: 'code', label: 'name', where: (q, u) => q.where({ owner_id: u.id }), orderBy: [{ column: 'code', order: 'desc' }], limit: 1 });
     expect(mine.map((o) => o.value)).toEqual(['MM']);
+  });
+
+  it('searches on the server: a code starting with the text or a label column containing it, capped', async () => {
+    const spec = { table: TABLE, value: 'code', label: '{code} {name}', labels: { en: '{code} {name_en}' } };
+    expect((await run(spec, user, { q: 'cn' })).map((o) => o.value)).toEqual(['CN', 'CNSHA']);
+    expect((await run(spec, user, { q: 'Myan' })).map((o) => o.value)).toEqual(['MM']);
+    expect((await run(spec, user, { q: '海' })).map((o) => o.value)).toEqual(['CNSHA']);
+    expect((await run(spec, user, { q: '%' })).map((o) => o.value)).toEqual([]);
+    expect((await run(spec, user, { q: 'C', limit: 1 })).map((o) => o.value)).toEqual(['CN']);
+    expect((await run(spec, user, { values: ['MM', 'CN'] })).map((o) => o.value)).toEqual(['CN', 'MM']);
+  });
+
+  it('narrows the options of a lookup that does not search itself the same way', () => {
+    const options = [
+      { value: 'CN', label: 'CN 中国' },
+      { value: 'MM', label: 'MM 缅甸', labels: { en: 'MM Myanmar' } },
+    ];
+    expect(narrowOptions(options, { q: 'myan' }).map((o) => o.value)).toEqual(['MM']);
+    expect(narrowOptions(options, { q: '中' }).map((o) => o.value)).toEqual(['CN']);
+    expect(narrowOptions(options, { values: ['MM'] }).map((o) => o.value)).toEqual(['MM']);
+    expect(narrowOptions(options, { limit: 1 })).toHaveLength(1);
   });
 });

@@ -3,9 +3,29 @@
 // `{code} {name}`; `{company_name|nickname}` takes the first non-empty one; a bare column name
 // is that column.
 import type { Knex } from 'knex';
+import { whereContains } from '../db/knex.server';
 import type { LookupOption, PluginContext, SessionUserLike } from '../plugin';
 
-export type Lookup = (ctx: PluginContext, user: SessionUserLike) => Promise<LookupOption[]>;
+/** A picker's search on the server (`/api/lookup/<name>?q=`): text typed, or the values to label. */
+export interface LookupSearch {
+  q?: string;
+  values?: string[];
+  limit?: number;
+}
+
+export type Lookup = (ctx: PluginContext, user: SessionUserLike, search?: LookupSearch) => Promise<LookupOption[]>;
+
+/** The options a search keeps (a lookup that does not search in SQL is narrowed here): the code starting with the text, or the label containing it. */
+export function narrowOptions(options: LookupOption[], search: LookupSearch): LookupOption[] {
+  const q = search.q?.trim().toLowerCase();
+  const values = search.values ? new Set(search.values) : null;
+  const kept = options.filter(
+    (o) =>
+      (!values || values.has(o.value)) &&
+      (!q || o.value.toLowerCase().startsWith(q) || [o.label, o.labels?.en, o.labels?.my].some((l) => l?.toLowerCase().includes(q))),
+  );
+  return search.limit ? kept.slice(0, search.limit) : kept;
+}
 
 export interface TableLookup {
   table: string;
@@ -48,13 +68,23 @@ function render(template: string, row: Record<string, unknown>, strict: boolean)
 export function tableLookup(spec: TableLookup): Lookup {
   const templates = [spec.label, ...Object.values(spec.labels ?? {})];
   const columns = [...new Set([spec.value, ...(spec.parent ? [spec.parent] : []), ...templates.flatMap(columnsOf)])];
-  return async ({ knex }, user) => {
+  const searched = [...new Set(templates.flatMap(columnsOf))].filter((c) => c !== spec.value);
+  return async ({ knex }, user, search) => {
     const qb = knex(spec.table).select(columns);
     if (typeof spec.where === 'function') spec.where(qb, user, knex);
     else if (spec.where) qb.where(spec.where);
+    const q = search?.q?.trim();
+    if (q) {
+      qb.where((w) => {
+        w.whereRaw('?? LIKE ? ESCAPE ?', [spec.value, `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, '\\']);
+        for (const c of searched) w.orWhere((o) => whereContains(o, c, q));
+      });
+    }
+    if (search?.values) qb.whereIn(spec.value, search.values);
     const order = spec.orderBy ?? spec.value;
     qb.orderBy(typeof order === 'string' ? [order] : order);
-    if (spec.limit) qb.limit(spec.limit);
+    const limit = Math.min(spec.limit ?? Infinity, search?.limit ?? Infinity);
+    if (Number.isFinite(limit)) qb.limit(limit);
     const rows: Record<string, unknown>[] = await qb;
     return rows.map((r) => {
       const option: LookupOption = { value: String(r[spec.value]), label: render(spec.label, r, false)! };

@@ -9,6 +9,7 @@ import { getRegistry } from '../registry.server';
 import { resourceKey } from './define';
 import type { ServerResource } from './define.server';
 import { abilities } from './api.server';
+import { narrowOptions, type LookupSearch } from './lookups.server';
 import { listRows, parseListQuery } from './service.server';
 
 export interface GridPrefs {
@@ -45,6 +46,13 @@ export async function loadLookups(names: string[], user: SessionUser): Promise<R
   return out;
 }
 
+/** A picker's server-side search: a table lookup searches in SQL, any other is narrowed after. */
+export async function searchLookup(name: string, user: SessionUser, search: LookupSearch): Promise<LookupOption[] | null> {
+  const registry = getRegistry();
+  const fn = registry.lookups.get(name);
+  return fn ? narrowOptions(await fn(registry.context(), user, search), search) : null;
+}
+
 export async function resourcePageData(sr: ServerResource, request: Request) {
   const { user } = await requireCurrent(request, { menu: sr.def.menu, permission: sr.def.permissions.list });
   const knex = getKnex();
@@ -53,7 +61,8 @@ export async function resourcePageData(sr: ServerResource, request: Request) {
   if (!url.searchParams.has('pageSize') && prefs.pageSize) url.searchParams.set('pageSize', String(prefs.pageSize));
   const query = parseListQuery(sr.def, url.searchParams);
   const result = await listRows(sr, user, query);
-  const lookupNames = sr.def.fields.map((f) => f.lookup).filter((x): x is string => !!x);
+  // A searched picker (a code table of thousands) asks the server as the user types instead.
+  const lookupNames = [...sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x), ...(sr.lookups ?? [])];
   return {
     result,
     query: { page: query.page, pageSize: query.pageSize, sort: query.sort },

@@ -4,15 +4,19 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
 import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
 import { createCache } from '../cache/cache.server';
-import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, uniqueRules, type FieldDef, type ResourceDef, type Transition } from './define';
+import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
+import { checkUnique, columnValues } from './columns.server';
+import { zodFieldErrors } from './fieldErrors';
+
+export { checkUnique, columnValues, defaultToDb } from './columns.server';
+export { zodFieldErrors } from './fieldErrors';
 
 export type FilterValue = { kind: 'contains' | 'eq'; value: string } | { kind: 'in'; values: string[] } | { kind: 'range'; from?: string; to?: string };
 
@@ -140,7 +144,7 @@ export async function applyScope(sr: ServerResource, qb: Knex.QueryBuilder, user
   else qb.whereRaw('1 = 0');
 }
 
-function toApiValue(f: FieldDef, v: unknown): unknown {
+export function toApiValue(f: FieldDef, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (f.type) {
     case 'boolean':
@@ -149,6 +153,7 @@ function toApiValue(f: FieldDef, v: unknown): unknown {
     case 'number':
       return Number(v);
     case 'money':
+      if (f.trimZeros) return new Decimal(String(v)).toFixed();
       // MariaDB hands DECIMAL back as text with the column's scale; SQLite (the embedded
       // default) as a number, written here the same way (never dropping a digit it has).
       if (typeof v === 'number') {
@@ -301,58 +306,6 @@ export async function getRow(sr: ServerResource, user: SessionUser, id: number, 
   return api;
 }
 
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    if (!out[key]) out[key] = issue.message;
-  }
-  return out;
-}
-
-/** Fields to columns, the way a resource without a toDb hook stores them. */
-export function defaultToDb(sr: ServerResource, input: Row): Row {
-  const out: Row = {};
-  for (const f of sr.def.fields) {
-    const col = columnOf(f);
-    if (!col || col.includes('.') || !(f.name in input) || f.type === 'password' || f.type === 'refs') continue;
-    const v = input[f.name];
-    out[col] = v === '' ? null : v;
-  }
-  return out;
-}
-
-/** The column values a write stores: the default mapping, passed through the resource's toDb hook if it has one. */
-export async function columnValues(sr: ServerResource, input: Row, ctx: WriteContext): Promise<Row> {
-  const defaults = defaultToDb(sr, input);
-  return sr.hooks.toDb ? sr.hooks.toDb(input, ctx, defaults) : defaults;
-}
-
-/**
- * The resource's `unique` rules, in the write's transaction: another row (never the row being
- * updated) holding the same values is a field error on the rule's last field. A rule with an
- * empty value is skipped (a blank optional code clashes with nothing); a field the update
- * leaves out keeps its stored value.
- */
-export async function checkUnique(sr: ServerResource, input: Row, ctx: WriteContext): Promise<void> {
-  const errors: Record<string, string> = {};
-  for (const rule of uniqueRules(sr.def)) {
-    const last = rule.fields[rule.fields.length - 1];
-    if (errors[last]) continue;
-    const where: Row = {};
-    for (const name of rule.fields) {
-      const f = sr.def.fields.find((x) => x.name === name)!;
-      where[columnOf(f)!] = name in input ? input[name] : ctx.before?.[name];
-    }
-    if (Object.values(where).some((v) => v === null || v === undefined || v === '')) continue;
-    const clash = await ctx.trx(sr.def.table).where(where).whereNot('id', ctx.before ? Number(ctx.before.id) : 0).first('id');
-    if (!clash) continue;
-    const label = sr.def.fields.find((x) => x.name === last)!.labelKey;
-    errors[last] = rule.messageKey ? ctx.t(rule.messageKey) : ctx.t('core:resource.exists', { field: ctx.t(label) });
-  }
-  if (Object.keys(errors).length) throw new FieldError(errors);
-}
-
 function masked(sr: ServerResource, row: Row | null): Row | null {
   if (!row) return row;
   const out = { ...row };
@@ -382,7 +335,7 @@ function requirePermission(user: SessionUser, code: string | undefined, t: TFunc
 export async function createRow(sr: ServerResource, actor: Actor, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
   if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.create, t);
   const parsed = sr.def.schema(t, 'create').safeParse(input);
-  if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
+  if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
   const data = parsed.data as Row;
   const knex = opts.knex ?? getKnex();
   const created = await knex.transaction(async (trx) => {
@@ -417,7 +370,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     if (sm?.editableIn && !sm.editableIn.includes(String(before[sm.field]))) throw new ApiError(t(sm.editRefusedKey ?? 'core:resource.notEditable'));
     if (versioned && Number(before.version) !== expected) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
     const parsed = sr.def.schema(t, 'update').safeParse({ ...body });
-    if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
+    if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
     const data = parsed.data as Row;
     const ctx: WriteContext = { trx, actor, t, op: 'update', before };
     await checkUnique(sr, data, ctx);

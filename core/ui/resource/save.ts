@@ -4,17 +4,15 @@
 import type { TFunction } from 'i18next';
 import { ApiError, type ApiClient } from '../../http/client';
 import { endpoint, type ResourceDef } from '../../resource/define';
+import { zodFieldErrors } from '../../resource/fieldErrors';
 
 type Toast = (message: string, opts?: { severity?: 'success' | 'error' | 'warning' | 'info' }) => void;
 export type FieldErrors = Record<string, string>;
 
-/** The first message per field, or null when the payload passes the schema. */
+/** The first message per field (per line field inside a document's lines), or null when the payload passes the schema. */
 export function validateRow(def: ResourceDef, t: TFunction, mode: 'create' | 'update', payload: Record<string, unknown>): FieldErrors | null {
   const parsed = def.schema(t, mode).safeParse(payload);
-  if (parsed.success) return null;
-  const errors: FieldErrors = {};
-  for (const i of parsed.error.issues) errors[String(i.path[0] ?? '')] ||= i.message;
-  return errors;
+  return parsed.success ? null : zodFieldErrors(parsed.error, def.fields);
 }
 
 /** null when saved; otherwise the field errors to show (empty when the toast said it all). */

@@ -4,8 +4,10 @@
 // their buttons from the same data.
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
-import { defineResource, type ResourceDef, type Transition } from '../../../core/resource/define';
+import { defineResource, type FieldDef, type FieldType, type ResourceDef, type Transition } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
+import { decimalSum, defineDocument, lineList } from '../../../core/document/define';
+import { todayIso } from '../../../core/i18n/dates';
 
 export const BILL_STATUS = [
   'staged', // 暂存
@@ -164,7 +166,7 @@ export function billSchema(t: TFunction) {
     currency: r.oneOf('finance:bills.currency', CURRENCIES),
     billDate: r.date('finance:bills.billDate', { optional: true }),
     remark: r.optionalText('finance:bills.remark', 500),
-    lines: z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(lineSchema(t)).min(1, t('finance:bills.msg.amountRequired'))),
+    lines: lineList(lineSchema(t), { min: 1, message: t('finance:bills.msg.amountRequired') }),
   });
 }
 
@@ -173,9 +175,9 @@ const baseFields: ResourceDef['fields'] = [
   { name: 'orderNo', labelKey: 'finance:bills.orderNo', type: 'string', sortable: true, filter: 'contains', maxLength: 64, list: { width: 160 } },
   { ...enumField('billType', BILL_TYPES, 'billTypes'), form: {} },
   enumField('status', BILL_STATUS, 'state', { sortable: true, list: { width: 190 } }),
-  { name: 'payerUserId', labelKey: 'finance:bills.payerUserId', type: 'ref', lookup: 'finance.fundCustomers', list: false, import: false },
+  { name: 'payerUserId', labelKey: 'finance:bills.payerUserId', type: 'ref', lookup: 'finance.fundCustomers', search: true, list: false, import: false },
   { name: 'payerName', labelKey: 'finance:bills.payerName', type: 'string', filter: 'contains', form: false, list: { width: 180 } },
-  { name: 'payeeUserId', labelKey: 'finance:bills.payeeUserId', type: 'ref', lookup: 'finance.fundCustomers', list: false, import: false },
+  { name: 'payeeUserId', labelKey: 'finance:bills.payeeUserId', type: 'ref', lookup: 'finance.fundCustomers', search: true, list: false, import: false },
   { name: 'payeeName', labelKey: 'finance:bills.payeeName', type: 'string', filter: 'contains', maxLength: 100, list: { width: 180 } },
   { name: 'amount', labelKey: 'finance:bills.amount', type: 'money', sortable: true, form: false },
   { name: 'currency', labelKey: 'finance:bills.currency', type: 'ref', lookup: 'system.refCode.CURRENCY', filter: 'eq', list: { width: 110 } },
@@ -215,6 +217,45 @@ export const billDef = defineResource({
     deleteRefusedKey: 'finance:bills.msg.onlyStagedDelete',
   },
   schema: (t) => billSchema(t),
+});
+
+const lineField = (name: string, type: FieldType, extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: `finance:bills.line.${name}`, type, ...extra });
+
+/**
+ * A bill with its fee lines, edited and saved as one document: the lines in fin_bill_line by
+ * position, each carrying the bill's currency; the total is the sum of the lines (decimal).
+ */
+export const billDocument = defineDocument({
+  resource: billDef,
+  testId: 'bill-form',
+  defaults: () => ({ billType: 'SERVICE', currency: 'RMB', billDate: todayIso() }),
+  lines: [
+    {
+      name: 'lines',
+      labelKey: 'finance:bills.lines',
+      table: 'fin_bill_line',
+      foreignKey: 'bill_id',
+      position: 'line_no',
+      testId: 'line',
+      addKey: 'finance:bills.line.add',
+      initial: 1,
+      fields: [
+        lineField('feeItemName', 'string', { maxLength: 50, list: { width: 160 } }),
+        lineField('quantity', 'money', { scale: 4, trimZeros: true }),
+        lineField('unit', 'string', { maxLength: 20, list: { width: 90 } }),
+        lineField('rate', 'money', { scale: 6, trimZeros: true }),
+        lineField('amount', 'money', { list: { width: 130 } }),
+        lineField('explanation', 'string', { maxLength: 500, list: { width: 180 } }),
+        lineField('chargingMethod', 'string', { form: false }),
+        lineField('standard', 'string', { form: false }),
+        lineField('source', 'enum', { form: false }),
+        { name: 'currency', labelKey: 'finance:bills.currency', type: 'string', form: false },
+      ],
+      blank: () => ({ quantity: '1', source: 'manual' }),
+      values: (_line, bill) => ({ currency: bill.currency }),
+    },
+  ],
+  computed: [{ name: 'amount', labelKey: 'finance:bills.amount', value: (v) => `${decimalSum(v.lines, 'amount')} ${String(v.currency ?? '')}` }],
 });
 
 /** The payer's view of the same bills (应付账单): only the payer's transitions, no editing. */

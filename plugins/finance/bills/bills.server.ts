@@ -10,14 +10,14 @@ import { ApiError, FieldError } from '../../../core/http/envelope.server';
 import type { Handoff, HandoffReceiver, HandoffServices } from '../../../core/handoff.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
 import { ENTERPRISE_DIRECTORY, type EnterpriseDirectory, type SessionUserLike } from '../../../core/plugin';
-import { serverResource, type ResourceHooks, type Row } from '../../../core/resource/define.server';
+import type { ResourceHooks, Row } from '../../../core/resource/define.server';
+import { documentResource, saveLines } from '../../../core/document/document.server';
 import { creditFunds, debitFunds } from '../funds/funds.server';
-import { BILL_ACTORS, BILL_PERMISSIONS, billDef, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
+import { BILL_ACTORS, BILL_PERMISSIONS, billDocument, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
 
 export const TRADER = 4;
 export const BROKER = 5;
 export const BILL = 'fin_bill';
-export const LINE = 'fin_bill_line';
 
 /** Money fixed once: half-up to 2 decimals, as the DECIMAL(18,2) string. */
 export function money(v: Decimal.Value): string {
@@ -89,23 +89,6 @@ export interface CreateBillInput {
   sourceKey?: string;
 }
 
-function lineRows(billId: number, lines: BillLineInput[], currency: string): Row[] {
-  return lines.map((l, i) => ({
-    bill_id: billId,
-    line_no: i + 1,
-    fee_item_name: l.feeItemName,
-    rate: l.rate ?? null,
-    charging_method: l.chargingMethod ?? null,
-    standard: l.standard ?? null,
-    currency,
-    unit: l.unit ?? null,
-    quantity: new Decimal(l.quantity).toFixed(4),
-    amount: money(l.amount),
-    source: l.source,
-    explanation: l.explanation ?? null,
-  }));
-}
-
 /** The bill amount: the sum of its lines, each fixed to 2 decimals first. */
 export function totalOf(lines: Pick<BillLineInput, 'amount'>[]): string {
   return money(lines.reduce((s, l) => s.plus(money(l.amount)), new Decimal(0)));
@@ -153,7 +136,8 @@ export async function createBill(trx: Knex.Transaction, input: CreateBillInput, 
   });
   const serialNo = `BL${dayStamp(now)}${String(Number(id) % 1_000_000).padStart(6, '0')}`;
   await trx(BILL).where({ id }).update({ serial_no: serialNo });
-  await trx(LINE).insert(lineRows(Number(id), input.lines, input.currency));
+  const lines = input.lines.map((l) => ({ ...l, quantity: new Decimal(l.quantity).toFixed(4), amount: money(l.amount) }));
+  await saveLines(billDocument, trx, Number(id), { currency: input.currency, lines });
   return { id: Number(id), serialNo, created: true };
 }
 
@@ -215,29 +199,6 @@ function formatMoney(rows: Row[], fields: string[]): void {
   for (const r of rows) for (const f of fields) if (r[f] !== null && r[f] !== undefined) r[f] = money(String(r[f]));
 }
 
-export async function linesOf(knex: Knex, billIds: number[]): Promise<Map<number, Row[]>> {
-  const out = new Map<number, Row[]>();
-  if (!billIds.length) return out;
-  const rows = await knex(LINE).whereIn('bill_id', billIds).orderBy(['bill_id', 'line_no']);
-  for (const r of rows) {
-    const list = out.get(Number(r.bill_id)) ?? [];
-    list.push({
-      feeItemName: r.fee_item_name,
-      rate: r.rate === null ? null : new Decimal(String(r.rate)).toString(),
-      chargingMethod: r.charging_method,
-      standard: r.standard,
-      currency: r.currency,
-      unit: r.unit,
-      quantity: new Decimal(String(r.quantity)).toString(),
-      amount: money(String(r.amount)),
-      source: r.source,
-      explanation: r.explanation,
-    });
-    out.set(Number(r.bill_id), list);
-  }
-  return out;
-}
-
 function checkActor(rows: Row[], name: string, user: SessionUser, t: TFunction): void {
   const allowed = BILL_ACTORS[name];
   if (!allowed) return;
@@ -251,10 +212,8 @@ const refundKey = (id: number) => `bill:${id}:refund`;
 
 const hooks: ResourceHooks = {
   restrict: restrictBills,
-  async decorate(rows, knex) {
+  async decorate(rows) {
     formatMoney(rows, ['amount', 'refundAmount']);
-    const lines = await linesOf(knex, rows.map((r) => Number(r.id)));
-    for (const r of rows) r.lines = lines.get(Number(r.id)) ?? [];
   },
   async validate(input, { trx, t }) {
     const payer = await partyName(trx, Number(input.payerUserId));
@@ -276,18 +235,14 @@ const hooks: ResourceHooks = {
       amount: totalOf(input.lines as BillLineInput[]),
     };
   },
-  async afterWrite(id, input, { trx, op }) {
+  // The lines are the document kit's (billDocument): saved after the header, in its
+  // transaction, only while the bill is editable (the engine refuses edits past staged).
+  async afterWrite(id, _input, { trx, op }) {
     if (op === 'create') {
       await trx(BILL)
         .where({ id })
         .update({ serial_no: `BL${dayStamp(new Date())}${String(id % 1_000_000).padStart(6, '0')}` });
     }
-    // Lines change only while the bill is editable (the engine refuses edits past staged).
-    await trx(LINE).where({ bill_id: id }).delete();
-    await trx(LINE).insert(lineRows(id, input.lines as BillLineInput[], String(input.currency)));
-  },
-  async beforeDelete(rows, { trx }) {
-    await trx(LINE).whereIn('bill_id', rows.map((r) => Number(r.id))).delete();
   },
   async beforeTransition(rows, name, { trx, actor, t, amount }) {
     checkActor(rows, name, actor.user, t);
@@ -357,13 +312,18 @@ const hooks: ResourceHooks = {
   },
 };
 
-export const billResource = serverResource(billDef, hooks);
-export const billPayableResource = serverResource(billPayableDef, { ...hooks, restrict: restrictPayable });
-export const billReceivableResource = serverResource(billReceivableDef, {
-  ...hooks,
-  restrict: restrictReceivable,
-  async decorate(rows, knex) {
-    await hooks.decorate!(rows, knex);
-    for (const r of rows) r.ageDays = ageInDays(r.billDate);
+export const billResource = documentResource(billDocument, hooks);
+export const billPayableResource = documentResource(billDocument, { ...hooks, restrict: restrictPayable }, undefined, billPayableDef);
+export const billReceivableResource = documentResource(
+  billDocument,
+  {
+    ...hooks,
+    restrict: restrictReceivable,
+    async decorate(rows, knex) {
+      await hooks.decorate!(rows, knex);
+      for (const r of rows) r.ageDays = ageInDays(r.billDate);
+    },
   },
-});
+  undefined,
+  billReceivableDef,
+);

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { defineResource } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
+import { defineDocument } from '../../../core/document/define';
+import { todayIso } from '../../../core/i18n/dates';
 import { BILLING_METHODS } from './engine';
 
 export const BILLING_OBJECTS = ['cargo', 'vehicle', 'container', 'declaration', 'serviceOrder'] as const;
@@ -93,7 +95,7 @@ export const chargingRuleDef = defineResource({
     { name: 'method', labelKey: `${L}.billingMethod`, type: 'enum', filter: 'eq', options: enumOf(BILLING_METHODS, 'methods') },
     { name: 'price', labelKey: `${L}.rule.price`, type: 'money', scale: 4 },
     { name: 'unit', labelKey: `${L}.unit`, type: 'string', maxLength: 20 },
-    { name: 'tiers', labelKey: `${L}.rule.tiers`, type: 'text', list: { hidden: true }, import: false, export: false },
+    { name: 'tiers', labelKey: `${L}.rule.tiers`, type: 'text', list: { hidden: true }, form: false, import: false, export: false },
     { name: 'freeDays', labelKey: `${L}.rule.freeDays`, type: 'integer' },
     { name: 'timeUnit', labelKey: `${L}.rule.timeUnit`, type: 'enum', options: enumOf(TIME_UNITS, 'timeUnits'), list: { hidden: true } },
     { name: 'effectiveFrom', labelKey: `${L}.rule.effectiveFrom`, type: 'date', filter: 'range', sortable: true },
@@ -123,6 +125,48 @@ export const chargingRuleDef = defineResource({
       valid: r.boolean(),
     });
   },
+});
+
+const tiered = (v: Record<string, unknown>) => v.method === 'quantityTiered' || v.method === 'timeTiered';
+const byDay = (v: Record<string, unknown>) => v.method === 'timeTiered';
+
+/**
+ * The charging-rule form: the rule's fields and, for tiered methods, its tiers as a line
+ * table (from / to / price; an empty "to" means no upper end), kept as JSON in the rule's
+ * tiers column. Free days are asked for time-tiered rules only.
+ */
+export const chargingRuleDocument = defineDocument({
+  resource: chargingRuleDef,
+  testId: 'resource-form',
+  maxWidth: 'md',
+  defaults: () => ({ method: 'fixed', freeDays: '0', effectiveFrom: todayIso(), priority: '0', valid: true }),
+  when: { freeDays: byDay, tiers: tiered },
+  sections: [
+    { fields: ['ruleName', 'feeItemId', 'method', 'price', 'unit', 'freeDays', 'effectiveFrom', 'effectiveTo', 'customerUserId', 'contractNo', 'priority', 'valid'] },
+    { lines: ['tiers'] },
+  ],
+  lines: [
+    {
+      name: 'tiers',
+      labelKey: `${L}.rule.tiers`,
+      testId: 'tier',
+      addKey: `${L}.rule.addTier`,
+      fields: [
+        { name: 'from', labelKey: `${L}.rule.from`, type: 'string' },
+        { name: 'to', labelKey: `${L}.rule.to`, type: 'string' },
+        { name: 'price', labelKey: `${L}.rule.tierPrice`, type: 'string' },
+      ],
+      labels: (v): Record<string, string> => (byDay(v) ? { from: `${L}.rule.fromDay`, to: `${L}.rule.toDay` } : {}),
+      hintKey: (v) => (byDay(v) ? `${L}.rule.timeTierHint` : `${L}.rule.quantityTierHint`),
+      // A new tier starts where the last one ends (the day after it for day tiers).
+      blank(lines, v) {
+        const last = lines[lines.length - 1];
+        if (!last) return { from: byDay(v) ? String(Number(v.freeDays || 0) + 1) : '0' };
+        const to = String(last.to ?? '');
+        return { from: to === '' ? '' : byDay(v) ? String(Number(to) + 1) : to };
+      },
+    },
+  ],
 });
 
 export const operationRecordDef = defineResource({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineResource, type Transition } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
+import { defineDocument } from '../../../core/document/define';
 import type { UploadType } from '../../../core/files/sniff';
 
 export const FX_STATUS = ['unsettled', 'submitted', 'platformPassed', 'bankPassed', 'settled', 'platformFailed', 'bankFailed'] as const;
@@ -154,6 +155,15 @@ export const fxApplicationDef = defineResource({
       ),
     });
   },
+});
+
+/** The application form: the bank form's fields, then the postscript counter and the permit certificate (a custom section of the page). */
+export const fxApplicationDocument = defineDocument({
+  resource: fxApplicationDef,
+  testId: 'fx-form',
+  extra: ['permitFileId'],
+  sections: [{ fields: '*', custom: 'permit' }],
+  lines: [],
 });
 
 /** The bank's review screen: the same applications and API, guarded by the bank center's menu. */

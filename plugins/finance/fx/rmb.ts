@@ -5,8 +5,9 @@
 // receipt; an advance payment needs a collection instruction.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
+import { defineResource, type FieldDef, type FieldType } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
+import { defineDocument } from '../../../core/document/define';
 import type { UploadType } from '../../../core/files/sniff';
 import { FX_CURRENCIES } from './fx';
 
@@ -37,14 +38,6 @@ export function isOrgCode(code: string): boolean {
 /** Whole days from one YYYY-MM-DD date to another. */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-export interface RmbDeclaration {
-  year: number;
-  month: number;
-  declDate: string;
-  customsAmount: string;
-  currency: string;
 }
 
 const f = (k: string) => `finance:fx.rmb.${k}`;
@@ -166,4 +159,41 @@ export const rmbStatementDef = defineResource({
         });
       });
   },
+});
+
+const decl = (name: string, column: string, label: string, type: FieldType, extra: Partial<FieldDef> = {}): FieldDef => ({ name, column, labelKey: f(label), type, ...extra });
+
+/**
+ * A statement with the customs declarations it covers (master-detail): one line per currency
+ * in fin_rmb_statement_decl, told apart by that currency; the declaration date fills in its
+ * year and month. The collection instruction file is a custom section of the page.
+ */
+export const rmbStatementDocument = defineDocument({
+  resource: rmbStatementDef,
+  testId: 'rmb-form',
+  extra: ['collectionFileId'],
+  sections: [{ fields: '*' }, { custom: 'collectionFile' }, { lines: ['declarations'] }],
+  lines: [
+    {
+      name: 'declarations',
+      labelKey: f('declarations'),
+      table: 'fin_rmb_statement_decl',
+      foreignKey: 'statement_id',
+      position: 'seq',
+      key: ['currency'],
+      testId: 'decl',
+      addKey: 'finance:fx.ui.addDecl',
+      fields: [
+        decl('declDate', 'decl_date', 'declDate', 'date'),
+        decl('year', 'decl_year', 'declYear', 'integer'),
+        decl('month', 'decl_month', 'declMonth', 'integer'),
+        decl('customsAmount', 'customs_amount', 'customsAmount', 'money'),
+        decl('currency', 'currency', 'declCurrency', 'ref', { lookup: 'system.refCode.CURRENCY', list: { width: 150 } }),
+      ],
+      derive: (line, changed) => {
+        const d = String(line.declDate ?? '');
+        return changed === 'declDate' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? { ...line, year: d.slice(0, 4), month: String(Number(d.slice(5, 7))) } : line;
+      },
+    },
+  ],
 });

@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { billDef } from '../bill';
+import { DocumentEditor } from '@core/ui/document/DocumentEditor';
+import { billDef, billDocument } from '../bill';
 import { billResource } from '../bills.server';
-import { BillForm } from '../ui/BillForm';
 import { BillDetailButton } from '../ui/BillDetail';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(billResource, request);
@@ -18,7 +18,7 @@ export default function BillPage() {
       def={billDef}
       data={data}
       actions={(selected) => <BillDetailButton selected={selected} />}
-      renderForm={({ row, onClose, onSaved }) => <BillForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+      renderForm={({ row, onClose, onSaved }) => <DocumentEditor doc={billDocument} row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
     />
   );
 }

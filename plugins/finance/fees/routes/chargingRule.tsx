@@ -1,6 +1,6 @@
 // /expense/chargingRule (计费规则): rules per fee item (fixed, per quantity, quantity-tiered,
 // time-tiered, negotiated) with effective dates and customer/contract overrides; the form has
-// a tier editor, and 试算 runs the rule engine on an entered quantity and number of days.
+// a tier editor (chargingRuleDocument), and 试算 runs the rule engine on an entered quantity and number of days.
 import { useState } from 'react';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -11,9 +11,9 @@ import { requireUser } from '@core/auth/guard.server';
 import { hasPermission } from '@core/rbac/menu';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { chargingRuleDef, FEE_PERMISSIONS } from '../fee';
+import { DocumentEditor } from '@core/ui/document/DocumentEditor';
+import { chargingRuleDef, chargingRuleDocument, FEE_PERMISSIONS } from '../fee';
 import { chargingRuleResource } from '../fee.server';
-import { RuleForm } from '../ui/RuleForm';
 import { TrialDialog } from '../ui/TrialDialog';
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -31,7 +31,7 @@ export default function ChargingRulePage() {
       <ResourcePage
         def={chargingRuleDef}
         data={data}
-        renderForm={({ row, onClose, onSaved }) => <RuleForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+        renderForm={({ row, onClose, onSaved }) => <DocumentEditor doc={chargingRuleDocument} row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
         actions={(selected) =>
           data.canTrial && (
             <Button startIcon={<CalculateIcon />} onClick={() => setTrial({ rule: selected.length === 1 ? selected[0] : null })} data-testid="toolbar-trial">

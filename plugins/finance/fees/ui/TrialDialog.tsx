@@ -2,15 +2,24 @@
 // engine (one selected rule, or every rule that would apply) and the lines come back with
 // their explanations.
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '@core/plugin';
+import type { FieldDef } from '@core/resource/define';
 import { useNotify } from '@core/ui/notify';
-import { DateField } from '@core/ui/DateField';
+import { FieldInput } from '@core/ui/fields/FieldInput';
 import { todayIso } from '@core/i18n/dates';
-import { optionLabel } from '@core/ui/resource/ResourcePage';
 import { BILLING_OBJECTS } from '../fee';
 import type { EngineLine } from '../engine';
+
+const FIELDS: FieldDef[] = [
+  { name: 'date', labelKey: 'finance:fees.trial.date', type: 'date' },
+  { name: 'quantity', labelKey: 'finance:fees.record.quantity', type: 'string' },
+  { name: 'days', labelKey: 'finance:fees.record.days', type: 'integer' },
+  { name: 'customerUserId', labelKey: 'finance:fees.customer', type: 'ref', lookup: 'finance.feeCustomers' },
+  { name: 'contractNo', labelKey: 'finance:fees.rule.contractNo', type: 'string' },
+  { name: 'billingObject', labelKey: 'finance:fees.billingObject', type: 'enum', options: BILLING_OBJECTS.map((o) => ({ value: o, labelKey: `finance:fees.billingObjects.${o}` })) },
+];
 
 export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, unknown> | null; lookups: Record<string, LookupOption[]>; onClose(): void }) {
   const { t } = useTranslation();
@@ -43,22 +52,6 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
     }
   };
 
-  const input = (k: keyof typeof v, labelKey: string, type = 'text') =>
-    type === 'date' ? (
-      <DateField label={t(labelKey)} value={v[k]} onChange={(iso) => set(k, iso)} error={!!errors[k]} helperText={errors[k] || ' '} fullWidth testId={`trial-${k}-field`} inputTestId={`trial-${k}`} />
-    ) : (
-    <TextField
-      label={t(labelKey)}
-      type={type}
-      value={v[k]}
-      onChange={(e) => set(k, e.target.value)}
-      error={!!errors[k]}
-      helperText={errors[k] || ' '}
-      fullWidth
-      slotProps={{ htmlInput: { 'data-testid': `trial-${k}` } }}
-    />
-  );
-
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="trial-dialog">
       <DialogTitle>
@@ -67,32 +60,12 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
       </DialogTitle>
       <DialogContent>
         <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-          <Grid size={{ xs: 12, sm: 4 }}>{input('date', 'finance:fees.trial.date', 'date')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{input('quantity', 'finance:fees.record.quantity')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{input('days', 'finance:fees.record.days', 'number')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField select label={t('finance:fees.customer')} value={v.customerUserId} onChange={(e) => set('customerUserId', e.target.value)} fullWidth helperText=" " data-testid="trial-customer">
-              <MenuItem value="">—</MenuItem>
-              {(lookups['finance.feeCustomers'] ?? []).map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {optionLabel(t, o.label)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{input('contractNo', 'finance:fees.rule.contractNo')}</Grid>
-          {!rule && (
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField select label={t('finance:fees.billingObject')} value={v.billingObject} onChange={(e) => set('billingObject', e.target.value)} fullWidth helperText=" ">
-                <MenuItem value="">—</MenuItem>
-                {BILLING_OBJECTS.map((o) => (
-                  <MenuItem key={o} value={o}>
-                    {t(`finance:fees.billingObjects.${o}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+          {/* Every rule that would apply is tried for a billing object; a selected rule has its own. */}
+          {FIELDS.filter((f) => !rule || f.name !== 'billingObject').map((f) => (
+            <Grid key={f.name} size={{ xs: 12, sm: 4 }}>
+              <FieldInput field={f} value={v[f.name as keyof typeof v]} onChange={(x) => set(f.name as keyof typeof v, String(x))} lookups={lookups} error={errors[f.name]} testId={`trial-${f.name}`} />
             </Grid>
-          )}
+          ))}
         </Grid>
         {result && (
           <>

@@ -6,30 +6,60 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { FileLink } from '@core/ui/FileUpload';
-import { fxApplicationDef } from '../fx';
+import { Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { DocumentEditor } from '@core/ui/document/DocumentEditor';
+import { fxApplicationDef, fxApplicationDocument, PERMIT_TYPES, POSTSCRIPT_MAX } from '../fx';
 import { fxApplicationResource } from '../fx.server';
-import { FxApplicationForm } from '../ui/FxApplicationForm';
-import { moneyCells } from '../ui/money';
+import { FileSection, permitCells } from '../ui/FileSection';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(fxApplicationResource, request);
 
-const cells = {
-  ...moneyCells('amount'),
-  permitFileId: (row: Record<string, unknown>) => {
-    const f = row.permitFile as { id: number; name: string } | null;
-    return f ? <FileLink file={f} /> : '';
-  },
-};
 
 export default function FxSettlementPage() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <ResourcePage
       def={fxApplicationDef}
       data={data}
-      renderCell={cells}
-      renderForm={({ row, onClose, onSaved }) => <FxApplicationForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+      renderCell={permitCells}
+      renderForm={({ row, onClose, onSaved }) => (
+        <DocumentEditor
+          doc={fxApplicationDocument}
+          row={row}
+          lookups={data.lookups}
+          onClose={onClose}
+          onSaved={onSaved}
+          sections={{
+            // The postscript's 140-character counter, and the permit certificate (required).
+            permit: (ctx) => {
+              const n = String(ctx.values.postscript ?? '').length;
+              return (
+                <>
+                  <Typography variant="caption" color={n > POSTSCRIPT_MAX ? 'error' : 'text.secondary'} data-testid="postscript-count">
+                    {t('finance:fx.ui.postscriptCount', { n, max: POSTSCRIPT_MAX })}
+                  </Typography>
+                  <FileSection
+                    ctx={ctx}
+                    def={fxApplicationDef}
+                    types={PERMIT_TYPES}
+                    idField="permitFileId"
+                    fileField="permitFile"
+                    error="permitFileId"
+                    clears="permitFileId"
+                    labelKey="finance:fx.field.permitFile"
+                    uploadKey="finance:fx.ui.uploadPermit"
+                    emptyKey="finance:fx.ui.noPermit"
+                    required
+                    testId="permit"
+                  />
+                </>
+              );
+            },
+          }}
+        />
+      )}
     />
   );
 }

@@ -5,10 +5,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { FileLink } from '@core/ui/FileUpload';
+import { permitCells } from '../ui/FileSection';
 import { bankReviewDef } from '../fx';
 import { bankReviewResource } from '../fx.server';
-import { moneyCells } from '../ui/money';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(bankReviewResource, request);
 
@@ -18,13 +17,7 @@ export default function RemittanceReviewPage() {
     <ResourcePage
       def={bankReviewDef}
       data={data}
-      renderCell={{
-        ...moneyCells('amount'),
-        permitFileId: (row) => {
-          const f = row.permitFile as { id: number; name: string } | null;
-          return f ? <FileLink file={f} /> : '';
-        },
-      }}
+      renderCell={permitCells}
     />
   );
 }

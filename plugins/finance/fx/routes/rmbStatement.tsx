@@ -10,12 +10,16 @@ import { useTranslation } from 'react-i18next';
 import { resourcePageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { useNotify } from '@core/ui/notify';
-import { rmbStatementDef } from '../rmb';
+import { DocumentEditor, type SectionContext } from '@core/ui/document/DocumentEditor';
+import { RMB_UPLOAD_TYPES, rmbStatementDef, rmbStatementDocument } from '../rmb';
 import { rmbStatementResource } from '../rmb.server';
-import { RmbStatementForm } from '../ui/RmbStatementForm';
-import { moneyCells } from '../ui/money';
+import { FileSection } from '../ui/FileSection';
 
-const cells = moneyCells('totalAmount', 'goodsTradeAmount', 'serviceTradeAmount', 'capitalAmount', 'advancePayment', 'contractRatio');
+const sections = {
+  collectionFile: (ctx: SectionContext) => (
+    <FileSection ctx={ctx} def={rmbStatementDef} types={RMB_UPLOAD_TYPES} idField="collectionFileId" fileField="collectionFile" clears="collectionInstruction" labelKey="finance:fx.rmb.collectionFile" testId="collection" />
+  ),
+};
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(rmbStatementResource, request);
 
@@ -29,7 +33,6 @@ export default function RmbStatementPage() {
       <ResourcePage
         def={rmbStatementDef}
         data={data}
-        renderCell={cells}
         actions={(selected) => (
           <Button
             variant="outlined"
@@ -43,9 +46,20 @@ export default function RmbStatementPage() {
             {t('finance:fx.ui.viewAction')}
           </Button>
         )}
-        renderForm={({ row, onClose, onSaved }) => <RmbStatementForm row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+        renderForm={({ row, onClose, onSaved }) => <DocumentEditor doc={rmbStatementDocument} row={row} lookups={data.lookups} sections={sections} onClose={onClose} onSaved={onSaved} />}
       />
-      {viewing && <RmbStatementForm row={viewing} lookups={data.lookups} readOnly onClose={() => setViewing(null)} onSaved={() => {}} />}
+      {viewing && (
+        <DocumentEditor
+          doc={rmbStatementDocument}
+          row={viewing}
+          lookups={data.lookups}
+          sections={sections}
+          readOnly
+          title={t('finance:fx.ui.view', { name: t(rmbStatementDef.titleKey) })}
+          onClose={() => setViewing(null)}
+          onSaved={() => {}}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,142 @@
+// The input of one declared field (FieldDef), the same in the resource dialog, a document's
+// header and a document's line cells: text, number, date, switch, enum or picker. A picker
+// whose options the page did not load (a searched code table) asks the server as the user types.
+import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { LookupOption } from '../../plugin';
+import type { FieldDef } from '../../resource/define';
+import { DateField } from '../DateField';
+import { RemotePicker } from './RemotePicker';
+import { spanOf } from './values';
+
+export type Lookups = Record<string, LookupOption[]>;
+
+/** An option's label: an i18n key when it contains ':'. */
+export function optionLabel(t: (k: string) => string, label: string): string {
+  return label.includes(':') ? t(label) : label;
+}
+
+export interface FieldInputProps {
+  field: FieldDef;
+  value: unknown;
+  onChange(value: unknown): void;
+  lookups: Lookups;
+  error?: string;
+  disabled?: boolean;
+  /** data-testid of the value input (`form-<name>` in forms, `<lines>-<i>-<name>` in cells). */
+  testId: string;
+  /** A cell of a line table: small, no label or helper line (the column says what it is). */
+  cell?: boolean;
+  /** The label instead of the field's own (a column that depends on the header). */
+  label?: string;
+}
+
+export function FieldInput({ field: f, value: v, onChange, lookups, error, disabled, testId, cell, label: labelText }: FieldInputProps) {
+  const { t } = useTranslation();
+  const label = cell ? undefined : (labelText ?? t(f.labelKey));
+  const common = {
+    label,
+    error: !!error,
+    helperText: cell ? undefined : error || ' ',
+    fullWidth: true,
+    disabled: !!disabled,
+    name: f.name,
+    size: cell ? ('small' as const) : undefined,
+    title: cell ? error : undefined,
+  };
+  if (f.type === 'boolean') {
+    if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />;
+    return <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} />} label={label} />;
+  }
+  if (f.type === 'ref' && f.lookup && (f.search || !lookups[f.lookup])) {
+    return <RemotePicker lookup={f.lookup} value={String(v ?? '')} onChange={onChange} {...common} testId={testId} />;
+  }
+  if (f.type === 'enum' || (f.type === 'ref' && f.lookup)) {
+    const options = f.type === 'enum' ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) })) : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label) }));
+    return (
+      <TextField {...common} select value={String(v ?? '')} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        <MenuItem value="">—</MenuItem>
+        {options.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
+  if (f.type === 'refs' && f.lookup) {
+    const options = lookups[f.lookup] ?? [];
+    const selected = options.filter((o) => (v as string[]).includes(o.value));
+    return (
+      <Autocomplete
+        multiple
+        options={options}
+        value={selected}
+        disabled={disabled}
+        getOptionLabel={(o) => optionLabel(t, o.label)}
+        isOptionEqualToValue={(a, b) => a.value === b.value}
+        onChange={(_e, next) => onChange(next.map((o) => o.value))}
+        renderInput={(p) => <TextField {...p} label={label} error={!!error} helperText={common.helperText} name={f.name} />}
+        data-testid={testId}
+      />
+    );
+  }
+  if (f.type === 'date') {
+    // A YYYY-MM-DD picker; the value stays ISO (the test id is its value input).
+    return <DateField {...common} value={String(v ?? '')} onChange={(iso) => onChange(iso)} testId={`${testId}-field`} inputTestId={testId} sx={cell ? { minWidth: 170 } : undefined} />;
+  }
+  const type = f.type === 'password' ? 'password' : f.type === 'integer' || f.type === 'number' || f.type === 'money' ? 'number' : 'text';
+  return (
+    <TextField
+      {...common}
+      type={type}
+      value={String(v ?? '')}
+      onChange={(e) => onChange(e.target.value)}
+      multiline={f.type === 'text' && !cell}
+      minRows={f.type === 'text' && !cell ? 2 : undefined}
+      placeholder={f.form && f.form.placeholderKey ? t(f.form.placeholderKey) : undefined}
+      slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
+      autoComplete={f.type === 'password' ? 'new-password' : 'off'}
+    />
+  );
+}
+
+/** Form fields on a grid (by their spans), each a FieldInput named `form-<name>`. */
+export function FieldGrid({
+  fields,
+  values,
+  errors,
+  lookups,
+  onChange,
+  mode,
+  readOnly,
+  wide,
+}: {
+  fields: FieldDef[];
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  lookups: Lookups;
+  onChange(name: string, value: unknown): void;
+  mode: 'create' | 'update';
+  readOnly?: boolean;
+  /** Three columns on wide screens (documents) instead of two. */
+  wide?: boolean;
+}) {
+  return (
+    <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+      {fields.map((f) => (
+        <Grid key={f.name} size={spanOf(f, wide)}>
+          <FieldInput
+            field={f}
+            value={values[f.name]}
+            onChange={(v) => onChange(f.name, v)}
+            lookups={lookups}
+            error={errors[f.name]}
+            disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit)}
+            testId={`form-${f.name}`}
+          />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,53 @@
+// Form values of declared fields: what the inputs hold (strings, booleans, id lists) and what
+// is sent (the types the schema expects; blank optional values become null or absent).
+import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
+
+export type Values = Record<string, unknown>;
+
+/** A row's values as the inputs hold them (a new row's are blank). */
+export function initialValues(fields: readonly FieldDef[], row: Values | null): Values {
+  const v: Values = {};
+  for (const f of fields) {
+    const x = row?.[f.name];
+    if (f.type === 'password') v[f.name] = '';
+    else if (f.type === 'boolean') v[f.name] = x === undefined || x === null ? false : !!x;
+    else if (f.type === 'refs') v[f.name] = Array.isArray(x) ? x.map(String) : [];
+    else v[f.name] = x === null || x === undefined ? '' : String(x);
+  }
+  return v;
+}
+
+/** One field's value to send: trimmed text, numbers as numbers; `blank` is what an empty input sends. */
+export function sendValue(f: FieldDef, v: unknown, blank: '' | null = ''): unknown {
+  if (f.type === 'integer' || f.type === 'number') return v === '' || v === null ? null : Number(v);
+  if (f.type === 'boolean' || f.type === 'refs') return v;
+  const s = typeof v === 'string' ? v.trim() : v;
+  return s === '' ? blank : s;
+}
+
+/** Form strings to the types the schema expects; blank optional values become null/absent. */
+export function toPayload(def: ResourceDef, values: Values, mode: 'create' | 'update'): Values {
+  const out: Values = {};
+  for (const f of def.fields.filter(inForm)) {
+    const v = values[f.name];
+    if (f.type === 'password') {
+      if (v) out[f.name] = v;
+      continue;
+    }
+    if (mode === 'update' && f.form && f.form.createOnly) continue;
+    out[f.name] = sendValue(f, v);
+  }
+  return out;
+}
+
+/** The form fields a mode shows (create-only fields not on edit, edit-only not on create). */
+export function formFields(def: ResourceDef, mode: 'create' | 'update'): FieldDef[] {
+  return def.fields.filter(inForm).filter((f) => !(f.form && ((mode === 'update' && f.form.createOnly) || (mode === 'create' && f.form.editOnly))));
+}
+
+/** Grid columns of a form field by its span (1: a third, 3: the whole row, default half). */
+export function spanOf(f: FieldDef, wide = false): { xs: number; sm: number; md?: number } {
+  const span = f.form ? f.form.span : undefined;
+  if (wide) return { xs: 12, sm: span === 3 ? 12 : span === 1 ? 4 : 6, md: span === 3 ? 12 : span === 2 ? 8 : 4 };
+  return { xs: 12, sm: span === 3 ? 12 : span === 1 ? 4 : 6 };
+}
