@@ -10,6 +10,7 @@ import { resourcePageData } from '@core/resource/page.server';
 import { getRegistry } from '@core/registry.server';
 import { resourceKey } from '@core/resource/define';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { DocumentEditor } from '@core/ui/document/DocumentEditor';
 import { screenResource } from './screens';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,6 +22,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ScreenPage() {
   const data = useLoaderData<typeof loader>();
+  const { resource, document } = screenResource(data.screen);
   // Keyed by screen: two screens are the same component here, and moving between them must start afresh.
-  return <ResourcePage key={data.screen} def={screenResource(data.screen)} data={data} />;
+  return (
+    <ResourcePage
+      key={data.screen}
+      def={resource}
+      data={data}
+      renderForm={document && (({ row, onClose, onSaved }) => <DocumentEditor doc={document} row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />)}
+    />
+  );
 }

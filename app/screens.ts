@@ -4,18 +4,20 @@
 // a `screens.ts` free of server code, and this table takes them all (declarations only, a few kB
 // each; hand-written screens keep their forms in their own route chunks).
 import type { ScreenDef } from '@core/plugin';
+import type { DocumentDef } from '@core/document/define';
 import { resourceKey, type ResourceDef } from '@core/resource/define';
 
 const modules = import.meta.glob<ScreenDef[]>(['../plugins/*/screens.ts', '../plugins/*/*/screens.ts', '../examples/*/screens.ts'], { eager: true, import: 'screens' });
 
-const RESOURCES = new Map<string, ResourceDef>(
+const SCREENS = new Map<string, { resource: ResourceDef; document?: DocumentDef }>(
   Object.values(modules)
     .flat()
-    .map((s) => [resourceKey(s.resource), s.resource]),
+    .map((s) => [resourceKey(s.resource), { resource: s.resource, document: s.document }]),
 );
 
-export function screenResource(key: string): ResourceDef {
-  const def = RESOURCES.get(key);
-  if (!def) throw new Error(`no screens.ts declares a screen of ${key}`);
-  return def;
+/** The declaration of a screen's resource, and its document when add and edit open one. */
+export function screenResource(key: string): { resource: ResourceDef; document?: DocumentDef } {
+  const screen = SCREENS.get(key);
+  if (!screen) throw new Error(`no screens.ts declares a screen of ${key}`);
+  return screen;
 }

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from './resource/define';
 import type { ServerResource } from './resource/define.server';
+import type { DocumentDef } from './document/define';
 import type { Registry } from './registry.server';
 import { flattenPlugin } from './areas';
 
@@ -203,6 +204,8 @@ export interface ScreenDef {
   path: string;
   /** The resource; its server half is the one the plugin registers (`resources`). */
   resource: ResourceDef;
+  /** A header-and-lines document of that resource: add and edit open its editor (core/ui/document). */
+  document?: DocumentDef;
   /** Where the derived leaf goes; without it no leaf is derived (the plugin declares `resource.menu`). */
   menu?: { parent: string; order?: number; icon?: string; hidden?: boolean; /** Default: the resource's titleKey. */ titleKey?: string };
   /** A named variant of the resource's page (a fixed filter, its own actions), handed to the page loader. */

@@ -18,7 +18,7 @@ const plugin = (over: Partial<PortPlugin> & { id: string }): PortPlugin => defin
 describe('createRegistry', () => {
   it('puts core first, then the plugins in the order given', () => {
     const r = createRegistry([system, partnerExample]);
-    expect(r.plugins.map((p) => p.id)).toEqual(['core', 'system', 'partner-hello']);
+    expect(r.plugins.map((p) => p.id)).toEqual(['core', 'system', 'partner']);
   });
 
   it('rejects a plugin listed twice', () => {
@@ -78,7 +78,7 @@ describe('createRegistry', () => {
   it('exposes one locale namespace per plugin and services by full name', () => {
     const svc = plugin({ id: 'svc', services: { greet: () => 'hi', 'other.thing': 1 } });
     const r = createRegistry([system, partnerExample, svc]);
-    expect(Object.keys(r.locales('en'))).toEqual(['core', 'system', 'partner-hello']);
+    expect(Object.keys(r.locales('en'))).toEqual(['core', 'system', 'partner']);
     expect(r.service<() => string>('svc.greet')()).toBe('hi');
     expect(r.service('other.thing')).toBe(1);
     expect(() => r.service('svc.missing')).toThrow(/no plugin provides service svc\.missing/);
@@ -90,14 +90,14 @@ const SCREEN = { screenFile: 'screen.tsx' };
 describe('pluginRouteManifest', () => {
   it('mounts the partner screen under the main layout and its print view under the bare one', () => {
     const m = pluginRouteManifest([system, partnerExample], SCREEN);
-    expect(m['partner-hello/routes/hello']).toEqual({
-      id: 'partner-hello/routes/hello',
+    expect(m['partner/routes/hello']).toEqual({
+      id: 'partner/routes/hello',
       parentId: 'routes/_main',
       path: 'partner/hello',
       index: undefined,
       file: '../examples/partner-plugin/routes/hello.tsx',
     });
-    expect(m['partner-hello/routes/print']).toMatchObject({ parentId: 'routes/_bare', path: 'partner/print', file: '../examples/partner-plugin/routes/print.tsx' });
+    expect(m['partner/routes/print']).toMatchObject({ parentId: 'routes/_bare', path: 'partner/print', file: '../examples/partner-plugin/routes/print.tsx' });
     expect(m['system/routes/log']).toMatchObject({ parentId: 'routes/_main', path: 'management/log', file: '../plugins/system/routes/log.tsx' });
   });
 

@@ -116,6 +116,7 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     for (const screen of p.screens ?? []) {
       const resource = resources.get(resourceKey(screen.resource));
       if (resource?.def.plugin !== p.id) throw new Error(`plugin ${p.id}: the screen ${screen.path} shows ${resourceKey(screen.resource)}, which it does not register`);
+      if (screen.document && screen.document.resource !== screen.resource) throw new Error(`plugin ${p.id}: the screen ${screen.path} edits a document of another resource`);
       if (screens.has(`/${screen.path}`)) throw new Error(`duplicate screen /${screen.path}`);
       screens.set(`/${screen.path}`, { plugin: p.id, screen, resource });
     }

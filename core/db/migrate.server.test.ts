@@ -16,7 +16,7 @@ import { DEMO_USERS } from '../seed-demo.server';
 import { knexConfig } from './knex.server';
 import { migrateAll, rollbackAll, seedAll } from './migrate.server';
 
-const TABLES = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_permission', 'sys_role_menu', 'sys_role_permission', 'sys_job', 'sys_ref_code_type', 'sys_ref_code', 'ptn_greeting'];
+const TABLES = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_permission', 'sys_role_menu', 'sys_role_permission', 'sys_job', 'sys_ref_code_type', 'sys_ref_code', 'partner_greeting'];
 
 function menuKeys(nodes: { key: string; children?: unknown[] }[]): string[] {
   return nodes.flatMap((n) => [n.key, ...menuKeys((n.children ?? []) as { key: string; children?: unknown[] }[])]);
@@ -51,17 +51,17 @@ describe('on SQLite', () => {
     // core's migrations come first, in name order (the list grows: assert the known prefix)
     expect(firstRun.slice(0, 5)).toEqual(['core/001_identity', 'core/002_sessions', 'core/003_jobs', 'core/004_seed_log', 'core/005_resource_engine']);
     const owner = (name: string) => name.split('/')[0];
-    // then the plugins, each as one block, in the order of the plugin list: core → system → partner-hello
+    // then the plugins, each as one block, in the order of the plugin list: core → system → partner
     const blocks = firstRun.map(owner).filter((o, i, all) => i === 0 || all[i - 1] !== o);
-    expect(blocks).toEqual(['core', 'system', 'partner-hello']);
+    expect(blocks).toEqual(['core', 'system', 'partner']);
     // within a plugin, by name; every migration of every listed plugin ran exactly once
-    for (const id of ['core', 'system', 'partner-hello']) {
+    for (const id of ['core', 'system', 'partner']) {
       const own = firstRun.filter((n) => owner(n) === id);
       expect(own, id).toEqual([...own].sort());
     }
     expect(firstRun).toContain('system/001_ref_codes');
     expect(firstRun.filter((n) => owner(n) === 'system')[0]).toBe('system/001_ref_codes');
-    expect(firstRun.at(-1)).toBe('partner-hello/001_greeting');
+    expect(firstRun.at(-1)).toBe('partner/001_partner');
     const declared = registry.plugins.flatMap((p) => (p.migrations ?? []).map((m) => `${p.id}/${m.name}`));
     expect([...firstRun].sort()).toEqual([...declared].sort());
   });
@@ -81,7 +81,7 @@ describe('on SQLite', () => {
     expect(await sqlite('sys_menu').where({ key: 'management.job' }).first()).toMatchObject({ parent_key: 'management.systemMaintenance', plugin: 'system' });
     expect(await sqlite('sys_menu').where({ key: 'management.jobLog' }).first()).toMatchObject({ parent_key: 'management.systemMaintenance' });
     expect(Boolean((await sqlite('sys_menu').where({ key: 'management.jobLog' }).first()).hidden)).toBe(true);
-    expect(await sqlite('sys_menu').where({ key: 'partner.hello' }).first()).toMatchObject({ parent_key: 'partner', plugin: 'partner-hello' });
+    expect(await sqlite('sys_menu').where({ key: 'partner.hello' }).first()).toMatchObject({ parent_key: 'partner', plugin: 'partner' });
   });
 
   it('a demo user can sign in with the demo password, a wrong one is refused and the lock works', async () => {
@@ -129,7 +129,7 @@ describe('on SQLite', () => {
     // exactly the run-once seeds of the listed plugins are logged (core's, system's reference codes, partner's)
     const logged = (await sqlite('sys_seed_log').select('name')).map((r: { name: string }) => r.name).sort();
     expect(logged).toEqual(registry.plugins.flatMap((p) => (p.seeds ?? []).filter((sd) => sd.once).map((sd) => `${p.id}/${sd.name}`)).sort());
-    expect(logged).toEqual(expect.arrayContaining(['core/demo-identity', 'system/reference-codes', 'partner-hello/greetings']));
+    expect(logged).toEqual(expect.arrayContaining(['core/demo-identity', 'system/reference-codes', 'partner/greetings']));
     // Put the demo data back for the tests that follow.
     await sqlite('sys_user').insert(broker);
     await sqlite('sys_user_role').insert(brokerRoles);
@@ -151,7 +151,7 @@ describe('on MariaDB', () => {
   it('running migrate and seed again is a no-op', async () => {
     const before = await counts(maria.knex);
     expect(before.sys_user).toBe(DEMO_USERS.length);
-    expect(before.ptn_greeting).toBe(2);
+    expect(before.partner_greeting).toBe(2);
     expect(await migrateAll(maria.knex, registry.plugins)).toEqual([]);
     await seedAll(maria.knex, registry.plugins, registry);
     expect(await counts(maria.knex)).toEqual(before);
@@ -174,6 +174,11 @@ describe('on MariaDB', () => {
     await maria.knex('sys_role_permission').insert({ role_id: ptgl.id, permission_code: 'system:job:run' });
     await seedAll(maria.knex, registry.plugins, registry);
     expect(await maria.knex('sys_role_permission').where({ role_id: ptgl.id }).orderBy('permission_code').pluck('permission_code')).toEqual([
+      'partner:card:add',
+      'partner:card:edit',
+      'partner:card:list',
+      'partner:card:send',
+      'partner:hello:add',
       'partner:hello:view',
       'shipShow:remind',
       'system:job:list',

@@ -35,16 +35,19 @@ export function resourcesFor(lang: Lang): Resources {
   return out;
 }
 
-const instances = new Map<Lang, ReturnType<typeof createI18n>>();
+/** One i18next instance per language of each registry (a test or tool may install another plugin list). */
+const instances = new WeakMap<object, Map<Lang, ReturnType<typeof createI18n>>>();
 
 export function tFor(lang: Lang): TFunction {
-  let inst = instances.get(lang);
+  const registry = getRegistry();
+  let byLang = instances.get(registry);
+  if (!byLang) instances.set(registry, (byLang = new Map()));
+  let inst = byLang.get(lang);
   if (!inst) {
-    const registry = getRegistry();
     const all: Resources = {};
     for (const l of LANGS) all[l] = registry.locales(l);
     inst = createI18n(lang, all);
-    instances.set(lang, inst);
+    byLang.set(lang, inst);
   }
   return inst.getFixedT(lang);
 }

@@ -1,40 +1,55 @@
-// An example partner plugin: everything a partner needs to add a screen to the platform
-// without touching core. Enabled with ENABLE_EXAMPLE_PLUGIN=1 (the browser tests do).
-import { definePlugin, defineJob } from '../../core/plugin';
+// An example partner plugin, the one to copy: a resource (greetings), a document with lines
+// (greeting cards), a badge, a statistic, a job and the grants it gives a role, all declared as
+// data, with every id prefixed by the plugin id (`partner`). It reaches core only through
+// @core/server, @core/client and @core/shared, so it can live in its own package
+// (package.json here). Enabled with ENABLE_EXAMPLE_PLUGIN=1 (the browser tests do).
+import { definePlugin, defineJob, type PluginContext } from '@core/plugin';
+import { auditColumns } from '@core/db/core-migrations';
+import { cardResource, greetingResource } from './resources.server';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
 
+const count = async ({ knex }: PluginContext, table: string) => Number((await knex(table).count({ n: '*' }).first())?.n ?? 0);
+
 export default definePlugin({
-  id: 'partner-hello',
+  id: 'partner',
   root: 'examples/partner-plugin',
-  menus: [
-    {
-      key: 'partner',
-      path: '/partner',
-      titleKey: 'partner-hello:menu.group',
-      icon: 'Extension',
-      order: 800,
-      children: [{ key: 'partner.hello', path: '/partner/hello', titleKey: 'partner-hello:menu.hello', order: 1 }],
-    },
-  ],
-  permissions: [{ code: 'partner:hello:view', titleKey: 'partner-hello:perm.view', menu: 'partner.hello', mandatory: true }],
-  routes: [
-    { path: 'partner/hello', file: 'routes/hello.tsx' },
-    { path: 'partner/print', file: 'routes/print.tsx', layout: 'bare' },
-  ],
+  // The group; its two leaves and their permissions come from the screens' resources.
+  menus: [{ key: 'partner', path: '/partner', titleKey: 'partner:menu.group', icon: 'Extension', order: 800, children: [] }],
+  screens,
+  resources: [greetingResource, cardResource],
+  // A print view in the bare layout (no sidebar), beside the screens.
+  routes: [{ path: 'partner/print', file: 'routes/print.tsx', layout: 'bare' }],
   migrations: [
     {
-      name: '001_greeting',
+      name: '001_partner',
       async up(knex) {
-        await knex.schema.createTable('ptn_greeting', (t) => {
+        await knex.schema.createTable('partner_greeting', (t) => {
           t.increments('id');
+          t.string('text', 200).notNullable().unique();
+          t.string('lang', 8).nullable();
+          auditColumns(t);
+        });
+        await knex.schema.createTable('partner_card', (t) => {
+          t.increments('id');
+          t.string('title', 100).notNullable();
+          t.string('recipient', 100).notNullable();
+          t.string('status', 16).notNullable().defaultTo('draft');
+          auditColumns(t);
+        });
+        await knex.schema.createTable('partner_card_line', (t) => {
+          t.increments('id');
+          t.integer('card_id').unsigned().notNullable().references('id').inTable('partner_card').onDelete('CASCADE');
+          t.integer('line_no').notNullable();
+          t.string('lang', 8).notNullable();
           t.string('text', 200).notNullable();
-          t.datetime('created_at', { precision: 3 }).notNullable();
+          t.index(['card_id', 'line_no']);
         });
       },
       async down(knex) {
-        await knex.schema.dropTableIfExists('ptn_greeting');
+        for (const table of ['partner_card_line', 'partner_card', 'partner_greeting']) await knex.schema.dropTableIfExists(table);
       },
     },
   ],
@@ -43,65 +58,43 @@ export default definePlugin({
       name: 'greetings',
       once: true,
       async run(knex) {
-        const row = await knex('ptn_greeting').count({ n: '*' }).first();
-        if (Number(row?.n ?? 0) === 0) {
-          await knex('ptn_greeting').insert([
-            { text: 'Mingalaba', created_at: new Date() },
-            { text: '你好', created_at: new Date() },
-          ]);
-        }
-        // Platform operators (PTGL) may use the example screen.
-        const role = await knex('sys_role').where({ code: 'PTGL' }).first();
-        if (role) {
-          for (const [table, col, value] of [
-            ['sys_role_menu', 'menu_key', 'partner'],
-            ['sys_role_menu', 'menu_key', 'partner.hello'],
-            ['sys_role_permission', 'permission_code', 'partner:hello:view'],
-          ] as const) {
-            const has = await knex(table).where({ role_id: role.id, [col]: value }).first();
-            if (!has) await knex(table).insert({ role_id: role.id, [col]: value });
-          }
-        }
+        const now = new Date();
+        if ((await knex('partner_greeting').count({ n: '*' }).first())?.n) return;
+        await knex('partner_greeting').insert([
+          { text: 'Mingalaba', lang: 'my', created_at: now, updated_at: now },
+          { text: '你好', lang: 'zh', created_at: now, updated_at: now },
+        ]);
       },
     },
   ],
-  badges: [
+  // Platform operators (PTGL) use both screens; applied once per database, so an administrator's revocations stay.
+  grants: [
     {
-      key: 'partner.greetings',
-      titleKey: 'partner-hello:badge',
-      icon: 'Notifications',
-      roles: ['PTGL'],
-      href: '/partner/hello',
-      async count({ knex }) {
-        const row = await knex('ptn_greeting').count({ n: '*' }).first();
-        return Number(row?.n ?? 0);
-      },
+      role: 'PTGL',
+      menus: ['partner', 'partner.hello', 'partner.card'],
+      permissions: ['partner:hello:view', 'partner:hello:add', 'partner:card:list', 'partner:card:add', 'partner:card:edit', 'partner:card:send'],
+      legacySeed: 'partner-hello/greetings',
     },
   ],
+  badges: [{ key: 'partner.greetings', titleKey: 'partner:badge', icon: 'Notifications', roles: ['PTGL'], href: '/partner/hello', count: (ctx) => count(ctx, 'partner_greeting') }],
   stats: [
     {
       key: 'partner.greetings',
-      titleKey: 'partner-hello:stat',
+      titleKey: 'partner:stat',
       kind: 'card',
       order: 50,
       permission: 'partner:hello:view',
-      async load({ knex }) {
-        const row = await knex('ptn_greeting').count({ n: '*' }).first();
-        return { kind: 'card', value: Number(row?.n ?? 0) };
-      },
+      load: async (ctx) => ({ kind: 'card', value: await count(ctx, 'partner_greeting') }),
     },
   ],
   jobs: [
     defineJob({
-      name: 'partner-hello.count',
-      titleKey: 'partner-hello:job',
+      name: 'partner.count',
+      titleKey: 'partner:job',
       // A read-only count: parallel runs are harmless and nothing is lost by a missed one.
       exclusive: false,
       catchUp: false,
-      async process({ knex }) {
-        const row = await knex('ptn_greeting').count({ n: '*' }).first();
-        return `greetings: ${Number(row?.n ?? 0)}`;
-      },
+      process: async (ctx) => `greetings: ${await count(ctx, 'partner_greeting')}, cards: ${await count(ctx, 'partner_card')}`,
     }),
   ],
   locales: { zh, en, my },

@@ -133,7 +133,7 @@ describe('dates', () => {
       await table.waitFor();
       expect(await table.locator('thead').innerText()).toContain(NEXT_RUN[lang]);
       if (lang === 'zh') {
-        const row = page.locator('[data-testid="job-partner-hello.count"]');
+        const row = page.locator('[data-testid="job-partner.count"]');
         await row.getByRole('button', { name: '执行一次' }).click();
         await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
         await page.locator('[data-testid=toast]').getByText('已执行').waitFor();
@@ -143,12 +143,12 @@ describe('dates', () => {
       expect(next).toMatch(DATETIME);
       // The session clean-up runs every 10 minutes (server zone UTC).
       expect(next).toMatch(/:[0-5]0:00$/);
-      const last = (await page.locator('[data-testid="job-partner-hello.count"] [data-testid=job-last-run-at]').innerText()).trim();
+      const last = (await page.locator('[data-testid="job-partner.count"] [data-testid=job-last-run-at]').innerText()).trim();
       expect(last).toMatch(DATETIME);
       expect(last.slice(0, 10)).toMatch(DATE);
       await page.screenshot({ path: path.join(SHOTS, `dates-jobs-${lang}.png`) });
       // Job log too.
-      await page.goto('/management/systemMaintenance/jobLog?job=partner-hello.count');
+      await page.goto('/management/systemMaintenance/jobLog?job=partner.count');
       const first = page.locator('[data-testid=job-log-table] tbody tr td').first();
       await first.waitFor();
       expect((await first.innerText()).trim()).toMatch(DATETIME);

@@ -16,13 +16,13 @@ describe('scheduled jobs screen', () => {
     const page = await context.newPage();
     await login(page, 'admin');
     await page.goto('/management/systemMaintenance/job');
-    const row = page.locator('[data-testid="job-partner-hello.count"]');
+    const row = page.locator('[data-testid="job-partner.count"]');
     await row.waitFor();
     await row.getByRole('button', { name: '执行一次' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await page.locator('[data-testid=toast]').getByText('已执行').waitFor();
     await row.getByRole('link', { name: '调度日志' }).click();
-    await page.waitForURL('**/jobLog?job=partner-hello.count');
+    await page.waitForURL('**/jobLog?job=partner.count');
     const log = page.locator('[data-testid=job-log-table] tbody tr').first();
     await log.waitFor();
     expect(await log.innerText()).toContain('greetings: 2');

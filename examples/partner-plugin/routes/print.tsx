@@ -1,23 +1,16 @@
-// A print view in the bare layout (main area only).
-import type { LoaderFunctionArgs } from '@remix-run/node';
+// /partner/print: a print view in the bare layout (main area only).
 import { useLoaderData } from '@remix-run/react';
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { requireUser } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
+import { page } from '@core/context.server';
+import { greetingDef } from '../greeting';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { menu: 'partner.hello', permission: 'partner:hello:view' });
-  const row = await getKnex()('ptn_greeting').count({ n: '*' }).first();
-  return { count: Number(row?.n ?? 0) };
-}
+export const loader = page({ menu: greetingDef.menu, permission: greetingDef.permissions.list }, async ({ knex }) => ({
+  count: Number((await knex('partner_greeting').count({ n: '*' }).first())?.n ?? 0),
+}));
 
 export default function Print() {
   const { t } = useTranslation();
   const { count } = useLoaderData<typeof loader>();
-  return (
-    <Typography data-testid="partner-print">
-      {t('partner-hello:print', { count })}
-    </Typography>
-  );
+  return <Typography data-testid="partner-print">{t('partner:print', { count })}</Typography>;
 }
