@@ -8,8 +8,11 @@ import type { SessionUser } from '../rbac/menu';
 import { getRegistry } from '../registry.server';
 import { resourceKey } from './define';
 import type { ServerResource } from './define.server';
-import { abilities } from './api.server';
-import { listRows, parseListQuery } from './service.server';
+import { abilities, listQuery } from './api.server';
+import { stateCounts } from './counts.server';
+import { listRows } from './service.server';
+import { columnSums } from './summary.server';
+import { effectiveResource } from './variant.server';
 
 export interface GridPrefs {
   pageSize?: number;
@@ -45,14 +48,23 @@ export async function loadLookups(names: string[], user: SessionUser): Promise<R
   return out;
 }
 
-export async function resourcePageData(sr: ServerResource, request: Request) {
+export interface PageOptions {
+  /** The variant of the resource this screen shows (its fixed filter and actions, enforced by the API too). */
+  variant?: string;
+}
+
+export async function resourcePageData(resource: ServerResource, request: Request, opts: PageOptions = {}) {
+  const variant = opts.variant ?? null;
+  const sr = effectiveResource(resource, variant);
+  if (!sr) throw new Error(`${resourceKey(resource.def)} declares no variant ${variant}`);
   const { user } = await requireCurrent(request, { menu: sr.def.menu, permission: sr.def.permissions.list });
   const knex = getKnex();
   const url = new URL(request.url);
-  const prefs = (await loadPref<GridPrefs>(knex, user.id, `grid:${resourceKey(sr.def)}`)) ?? {};
+  const prefs = (await loadPref<GridPrefs>(knex, user.id, `grid:${resourceKey(sr.def)}${variant ? `:${variant}` : ''}`)) ?? {};
   if (!url.searchParams.has('pageSize') && prefs.pageSize) url.searchParams.set('pageSize', String(prefs.pageSize));
-  const query = parseListQuery(sr.def, url.searchParams);
-  const result = await listRows(sr, user, query);
+  const query = listQuery(sr, url.searchParams, variant);
+  const tabs = sr.def.stateTabs && sr.def.stateMachine;
+  const [result, counts, summary] = await Promise.all([listRows(sr, user, query), tabs ? stateCounts(sr, user, query) : null, columnSums(sr, user, query)]);
   const lookupNames = sr.def.fields.map((f) => f.lookup).filter((x): x is string => !!x);
   return {
     result,
@@ -60,6 +72,9 @@ export async function resourcePageData(sr: ServerResource, request: Request) {
     can: abilities(sr, user),
     prefs,
     lookups: await loadLookups(lookupNames, user),
+    variant,
+    counts,
+    summary,
   };
 }
 

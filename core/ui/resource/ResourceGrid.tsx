@@ -1,0 +1,98 @@
+// The list's grid: server-side paging, sorting and row selection. The grid renders nothing on
+// the server, so the first paint is a plain table of the same rows.
+import { useNavigation } from '@remix-run/react';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { useNonce } from '../../auth/nonce';
+import type { LookupOption } from '../../plugin';
+import { listed, PAGE_SIZES, type ResourceDef } from '../../resource/define';
+import { displayValue } from './cells';
+import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
+import type { ListState } from './useListState';
+
+export interface ResourceGridProps {
+  def: ResourceDef;
+  list: ListState;
+  columns: GridColDef[];
+  /** The columns of the first paint (without the 操作 column). */
+  plainColumns: GridColDef[];
+  total: number;
+  lookups: Record<string, LookupOption[]>;
+  empty: EmptyOverlayProps;
+  hydrated: boolean;
+  /** Rows can be selected (for the toolbar's actions). */
+  selectable: boolean;
+}
+
+export function ResourceGrid({ def, list, columns, plainColumns, total, lookups, empty, hydrated, selectable }: ResourceGridProps) {
+  const { t } = useTranslation();
+  // The grid's own <style> (its CSS variables) needs the page's CSP nonce.
+  const nonce = useNonce();
+  const navigation = useNavigation();
+  const { rows } = list;
+  if (!hydrated) {
+    return (
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {plainColumns.map((c) => (
+              <TableCell key={c.field}>{c.headerName}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {!rows.length && (
+            <TableRow>
+              <TableCell colSpan={plainColumns.length} align="center" data-testid="empty-hint">
+                {empty.hint}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              {def.fields.filter(listed).map((f) => (
+                <TableCell key={f.name}>{displayValue(f, r[f.name], t, lookups)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+  return (
+    <Box data-testid="resource-grid">
+      <DataGrid
+        rows={rows}
+        nonce={nonce}
+        columns={columns}
+        slots={{ noRowsOverlay: EmptyOverlay as never }}
+        slotProps={{ noRowsOverlay: empty as never }}
+        rowCount={total}
+        loading={navigation.state === 'loading' || list.loading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        paginationModel={list.paginationModel}
+        onPaginationModelChange={list.onPaginationModelChange}
+        pageSizeOptions={PAGE_SIZES}
+        sortModel={list.sortModel}
+        onSortModelChange={list.onSortModelChange}
+        checkboxSelection={selectable}
+        disableRowSelectionOnClick={!selectable}
+        rowSelectionModel={{ type: 'include', ids: new Set(list.selection) } as GridRowSelectionModel}
+        onRowSelectionModelChange={(m) => {
+          const model = m as unknown as { type?: string; ids?: Set<number> } | number[];
+          if (Array.isArray(model)) list.setSelection(model.map(Number));
+          else if (model.type === 'exclude') list.setSelection(rows.map((r) => r.id).filter((id) => !model.ids?.has(id)));
+          else list.setSelection([...(model.ids ?? [])].map(Number));
+        }}
+        columnVisibilityModel={list.visibility}
+        onColumnVisibilityModelChange={list.onVisibilityChange}
+        autoHeight
+        density="compact"
+      />
+    </Box>
+  );
+}
