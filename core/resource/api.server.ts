@@ -10,7 +10,7 @@ import { ApiError, CODE, handleApi, ok, readJson } from '../http/envelope.server
 import { getT } from '../i18n/i18n.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { getRegistry } from '../registry.server';
-import { VARIANT_PARAM, type ResourceDef } from './define';
+import { resourceKey, VARIANT_PARAM, type ResourceDef } from './define';
 import type { Actor, ServerResource } from './define.server';
 import { stateCounts, withStateTab } from './counts.server';
 import { exportStream } from './export.server';
@@ -153,10 +153,14 @@ function writeBody(body: Record<string, unknown>, t: TFunction): Record<string, 
   return { ...body, version: parse(versionSchema, body.version, t, 'version') };
 }
 
-/** What the user may do with a resource (buttons are enabled from this; the server re-checks). */
+/**
+ * What the user may do with a resource (buttons are enabled from this; the server re-checks).
+ * A resource no plugin registers (a screen's own list) has no REST API: it is listed only.
+ */
 export function abilities(sr: ServerResource, user: SessionUser) {
   const p = sr.def.permissions;
-  const can = (code?: string) => !!code && hasPermission(user, code);
+  const served = getRegistry().resources.has(resourceKey(sr.def));
+  const can = (code?: string) => served && !!code && hasPermission(user, code);
   return {
     create: can(p.create),
     update: can(p.update),

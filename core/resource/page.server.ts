@@ -6,8 +6,8 @@ import { getKnex } from '../db/knex.server';
 import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import { getRegistry } from '../registry.server';
-import { resourceKey } from './define';
-import type { ServerResource } from './define.server';
+import { PAGE_SIZES, resourceKey, type ResourceDef } from './define';
+import type { Row, ServerResource } from './define.server';
 import { abilities, listQuery } from './api.server';
 import { stateCounts } from './counts.server';
 import { listRows } from './service.server';
@@ -79,3 +79,27 @@ export async function resourcePageData(resource: ServerResource, request: Reques
 }
 
 export type ResourcePageData = Awaited<ReturnType<typeof resourcePageData>>;
+
+/**
+ * The same screen data for rows a loader computes rather than a table it queries (the jobs of
+ * the registry, the menu tree, the sessions online): paged in memory, in the given order, with
+ * the user's grid settings; nothing but listing is offered (the screen adds its own actions).
+ * The loader has checked the user's access.
+ */
+export async function rowsPageData<R extends Row & { id: number }>(def: ResourceDef, rows: R[], request: Request, user: SessionUser) {
+  const url = new URL(request.url);
+  const prefs = (await loadPref<GridPrefs>(getKnex(), user.id, `grid:${resourceKey(def)}`)) ?? {};
+  const size = Number(url.searchParams.get('pageSize') ?? prefs.pageSize);
+  const pageSize = PAGE_SIZES.includes(size) ? size : PAGE_SIZES[PAGE_SIZES.length - 1];
+  const page = Math.min(Math.max(1, Math.floor(Number(url.searchParams.get('page')) || 1)), Math.max(1, Math.ceil(rows.length / pageSize)));
+  return {
+    result: { rows: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize },
+    query: { page, pageSize, sort: null },
+    can: { create: false, update: false, delete: false, export: false, import: false, transitions: [] as string[] },
+    prefs,
+    lookups: {} as Record<string, LookupOption[]>,
+    variant: null,
+    counts: null,
+    summary: null,
+  };
+}

@@ -1,6 +1,7 @@
 // The detail drawer (master–detail): a record's fields read-only, its state machine as a
 // diagram with the current state marked and the moves the user may make from it, and its audit
-// trail (who did what, when, with what opinion), read from the resource's /<id>/trail.
+// trail (who did what, when, with what opinion), read from the resource's /<id>/trail; a
+// screen may add its own content (a log's full text).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -81,14 +82,17 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
   const { t } = useTranslation();
   const { api } = useNotify();
   const [fresh, setFresh] = useState<{ row: Row; entries: TrailEntry[] } | null>(null);
+  // A read-only resource (a log) is written by no one through the engine: it has no trail.
+  const audited = !def.readOnly;
   const load = useCallback(() => {
+    if (!audited) return;
     api
       .get<{ row: Row; entries: TrailEntry[] }>(withVariant(`${endpoint(def)}/${listed.id}/trail`, variant))
       .then((res) => setFresh(res.data ?? null))
       .catch((e) => {
         if (!(e instanceof ApiError)) throw e;
       });
-  }, [api, def, listed.id, variant]);
+  }, [api, def, listed.id, variant, audited]);
   useEffect(load, [load]);
   const row = fresh?.row ?? listed;
   const sm = def.stateMachine;
@@ -139,10 +143,14 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
             )}
           </>
         )}
-        <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
-          {t('core:resource.trail')}
-        </Typography>
-        {fresh ? <TrailList def={def} entries={fresh.entries} /> : <Typography variant="body2" color="text.secondary">…</Typography>}
+        {audited && (
+          <>
+            <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
+              {t('core:resource.trail')}
+            </Typography>
+            {fresh ? <TrailList def={def} entries={fresh.entries} /> : <Typography variant="body2" color="text.secondary">…</Typography>}
+          </>
+        )}
       </Box>
     </Drawer>
   );

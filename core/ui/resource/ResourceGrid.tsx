@@ -1,13 +1,15 @@
 // The list's grid: server-side paging, sorting and row selection. The grid renders nothing on
-// the server, so the first paint is a plain table of the same rows.
+// the server, so the first paint is a plain table of the same rows; a small list (jobs, the
+// menu tree) may stay a plain table, its actions last and paged below.
+import type { ReactNode } from 'react';
 import { useNavigation } from '@remix-run/react';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../auth/nonce';
 import type { LookupOption } from '../../plugin';
 import { listed, PAGE_SIZES, type ResourceDef } from '../../resource/define';
-import { displayValue } from './cells';
+import { displayValue, type Row } from './cells';
 import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
 import type { ListState } from './useListState';
 
@@ -23,41 +25,68 @@ export interface ResourceGridProps {
   hydrated: boolean;
   /** Rows can be selected (for the toolbar's actions). */
   selectable: boolean;
+  /** Stay a plain table: its test id, each row's, a row's cell and its 操作 cell (last). */
+  plain?: PlainTableOptions & { cell(row: Row, field: string): ReactNode; actions?: (row: Row) => ReactNode };
 }
 
-export function ResourceGrid({ def, list, columns, plainColumns, total, lookups, empty, hydrated, selectable }: ResourceGridProps) {
+export interface PlainTableOptions {
+  testId: string;
+  rowTestId?: (row: Row) => string;
+}
+
+export function ResourceGrid({ def, list, columns, plainColumns, total, lookups, empty, hydrated, selectable, plain }: ResourceGridProps) {
   const { t } = useTranslation();
   // The grid's own <style> (its CSS variables) needs the page's CSP nonce.
   const nonce = useNonce();
   const navigation = useNavigation();
   const { rows } = list;
-  if (!hydrated) {
+  if (!hydrated || plain) {
+    const fields = def.fields.filter(listed);
+    const actions = plain?.actions;
+    const span = fields.length + (actions ? 1 : 0);
     return (
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {plainColumns.map((c) => (
-              <TableCell key={c.field}>{c.headerName}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!rows.length && (
-            <TableRow>
-              <TableCell colSpan={plainColumns.length} align="center" data-testid="empty-hint">
-                {empty.hint}
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map((r) => (
-            <TableRow key={r.id}>
-              {def.fields.filter(listed).map((f) => (
-                <TableCell key={f.name}>{displayValue(f, r[f.name], t, lookups)}</TableCell>
+      <>
+        <TableContainer>
+          <Table size="small" data-testid={plain?.testId}>
+            <TableHead>
+              <TableRow>
+                {plainColumns.map((c) => (
+                  <TableCell key={c.field}>{c.headerName}</TableCell>
+                ))}
+                {actions && <TableCell>{t('core:common.actions')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {!rows.length && (
+                <TableRow>
+                  <TableCell colSpan={span} align="center" data-testid="empty-hint">
+                    {empty.hint}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((r) => (
+                <TableRow key={r.id} hover data-testid={plain?.rowTestId?.(r)}>
+                  {fields.map((f) => (
+                    <TableCell key={f.name}>{plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], t, lookups)}</TableCell>
+                  ))}
+                  {actions && <TableCell>{actions(r)}</TableCell>}
+                </TableRow>
               ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {plain && total > Math.min(...PAGE_SIZES) && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={list.paginationModel.page}
+            rowsPerPage={list.paginationModel.pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_e, page) => list.onPaginationModelChange({ ...list.paginationModel, page })}
+            onRowsPerPageChange={(e) => list.onPaginationModelChange({ page: 0, pageSize: Number(e.target.value) })}
+          />
+        )}
+      </>
     );
   }
   return (

@@ -6,14 +6,14 @@ import { useEffect, useState } from 'react';
 import { Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { STATE_PARAM } from '../../resource/define';
-import { useColumns, type Row } from './cells';
+import { cellOf, useColumns, type Row } from './cells';
 import { DetailDrawer } from './DetailDrawer';
 import { FilterBar } from './FilterBar';
 import { ImportDialog } from './ImportDialog';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { ResourceGrid } from './ResourceGrid';
 import { ResourceToolbar } from './ResourceToolbar';
-import { useActionColumn } from './RowActions';
+import { RowActionCell, useActionColumn, type RowActionState } from './RowActions';
 import { StateTabs } from './StateTabs';
 import { SummaryRow } from './SummaryRow';
 import type { ResourcePageProps } from './types';
@@ -24,7 +24,7 @@ export { displayValue, optionLabel } from './cells';
 export { TransitionNoteDialog } from './TransitionNoteDialog';
 export type { ResourcePageData, ResourcePageProps } from './types';
 
-export function ResourcePage({ def, data, actions, renderCell, renderForm, rowActions, renderDetail }: ResourcePageProps) {
+export function ResourcePage({ def, data, actions, renderCell, renderForm, rowActions, renderDetail, table }: ResourcePageProps) {
   const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -39,14 +39,9 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
   const hasDetail = !!def.detail || !!renderDetail;
 
   const columns = useColumns(def, data.lookups, renderCell);
-  const gridColumns = useActionColumn(columns, {
-    ...acts.row,
-    onEdit: (row) => acts.setFormRow(row),
-    onDetail: hasDetail ? setDetail : undefined,
-    rowActions,
-    reload: list.reload,
-    can: data.can,
-  });
+  const rowState: RowActionState = { ...acts.row, onEdit: (row) => acts.setFormRow(row), onDetail: hasDetail ? setDetail : undefined, rowActions, reload: list.reload, can: data.can };
+  const gridColumns = useActionColumn(columns, rowState);
+  const hasRowActions = gridColumns !== columns;
 
   const filterParams = new Set(filterFields.flatMap((f) => (f.filter === 'range' ? [`${f.name}From`, `${f.name}To`] : [f.name])));
   const filtersActive = [...list.params.entries()].some(([k, v]) => filterParams.has(k) && v !== '');
@@ -80,6 +75,13 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
         empty={{ hint: emptyHint, onReset: filtersActive ? list.resetFilters : undefined, resetLabel: t('core:common.reset') }}
         hydrated={hydrated}
         selectable={!def.readOnly || !!actions || acts.allowed.length > 0}
+        plain={
+          table && {
+            ...table,
+            cell: (row, name) => cellOf(def, def.fields.find((f) => f.name === name)!, row, t, data.lookups, renderCell),
+            actions: hasRowActions ? (row) => <RowActionCell row={row} latest={{ current: rowState }} /> : undefined,
+          }
+        }
       />
       {data.summary && <SummaryRow def={def} sums={data.summary} />}
       {acts.formRow !== undefined &&

@@ -49,7 +49,7 @@ export function RowIcon({ title, why, onClick, testid, color, children }: { titl
   );
 }
 
-function RowActionCell({ row, latest }: { row: Row; latest: { current: RowActionState } }) {
+export function RowActionCell({ row, latest }: { row: Row; latest: { current: RowActionState } }) {
   const { t } = useTranslation();
   const s = latest.current;
   return (

@@ -34,10 +34,20 @@ export function displayValue(f: FieldDef, v: unknown, t: (k: string) => string, 
   return String(v);
 }
 
-/** The grid's columns: the listed fields, a screen's own renderers first, the state as a chip. */
-export function useColumns(def: ResourceDef, lookups: Record<string, LookupOption[]>, renderCell?: Record<string, (row: Row) => ReactNode>): GridColDef[] {
+type Renderers = Record<string, (row: Row) => ReactNode> | undefined;
+
+/** A row's cell: the screen's own renderer, else the value as text, the state as a chip. */
+export function cellOf(def: ResourceDef, f: FieldDef, row: Row, t: (k: string) => string, lookups: Record<string, LookupOption[]>, renderCell: Renderers): ReactNode {
+  const custom = renderCell?.[f.name];
+  if (custom) return custom(row);
+  const text = displayValue(f, row[f.name], t, lookups);
+  if (def.stateMachine && f.name === def.stateMachine.field) return <Chip size="small" label={text} variant="outlined" />;
+  return text;
+}
+
+/** The grid's columns: the listed fields. */
+export function useColumns(def: ResourceDef, lookups: Record<string, LookupOption[]>, renderCell: Renderers): GridColDef[] {
   const { t } = useTranslation();
-  const sm = def.stateMachine;
   return useMemo(
     () =>
       def.fields.filter(listed).map((f) => ({
@@ -48,14 +58,8 @@ export function useColumns(def: ResourceDef, lookups: Record<string, LookupOptio
         flex: typeof f.list === 'object' && f.list.width ? undefined : 1,
         width: typeof f.list === 'object' ? f.list.width : undefined,
         type: f.type === 'integer' || f.type === 'number' ? 'number' : 'string',
-        renderCell: (p) => {
-          const custom = renderCell?.[f.name];
-          if (custom) return custom(p.row as Row);
-          const text = displayValue(f, p.value, t, lookups);
-          if (sm && f.name === sm.field) return <Chip size="small" label={text} variant="outlined" />;
-          return text;
-        },
+        renderCell: (p) => cellOf(def, f, p.row as Row, t, lookups, renderCell),
       })),
-    [def, t, lookups, renderCell, sm],
+    [def, t, lookups, renderCell],
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { LookupOption } from '../../plugin';
 import type { ResourceDef } from '../../resource/define';
 import type { Row } from './cells';
+import type { PlainTableOptions } from './ResourceGrid';
 
 export interface ResourcePageData {
   result: { rows: Row[] | Record<string, unknown>[]; total: number | null; page: number; pageSize: number };
@@ -35,4 +36,9 @@ export interface ResourcePageProps {
    * drawer is on even if the resource does not declare `detail`.
    */
   renderDetail?: (row: Row) => ReactNode;
+  /**
+   * A small list stays a plain table (no column chooser, no selection; the 操作 column last),
+   * with these test ids.
+   */
+  table?: PlainTableOptions;
 }
