@@ -3,7 +3,7 @@
 // trail (who did what, when, with what opinion), read from the resource's /<id>/trail; a
 // screen may add its own content (a log's full text).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
@@ -25,6 +25,9 @@ export interface TrailEntry {
   note: string | null;
   changes: Record<string, [unknown, unknown]>;
 }
+
+type Section = 'fields' | 'state' | 'trail';
+const TAB_LABEL: Record<Section, string> = { fields: 'core:resource.detail', state: 'core:resource.stateDiagram', trail: 'core:resource.trail' };
 
 export interface DetailDrawerProps {
   def: ResourceDef;
@@ -96,6 +99,8 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
   useEffect(load, [load]);
   const row = fresh?.row ?? listed;
   const sm = def.stateMachine;
+  const sections: Section[] = ['fields', ...(sm ? (['state'] as const) : []), ...(audited ? (['trail'] as const) : [])];
+  const [section, setSection] = useState<Section>('fields');
   const current = sm ? String(row[sm.field] ?? '') : null;
   const open = allowed.filter((tr) => current !== null && tr.from.includes(current));
   const fields = def.fields.filter((f) => f.type !== 'password' && !f.records && (f.list !== false || f.form !== false));
@@ -111,29 +116,37 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
           <CloseIcon />
         </IconButton>
       </Stack>
+      {sections.length > 1 && (
+        <Tabs value={section} onChange={(_e, v: Section) => setSection(v)} sx={{ px: 2, minHeight: 40 }} variant="scrollable">
+          {sections.map((k) => (
+            <Tab key={k} value={k} label={t(TAB_LABEL[k])} data-testid={`detail-tab-${k}`} sx={{ minHeight: 40 }} />
+          ))}
+        </Tabs>
+      )}
       <Divider />
       <Box sx={{ p: 2, overflowY: 'auto' }}>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, max-content) 1fr', columnGap: 2, rowGap: 0.75, m: 0 }} data-testid="detail-fields">
-          {fields.map((f) => (
-            <Box key={f.name} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t(f.labelKey)}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: f.type === 'text' ? 'pre-wrap' : undefined }} data-testid={`detail-${f.name}`}>
-                {displayValue(f, row[f.name], t, lookups) || '—'}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        {children}
-        {sm && (
+        {section === 'fields' && (
           <>
-            <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
-              {t('core:resource.stateDiagram')}
-            </Typography>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, max-content) 1fr', columnGap: 2, rowGap: 0.75, m: 0 }} data-testid="detail-fields">
+              {fields.map((f) => (
+                <Box key={f.name} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t(f.labelKey)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: f.type === 'text' ? 'pre-wrap' : undefined }} data-testid={`detail-${f.name}`}>
+                    {displayValue(f, row[f.name], t, lookups) || '—'}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            {children}
+          </>
+        )}
+        {section === 'state' && sm && (
+          <>
             <StateDiagram sm={sm} current={current} allowed={allowed.map((tr) => tr.name)} />
             {open.length > 0 && (
-              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1 }}>
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 2, justifyContent: 'center' }}>
                 {open.map((tr) => (
                   <Button key={tr.name} size="small" variant="outlined" onClick={() => onTransition(tr.name, row, load)} data-testid={`detail-transition-${tr.name}`}>
                     {t(tr.labelKey)}
@@ -143,14 +156,7 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
             )}
           </>
         )}
-        {audited && (
-          <>
-            <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
-              {t('core:resource.trail')}
-            </Typography>
-            {fresh ? <TrailList def={def} entries={fresh.entries} /> : <Typography variant="body2" color="text.secondary">…</Typography>}
-          </>
-        )}
+        {section === 'trail' && (fresh ? <TrailList def={def} entries={fresh.entries} /> : <Typography variant="body2" color="text.secondary">…</Typography>)}
       </Box>
     </Drawer>
   );
