@@ -66,7 +66,7 @@ function TrailList({ def, entries }: { def: ResourceDef; entries: TrailEntry[] }
             </Typography>
             {e.note && (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="trail-note">
-                {t('core:resource.trailNote')}: {e.note}
+                {t('core:resource.trailNote', { note: e.note })}
               </Typography>
             )}
             {changed.length > 0 && (

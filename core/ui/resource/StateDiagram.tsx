@@ -55,6 +55,20 @@ export function StateDiagram({ sm, current, allowed }: { sm: StateMachine; curre
   const height = y(sm.states.length - 1) + NODE_H + 16;
   const muted = theme.palette.text.disabled;
   const strong = theme.palette.primary.main;
+  const placed = edges.map((e) => {
+    const down = e.to > e.from;
+    const side = down ? 1 : -1;
+    const x = down ? right : left;
+    const y1 = y(e.from) + NODE_H / 2 + (down ? 4 : -4);
+    const y2 = y(e.to) + NODE_H / 2 + (down ? -4 : 4);
+    const bulge = 22 + 18 * (Math.abs(e.to - e.from) - 1);
+    const cx = x + side * bulge * 1.6;
+    let ly = (y1 + y2) / 2;
+    while (taken.some((p) => p.side === side && Math.abs(p.y - ly) < FONT + 2)) ly += FONT + 2;
+    taken.push({ side, y: ly });
+    const open = !!current && e.from === index.get(current) && e.names.some((n) => allowed.includes(n));
+    return { ...e, down, open, d: `M${x},${y1} C${cx},${y1} ${cx},${y2} ${x},${y2}`, lx: x + side * (bulge * 1.2 + 6), ly };
+  });
 
   return (
     <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="img" aria-label={t('core:resource.stateDiagram')} data-testid="state-diagram" style={{ maxWidth: WIDTH, display: 'block' }}>
@@ -68,29 +82,28 @@ export function StateDiagram({ sm, current, allowed }: { sm: StateMachine; curre
           </marker>
         ))}
       </defs>
-      {edges.map((e) => {
-        const down = e.to > e.from;
-        const side = down ? 1 : -1;
-        const x = down ? right : left;
-        const y1 = y(e.from) + NODE_H / 2 + (down ? 4 : -4);
-        const y2 = y(e.to) + NODE_H / 2 + (down ? -4 : 4);
-        const bulge = 22 + 18 * (Math.abs(e.to - e.from) - 1);
-        const cx = x + side * bulge * 1.6;
-        let ly = (y1 + y2) / 2;
-        while (taken.some((p) => p.side === side && Math.abs(p.y - ly) < FONT + 2)) ly += FONT + 2;
-        taken.push({ side, y: ly });
-        const open = !!current && e.from === index.get(current) && e.names.some((n) => allowed.includes(n));
-        const color = open ? strong : muted;
-        const lx = x + side * (bulge * 1.2 + 6);
-        return (
-          <g key={e.key} data-testid={`diagram-edge-${e.names.join('-')}`} data-open={open ? 'true' : 'false'}>
-            <path d={`M${x},${y1} C${cx},${y1} ${cx},${y2} ${x},${y2}`} fill="none" stroke={color} strokeWidth={open ? 2 : 1.2} markerEnd={`url(#arrow-${open ? 'strong' : 'muted'})`} />
-            <text x={lx} y={ly + FONT / 3} fontSize={FONT} fill={open ? strong : theme.palette.text.secondary} textAnchor={down ? 'start' : 'end'} fontWeight={open ? 600 : 400}>
-              {e.label}
-            </text>
-          </g>
-        );
-      })}
+      {/* Arrows first, their labels over every arrow (on a halo of the paper's colour). */}
+      {placed.map((e) => (
+        <path key={e.key} d={e.d} fill="none" stroke={e.open ? strong : muted} strokeWidth={e.open ? 2 : 1.2} markerEnd={`url(#arrow-${e.open ? 'strong' : 'muted'})`} />
+      ))}
+      {placed.map((e) => (
+        <text
+          key={e.key}
+          data-testid={`diagram-edge-${e.names.join('-')}`}
+          data-open={e.open ? 'true' : 'false'}
+          x={e.lx}
+          y={e.ly + FONT / 3}
+          fontSize={FONT}
+          fill={e.open ? strong : theme.palette.text.secondary}
+          textAnchor={e.down ? 'start' : 'end'}
+          fontWeight={e.open ? 600 : 400}
+          stroke={theme.palette.background.paper}
+          strokeWidth={4}
+          paintOrder="stroke"
+        >
+          {e.label}
+        </text>
+      ))}
       {sm.states.map((s, i) => {
         const here = s.value === current;
         return (
