@@ -238,5 +238,22 @@ export function withVariant(path: string, variant: string | null | undefined): s
   return variant ? `${path}${path.includes('?') ? '&' : '?'}${VARIANT_PARAM}=${encodeURIComponent(variant)}` : path;
 }
 
+/** One entry of a record's audit trail (GET /api/<plugin>/<name>/<id>/trail, core/resource/trail.server.ts). */
+export interface TrailEntry {
+  id: number;
+  at: string | null;
+  /** create, update, delete or transition:<name>. */
+  action: string;
+  /** The transition's name, for a transition. */
+  transition: string | null;
+  /** The state before and after, when the entry changed it. */
+  from: string | null;
+  to: string | null;
+  username: string | null;
+  note: string | null;
+  /** Declared fields that changed (before, after). */
+  changes: Record<string, [unknown, unknown]>;
+}
+
 /** The page sizes the list offers (the MIT DataGrid caps at 100). */
 export const PAGE_SIZES = [10, 20, 50, 100];

@@ -6,25 +6,10 @@ import type { TFunction } from 'i18next';
 import { getKnex, toDate } from '../db/knex.server';
 import type { SessionUser } from '../rbac/menu';
 import { NOTE_KEY } from './audit.server';
-import { resourceKey } from './define';
+import { resourceKey, type TrailEntry } from './define';
 import type { Row, ServerResource } from './define.server';
 import { getRow } from './service.server';
 
-export interface TrailEntry {
-  id: number;
-  at: string | null;
-  /** create, update, delete or transition:<name>. */
-  action: string;
-  /** The transition's name, for a transition. */
-  transition: string | null;
-  /** The state before and after, when the entry changed it. */
-  from: string | null;
-  to: string | null;
-  username: string | null;
-  note: string | null;
-  /** Declared fields that changed (before, after). */
-  changes: Record<string, [unknown, unknown]>;
-}
 
 /** At most this many entries, the newest (a record moved thousands of times is not read whole). */
 const LIMIT = 200;

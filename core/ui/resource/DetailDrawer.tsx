@@ -9,22 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
 import { formatDateTime } from '../../i18n/dates';
 import type { LookupOption } from '../../plugin';
-import { endpoint, withVariant, type ResourceDef, type Transition } from '../../resource/define';
+import { endpoint, withVariant, type ResourceDef, type TrailEntry, type Transition } from '../../resource/define';
 import { useNotify } from '../notify';
 import { displayValue, type Row } from './cells';
 import { StateDiagram } from './StateDiagram';
-
-export interface TrailEntry {
-  id: number;
-  at: string | null;
-  action: string;
-  transition: string | null;
-  from: string | null;
-  to: string | null;
-  username: string | null;
-  note: string | null;
-  changes: Record<string, [unknown, unknown]>;
-}
 
 type Section = 'fields' | 'state' | 'trail';
 const TAB_LABEL: Record<Section, string> = { fields: 'core:resource.detail', state: 'core:resource.stateDiagram', trail: 'core:resource.trail' };

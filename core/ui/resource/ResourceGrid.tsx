@@ -51,9 +51,11 @@ export function ResourceGrid({ def, list, columns, plainColumns, total, lookups,
             <TableHead>
               <TableRow>
                 {plainColumns.map((c) => (
-                  <TableCell key={c.field}>{c.headerName}</TableCell>
+                  <TableCell key={c.field} sx={{ whiteSpace: 'nowrap' }}>
+                    {c.headerName}
+                  </TableCell>
                 ))}
-                {actions && <TableCell>{t('core:common.actions')}</TableCell>}
+                {actions && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('core:common.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>

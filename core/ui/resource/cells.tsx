@@ -54,7 +54,8 @@ export function useColumns(def: ResourceDef, lookups: Record<string, LookupOptio
         field: f.name,
         headerName: t(f.labelKey),
         sortable: !!f.sortable,
-        minWidth: 90,
+        // A date-time reads whole (YYYY-MM-DD HH:mm:ss) rather than cut.
+        minWidth: f.type === 'datetime' ? 168 : 90,
         flex: typeof f.list === 'object' && f.list.width ? undefined : 1,
         width: typeof f.list === 'object' ? f.list.width : undefined,
         type: f.type === 'integer' || f.type === 'number' ? 'number' : 'string',

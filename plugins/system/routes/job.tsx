@@ -126,7 +126,7 @@ export default function JobsPage() {
         data={data.page}
         table={{ testId: 'job-table', rowTestId: (r) => `job-${job(r).name}` }}
         actions={() => (
-          <Button component={RemixLink} to="/management/systemMaintenance/jobLog">
+          <Button variant="outlined" component={RemixLink} to="/management/systemMaintenance/jobLog">
             {t('system:job.logs')}
           </Button>
         )}

@@ -59,7 +59,7 @@ export default function JobLogPage() {
       data={data}
       table={{ testId: 'job-log-table' }}
       actions={() => (
-        <Button component={RemixLink} to="/management/systemMaintenance/job">
+        <Button variant="outlined" component={RemixLink} to="/management/systemMaintenance/job">
           {t('system:jobLog.back')}
         </Button>
       )}

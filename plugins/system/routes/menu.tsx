@@ -102,11 +102,11 @@ export default function MenuPage() {
           )
         }
         renderCell={{
-          title: (r) => <Box sx={{ pl: node(r).depth * 3 }}>{title(node(r).m)}</Box>,
+          title: (r) => <Box sx={{ pl: node(r).depth * 3, whiteSpace: 'nowrap' }}>{title(node(r).m)}</Box>,
           path: (r) => <Box sx={{ fontFamily: 'monospace' }}>{node(r).m.path}</Box>,
           icon: (r) => node(r).m.icon ?? '',
           order: (r) => node(r).m.order,
-          type: (r) => (node(r).m.children.length ? t('system:menuAdmin.directory') : t('system:menuAdmin.menu')),
+          type: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{node(r).m.children.length ? t('system:menuAdmin.directory') : t('system:menuAdmin.menu')}</Box>,
           hidden: (r) => (node(r).m.hidden ? <Chip size="small" label={t('core:common.yes')} /> : ''),
         }}
         rowActions={

@@ -20,9 +20,9 @@ const permissionDef = defineResource({
   readOnly: true,
   permissions: { list: 'system:role:list' },
   fields: [
-    { name: 'title', column: null, labelKey: 'system:permAdmin.name', type: 'string' },
-    { name: 'code', labelKey: 'system:permAdmin.code', type: 'string' },
-    { name: 'menu', column: null, labelKey: 'system:permAdmin.menu', type: 'string' },
+    { name: 'title', column: null, labelKey: 'system:permAdmin.name', type: 'string', list: { width: 260 } },
+    { name: 'code', labelKey: 'system:permAdmin.code', type: 'string', list: { width: 280 } },
+    { name: 'menu', column: null, labelKey: 'system:permAdmin.menu', type: 'string', list: { width: 200 } },
     { name: 'mandatory', labelKey: 'system:permAdmin.mandatory', type: 'boolean' },
     { name: 'plugin', labelKey: 'system:menuAdmin.source', type: 'string' },
     { name: 'roles', column: null, labelKey: 'system:permAdmin.roles', type: 'string', list: { width: 280 } },
