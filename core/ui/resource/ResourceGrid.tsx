@@ -8,7 +8,7 @@ import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-da
 import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../auth/nonce';
 import type { LookupOption } from '../../plugin';
-import { listed, PAGE_SIZES, type ResourceDef } from '../../resource/define';
+import { listed, PAGE_SIZES, type FieldDef, type ResourceDef } from '../../resource/define';
 import { displayValue, type Row } from './cells';
 import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
 import type { ListState } from './useListState';
@@ -32,6 +32,17 @@ export interface ResourceGridProps {
 export interface PlainTableOptions {
   testId: string;
   rowTestId?: (row: Row) => string;
+}
+
+/**
+ * A plain cell: a declared width is a cap (the rest behind an ellipsis, whole in the tooltip);
+ * dates, numbers and choices stay on one line; Chinese text breaks between words only.
+ */
+function cellSx(f: FieldDef) {
+  const width = typeof f.list === 'object' ? f.list.width : undefined;
+  if (width) return { maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+  if (f.type !== 'string' && f.type !== 'text') return { whiteSpace: 'nowrap' };
+  return { wordBreak: 'keep-all' as const };
 }
 
 export function ResourceGrid({ def, list, columns, plainColumns, total, lookups, empty, hydrated, selectable, plain }: ResourceGridProps) {
@@ -69,7 +80,9 @@ export function ResourceGrid({ def, list, columns, plainColumns, total, lookups,
               {rows.map((r) => (
                 <TableRow key={r.id} hover data-testid={plain?.rowTestId?.(r)}>
                   {fields.map((f) => (
-                    <TableCell key={f.name}>{plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], t, lookups)}</TableCell>
+                    <TableCell key={f.name} sx={cellSx(f)} title={typeof f.list === 'object' && f.list.width && typeof r[f.name] === 'string' ? String(r[f.name]) : undefined}>
+                      {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], t, lookups)}
+                    </TableCell>
                   ))}
                   {actions && <TableCell>{actions(r)}</TableCell>}
                 </TableRow>
