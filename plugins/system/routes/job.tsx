@@ -1,7 +1,7 @@
 // /management/systemMaintenance/job: the registered jobs with their schedule and last run;
 // pause, resume, edit the cron, run once. The job log is the hidden jobLog route.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { listJobs, pauseJob, resumeJob, runJobOnce, updateCron } from '@core/job
 import { getScheduler } from '@core/jobs/scheduler.server';
 import { hasPermission } from '@core/rbac/menu';
 import { displayTimeZone, formatDateTime } from '@core/i18n/dates';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { useNotify } from '@core/ui/notify';
 import { defineResource } from '@core/resource/define';
 import { rowsPageData } from '@core/resource/page.server';
@@ -104,6 +105,7 @@ export default function JobsPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const submit = useSubmit();
   const { toast } = useNotify();
   const [editing, setEditing] = useState<{ name: string; cron: string } | null>(null);
   const [running, setRunning] = useState<{ name: string; title: string } | null>(null);
@@ -218,19 +220,15 @@ export default function JobsPage() {
         </Form>
       </Dialog>
 
-      <Dialog open={!!running} onClose={() => setRunning(null)}>
-        <DialogTitle>{t('core:common.confirmTitle')}</DialogTitle>
-        <DialogContent>{t('system:job.runOnceConfirm', { name: running?.title })}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRunning(null)}>{t('core:common.cancel')}</Button>
-          <Form method="post" onSubmit={() => setRunning(null)}>
-            <input type="hidden" name="name" value={running?.name ?? ''} />
-            <Button type="submit" name="intent" value="run" variant="contained">
-              {t('core:common.confirm')}
-            </Button>
-          </Form>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!running}
+        text={t('system:job.runOnceConfirm', { name: running?.title })}
+        onCancel={() => setRunning(null)}
+        onConfirm={() => {
+          submit({ intent: 'run', name: running!.name }, { method: 'post' });
+          setRunning(null);
+        }}
+      />
     </>
   );
 }

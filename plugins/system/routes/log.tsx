@@ -2,9 +2,9 @@
 // log, and the users online now, whom an administrator can sign out. The logs are read-only
 // lists whose drawer shows an entry whole.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import { useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Tab, Tabs } from '@mui/material';
+import { Button, Chip, Paper, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { requireCurrent } from '@core/auth/guard.server';
@@ -13,6 +13,7 @@ import { getT } from '@core/i18n/i18n.server';
 import { hasPermission } from '@core/rbac/menu';
 import { defineResource } from '@core/resource/define';
 import { serverResource } from '@core/resource/define.server';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { useNotify } from '@core/ui/notify';
 import { resourcePageData, rowsPageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
@@ -135,19 +136,15 @@ export default function LogPage() {
         />
       )}
 
-      <Dialog open={!!confirmRef} onClose={() => setConfirmRef(null)}>
-        <DialogTitle>{t('core:common.confirmTitle')}</DialogTitle>
-        <DialogContent>{t('system:log.forceLogoutConfirm', { username: confirmRef?.username })}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmRef(null)}>{t('core:common.cancel')}</Button>
-          <Form method="post" onSubmit={() => setConfirmRef(null)}>
-            <input type="hidden" name="ref" value={confirmRef?.ref ?? ''} />
-            <Button type="submit" color="error" variant="contained">
-              {t('core:common.confirm')}
-            </Button>
-          </Form>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!confirmRef}
+        text={t('system:log.forceLogoutConfirm', { username: confirmRef?.username })}
+        onCancel={() => setConfirmRef(null)}
+        onConfirm={() => {
+          submit({ ref: confirmRef!.ref }, { method: 'post' });
+          setConfirmRef(null);
+        }}
+      />
     </>
   );
 }
