@@ -16,8 +16,7 @@ import { screenResource } from './screens';
 export async function loader({ request }: LoaderFunctionArgs) {
   const entry = getRegistry().screens.get(new URL(request.url).pathname.replace(/(.)\/+$/, '$1'));
   if (!entry) throw new Response('Not Found', { status: 404 });
-  // entry.screen.variant (a named variant of the page) goes to resourcePageData once it takes one.
-  return { screen: resourceKey(entry.resource.def), ...(await resourcePageData(entry.resource, request)) };
+  return { screen: resourceKey(entry.resource.def), ...(await resourcePageData(entry.resource, request, { variant: entry.screen.variant })) };
 }
 
 export default function ScreenPage() {

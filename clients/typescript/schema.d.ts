@@ -61,6 +61,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/arrivalReport/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_arrivalReport_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/arrivalReport/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_arrivalReport_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/arrivalReport/export": {
         parameters: {
             query?: never;
@@ -113,6 +149,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:ciqCode:remove) */
         delete: operations["customs_ciqCode_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/ciqCode/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_ciqCode_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -267,6 +322,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/collectionInfo/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_collectionInfo_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/collectionInfo/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_collectionInfo_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/collectionInfo/export": {
         parameters: {
             query?: never;
@@ -322,6 +413,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:customsPort:remove) */
         delete: operations["customs_customsPort_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/customsPort/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_customsPort_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -413,6 +523,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:customsQp:remove) */
         delete: operations["customs_customsQp_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/customsQp/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_customsQp_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -526,6 +655,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/declaration/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_declaration_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/declaration/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_declaration_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/declaration/export": {
         parameters: {
             query?: never;
@@ -578,6 +743,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:eciqData:remove) */
         delete: operations["customs_eciqData_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/eciqData/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_eciqData_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -669,6 +853,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:eciqType:remove) */
         delete: operations["customs_eciqType_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/eciqType/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_eciqType_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -835,6 +1038,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/enterprise/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_enterprise_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/enterprise/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_enterprise_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/enterprise/export": {
         parameters: {
             query?: never;
@@ -910,6 +1149,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/entrustment/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_entrustment_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/entrustment/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_entrustment_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/entrustment/export": {
         parameters: {
             query?: never;
@@ -962,6 +1237,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:hsCode:remove) */
         delete: operations["customs_hsCode_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/hsCode/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_hsCode_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1053,6 +1347,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:hsElement:remove) */
         delete: operations["customs_hsElement_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/hsElement/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_hsElement_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1166,6 +1479,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/originalManifest/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_originalManifest_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/originalManifest/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_originalManifest_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/originalManifest/export": {
         parameters: {
             query?: never;
@@ -1218,6 +1567,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:originArea:remove) */
         delete: operations["customs_originArea_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/originArea/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_originArea_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1309,6 +1677,25 @@ export interface paths {
         post?: never;
         /** Delete (customs:portCode:remove) */
         delete: operations["customs_portCode_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/portCode/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_portCode_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1416,6 +1803,42 @@ export interface paths {
         put?: never;
         /** Submit (customs:preManifest:submit): draft|rejected → submitted */
         post: operations["customs_preManifest_transition_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/preManifest/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_preManifest_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/preManifest/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_preManifest_counts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1615,6 +2038,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/serviceOrder/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_serviceOrder_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/serviceOrder/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_serviceOrder_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/serviceOrder/export": {
         parameters: {
             query?: never;
@@ -1683,6 +2142,42 @@ export interface paths {
         put?: never;
         /** Submit (customs:tallyReport:submit): draft|rejected → submitted */
         post: operations["customs_tallyReport_transition_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/tallyReport/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_tallyReport_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/tallyReport/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_tallyReport_counts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1763,6 +2258,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customs/vehicleConfirm/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["customs_vehicleConfirm_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customs/vehicleConfirm/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["customs_vehicleConfirm_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/vehicleConfirm/export": {
         parameters: {
             query?: never;
@@ -1809,6 +2340,25 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_advanceReceipt_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/advanceReceipt/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_advanceReceipt_trail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1899,6 +2449,42 @@ export interface paths {
         put?: never;
         /** Reject (finance:badDebt:approve): pending → rejected */
         post: operations["finance_badDebt_transition_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/badDebt/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_badDebt_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/badDebt/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["finance_badDebt_counts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2149,6 +2735,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/bill/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_bill_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/bill/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["finance_bill_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/bill/export": {
         parameters: {
             query?: never;
@@ -2287,6 +2909,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/billPayable/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_billPayable_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/billPayable/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["finance_billPayable_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/billPayable/export": {
         parameters: {
             query?: never;
@@ -2357,6 +3015,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/billReceivable/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_billReceivable_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/billReceivable/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["finance_billReceivable_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/billReceivable/export": {
         parameters: {
             query?: never;
@@ -2409,6 +3103,25 @@ export interface paths {
         post?: never;
         /** Delete (finance:chargingRule:remove) */
         delete: operations["finance_chargingRule_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/chargingRule/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_chargingRule_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2471,6 +3184,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/feeItem/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_feeItem_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/feeItem/export": {
         parameters: {
             query?: never;
@@ -2516,6 +3248,25 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_fundLedger_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/fundLedger/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_fundLedger_trail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2700,6 +3451,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/fxApplication/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_fxApplication_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/fxApplication/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["finance_fxApplication_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/fxApplication/export": {
         parameters: {
             query?: never;
@@ -2757,6 +3544,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/operationRecord/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_operationRecord_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/operationRecord/export": {
         parameters: {
             query?: never;
@@ -2802,6 +3608,25 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_payerBadDebt_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/payerBadDebt/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_payerBadDebt_trail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2867,6 +3692,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/rmbStatement/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_rmbStatement_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/rmbStatement/export": {
         parameters: {
             query?: never;
@@ -2915,6 +3759,25 @@ export interface paths {
         get: operations["finance_subAccount_get"];
         /** Update (finance:dlStrNdt:threshold); send the row's version */
         put: operations["finance_subAccount_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/subAccount/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_subAccount_trail"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2979,6 +3842,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/writeoff/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["finance_writeoff_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/writeoff/export": {
         parameters: {
             query?: never;
@@ -3030,6 +3912,25 @@ export interface paths {
         post?: never;
         /** Delete (system:apiToken:remove) */
         delete: operations["system_apiToken_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/apiToken/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_apiToken_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3087,6 +3988,25 @@ export interface paths {
         post?: never;
         /** Delete (system:berth:remove) */
         delete: operations["system_berth_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/berth/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_berth_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3183,6 +4103,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/cfdGood/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_cfdGood_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/cfdGood/export": {
         parameters: {
             query?: never;
@@ -3269,6 +4208,25 @@ export interface paths {
         post?: never;
         /** Delete (system:country:remove) */
         delete: operations["system_country_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/country/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_country_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3365,6 +4323,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/dept/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_dept_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/dept/export": {
         parameters: {
             query?: never;
@@ -3410,6 +4387,25 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_operLog_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/operLog/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_operLog_trail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3470,6 +4466,25 @@ export interface paths {
         post?: never;
         /** Delete (system:portData:remove) */
         delete: operations["system_portData_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/portData/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_portData_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3566,6 +4581,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/refCode/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_refCode_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/refCode/export": {
         parameters: {
             query?: never;
@@ -3652,6 +4686,25 @@ export interface paths {
         post?: never;
         /** Delete (system:refCodeType:remove) */
         delete: operations["system_refCodeType_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/refCodeType/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_refCodeType_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3748,6 +4801,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/region/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_region_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/region/export": {
         parameters: {
             query?: never;
@@ -3839,6 +4911,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/role/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_role_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/role/export": {
         parameters: {
             query?: never;
@@ -3891,6 +4982,25 @@ export interface paths {
         post?: never;
         /** Delete (system:route:remove) */
         delete: operations["system_route_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/route/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_route_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3982,6 +5092,25 @@ export interface paths {
         post?: never;
         /** Delete (system:ShippingAddress:remove) */
         delete: operations["system_ShippingAddress_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/ShippingAddress/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_ShippingAddress_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4112,6 +5241,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/user/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_user_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/user/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["system_user_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/user/export": {
         parameters: {
             query?: never;
@@ -4198,6 +5363,25 @@ export interface paths {
         post?: never;
         /** Delete (system:yard:remove) */
         delete: operations["system_yard_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/yard/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["system_yard_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9143,6 +10327,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -9401,6 +10587,136 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_arrivalReport_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_arrivalReport_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_arrivalReport_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Document number (contains) */
+                docNo?: string;
+                /** @description Status (in, comma-separated) */
+                status?: string;
+                /** @description Cargo transport batch number (contains) */
+                batchNo?: string;
+                /** @description Related manifest number (contains) */
+                manifestNo?: string;
+                /** @description Arrival time */
+                arrivalTimeFrom?: string;
+                /** @description Arrival time */
+                arrivalTimeTo?: string;
+                /** @description Entry/exit port customs (eq) */
+                customsCode?: string;
+                /** @description Declarant (contains) */
+                declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Accepted by customs */
+                                accepted?: number;
+                                /** @description Under inspection */
+                                inspection?: number;
+                                /** @description Released */
+                                released?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_arrivalReport_export: {
         parameters: {
             query?: {
@@ -9429,6 +10745,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -9695,6 +11013,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_ciqCode_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_ciqCode_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_ciqCode_export: {
         parameters: {
             query?: {
@@ -9830,6 +11205,8 @@ export interface operations {
                 settlementAccountName?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -10127,6 +11504,118 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_collectionInfo_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_collectionInfo_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_collectionInfo_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Settlement account (contains) */
+                settlementAccount?: string;
+                /** @description Settlement account name (contains) */
+                settlementAccountName?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Enabled */
+                                0?: number;
+                                /** @description Disabled */
+                                1?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_collectionInfo_export: {
         parameters: {
             query?: {
@@ -10145,6 +11634,8 @@ export interface operations {
                 settlementAccountName?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -10403,6 +11894,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_customsPort_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_customsPort_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -10757,6 +12305,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_customsQp_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_customsQp_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_customsQp_export: {
         parameters: {
             query?: {
@@ -10900,6 +12505,8 @@ export interface operations {
                 ieDateFrom?: string;
                 /** @description Import/export date */
                 ieDateTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -11158,6 +12765,140 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_declaration_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_declaration_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_declaration_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Unified number (contains) */
+                seqNo?: string;
+                /** @description Import/export (eq) */
+                ieFlag?: string;
+                /** @description Declaration status (eq) */
+                status?: string;
+                /** @description Order number (contains) */
+                orderNo?: string;
+                /** @description Pre-entry number (contains) */
+                preEntryNo?: string;
+                /** @description Customs number (contains) */
+                entryNo?: string;
+                /** @description Entry/exit customs (eq) */
+                ieCustoms?: string;
+                /** @description Domestic consignor name (contains) */
+                consignorName?: string;
+                /** @description Import/export date */
+                ieDateFrom?: string;
+                /** @description Import/export date */
+                ieDateTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft (saved) */
+                                draft?: number;
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Accepted by customs */
+                                accepted?: number;
+                                /** @description Inspection */
+                                inspection?: number;
+                                /** @description Released */
+                                released?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_declaration_export: {
         parameters: {
             query?: {
@@ -11190,6 +12931,8 @@ export interface operations {
                 ieDateFrom?: string;
                 /** @description Import/export date */
                 ieDateTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -11448,6 +13191,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_eciqData_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_eciqData_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -11800,6 +13600,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_eciqType_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_eciqType_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_eciqType_export: {
         parameters: {
             query?: {
@@ -11929,6 +13786,8 @@ export interface operations {
                 creditCode?: string;
                 /** @description Audit status (eq) */
                 auditStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1" | "2" | "3";
             };
             header?: never;
             path?: never;
@@ -12191,6 +14050,124 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_enterprise_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_enterprise_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_enterprise_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise name (contains) */
+                name?: string;
+                /** @description Account type (eq) */
+                accountType?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Audit status (eq) */
+                auditStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1" | "2" | "3";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Not submitted */
+                                0?: number;
+                                /** @description Submitted for review */
+                                1?: number;
+                                /** @description Review failed */
+                                2?: number;
+                                /** @description Approved */
+                                3?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_enterprise_export: {
         parameters: {
             query?: {
@@ -12211,6 +14188,8 @@ export interface operations {
                 creditCode?: string;
                 /** @description Audit status (eq) */
                 auditStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1" | "2" | "3";
             };
             header?: never;
             path?: never;
@@ -12252,6 +14231,8 @@ export interface operations {
                 brokerEnterpriseId?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "revoked";
             };
             header?: never;
             path?: never;
@@ -12434,6 +14415,118 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_entrustment_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_entrustment_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_entrustment_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Entrusting trader (eq) */
+                traderEnterpriseId?: string;
+                /** @description Entrusted customs broker (eq) */
+                brokerEnterpriseId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "revoked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Active */
+                                active?: number;
+                                /** @description Revoked */
+                                revoked?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_entrustment_export: {
         parameters: {
             query?: {
@@ -12452,6 +14545,8 @@ export interface operations {
                 brokerEnterpriseId?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "revoked";
             };
             header?: never;
             path?: never;
@@ -12712,6 +14807,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_hsCode_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_hsCode_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -13068,6 +15220,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_hsElement_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_hsElement_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_hsElement_export: {
         parameters: {
             query?: {
@@ -13207,6 +15416,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -13465,6 +15676,136 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_originalManifest_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_originalManifest_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_originalManifest_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Document number (contains) */
+                docNo?: string;
+                /** @description Status (in, comma-separated) */
+                status?: string;
+                /** @description Order number (contains) */
+                orderNo?: string;
+                /** @description Cargo transport batch number (contains) */
+                batchNo?: string;
+                /** @description Entry/exit port customs (eq) */
+                customsCode?: string;
+                /** @description Loading/unloading time */
+                loadingTimeFrom?: string;
+                /** @description Loading/unloading time */
+                loadingTimeTo?: string;
+                /** @description Manifest transferor name (contains) */
+                transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Accepted by customs */
+                                accepted?: number;
+                                /** @description Under inspection */
+                                inspection?: number;
+                                /** @description Released */
+                                released?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_originalManifest_export: {
         parameters: {
             query?: {
@@ -13493,6 +15834,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -13751,6 +16094,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_originArea_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_originArea_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -14109,6 +16509,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_portCode_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_portCode_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_portCode_export: {
         parameters: {
             query?: {
@@ -14252,6 +16709,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -14510,6 +16969,136 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_preManifest_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_preManifest_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_preManifest_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Document number (contains) */
+                docNo?: string;
+                /** @description Status (in, comma-separated) */
+                status?: string;
+                /** @description Order number (contains) */
+                orderNo?: string;
+                /** @description Cargo transport batch number (contains) */
+                batchNo?: string;
+                /** @description Entry/exit port customs (eq) */
+                customsCode?: string;
+                /** @description Loading/unloading time */
+                loadingTimeFrom?: string;
+                /** @description Loading/unloading time */
+                loadingTimeTo?: string;
+                /** @description Manifest transferor name (contains) */
+                transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Accepted by customs */
+                                accepted?: number;
+                                /** @description Under inspection */
+                                inspection?: number;
+                                /** @description Released */
+                                released?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_preManifest_export: {
         parameters: {
             query?: {
@@ -14538,6 +17127,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -14593,6 +17184,8 @@ export interface operations {
                 orderTimeFrom?: string;
                 /** @description Order time */
                 orderTimeTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "approved" | "rejected" | "inProgress" | "pendingConfirm" | "completed" | "stopped";
             };
             header?: never;
             path?: never;
@@ -15128,6 +17721,144 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_serviceOrder_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_serviceOrder_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_serviceOrder_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Order number (contains) */
+                orderNo?: string;
+                /** @description Order status (eq) */
+                status?: string;
+                /** @description Declaration type (eq) */
+                declType?: string;
+                /** @description Customer name (contains) */
+                customerName?: string;
+                /** @description Declaration customs (eq) */
+                declCustoms?: string;
+                /** @description Order type (eq) */
+                orderType?: string;
+                /** @description Entrusted customs broker (eq) */
+                brokerId?: string;
+                /** @description Trader (contains) */
+                traderName?: string;
+                /** @description Order time */
+                orderTimeFrom?: string;
+                /** @description Order time */
+                orderTimeTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "approved" | "rejected" | "inProgress" | "pendingConfirm" | "completed" | "stopped";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Submitted for review */
+                                submitted?: number;
+                                /** @description Approved (pending payment) */
+                                approved?: number;
+                                /** @description Review failed */
+                                rejected?: number;
+                                /** @description In progress */
+                                inProgress?: number;
+                                /** @description Completion pending confirmation */
+                                pendingConfirm?: number;
+                                /** @description Completed */
+                                completed?: number;
+                                /** @description Stopped */
+                                stopped?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_serviceOrder_export: {
         parameters: {
             query?: {
@@ -15160,6 +17891,8 @@ export interface operations {
                 orderTimeFrom?: string;
                 /** @description Order time */
                 orderTimeTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "approved" | "rejected" | "inProgress" | "pendingConfirm" | "completed" | "stopped";
             };
             header?: never;
             path?: never;
@@ -15213,6 +17946,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -15471,6 +18206,138 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_tallyReport_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_tallyReport_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_tallyReport_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Document number (contains) */
+                docNo?: string;
+                /** @description Status (in, comma-separated) */
+                status?: string;
+                /** @description Cargo transport batch number (contains) */
+                batchNo?: string;
+                /** @description Related manifest number (contains) */
+                manifestNo?: string;
+                /** @description Tally start time */
+                tallyStartFrom?: string;
+                /** @description Tally start time */
+                tallyStartTo?: string;
+                /** @description Responsible person (contains) */
+                responsiblePerson?: string;
+                /** @description Entry/exit port customs (eq) */
+                customsCode?: string;
+                /** @description Declarant (contains) */
+                declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Accepted by customs */
+                                accepted?: number;
+                                /** @description Under inspection */
+                                inspection?: number;
+                                /** @description Released */
+                                released?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_tallyReport_export: {
         parameters: {
             query?: {
@@ -15501,6 +18368,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -15558,6 +18427,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -15816,6 +18687,142 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    customs_vehicleConfirm_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["customs_vehicleConfirm_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    customs_vehicleConfirm_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Document number (contains) */
+                docNo?: string;
+                /** @description Status (in, comma-separated) */
+                status?: string;
+                /** @description Vehicle plate number (contains) */
+                plateNo?: string;
+                /** @description Direction (eq) */
+                direction?: string;
+                /** @description Driver (contains) */
+                driverName?: string;
+                /** @description Crossing time */
+                passTimeFrom?: string;
+                /** @description Crossing time */
+                passTimeTo?: string;
+                /** @description Related manifest number (contains) */
+                manifestNo?: string;
+                /** @description Cargo transport batch number (contains) */
+                batchNo?: string;
+                /** @description Entry/exit port customs (eq) */
+                customsCode?: string;
+                /** @description Declarant (contains) */
+                declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Accepted by customs */
+                                accepted?: number;
+                                /** @description Under inspection */
+                                inspection?: number;
+                                /** @description Released */
+                                released?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_vehicleConfirm_export: {
         parameters: {
             query?: {
@@ -15850,6 +18857,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -15999,6 +19008,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_advanceReceipt_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_advanceReceipt_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_advanceReceipt_export: {
         parameters: {
             query?: {
@@ -16064,6 +19130,8 @@ export interface operations {
                 payerName?: string;
                 /** @description Approval status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "pending" | "approved" | "rejected";
             };
             header?: never;
             path?: never;
@@ -16248,6 +19316,120 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_badDebt_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_badDebt_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_badDebt_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Bill serial no. (contains) */
+                billSerialNo?: string;
+                /** @description Payer (contains) */
+                payerName?: string;
+                /** @description Approval status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Pending approval */
+                                pending?: number;
+                                /** @description Written off */
+                                approved?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_badDebt_export: {
         parameters: {
             query?: {
@@ -16266,6 +19448,8 @@ export interface operations {
                 payerName?: string;
                 /** @description Approval status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "pending" | "approved" | "rejected";
             };
             header?: never;
             path?: never;
@@ -16331,6 +19515,8 @@ export interface operations {
                 badDebt?: string;
                 /** @description Refund review (eq) */
                 refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
             };
             header?: never;
             path?: never;
@@ -16991,6 +20177,158 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_bill_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_bill_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_bill_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Bill serial no. (contains) */
+                serialNo?: string;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Bill type (eq) */
+                billType?: string;
+                /** @description Bill status (eq) */
+                status?: string;
+                /** @description Payer (contains) */
+                payerName?: string;
+                /** @description Payee (contains) */
+                payeeName?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Bill date */
+                billDateFrom?: string;
+                /** @description Bill date */
+                billDateTo?: string;
+                /** @description Payment flag (eq) */
+                payFlag?: string;
+                /** @description Receipt flag (eq) */
+                receiptFlag?: string;
+                /** @description Push status (eq) */
+                pushFlag?: string;
+                /** @description Verification flag (eq) */
+                verifyFlag?: string;
+                /** @description Bad debt (eq) */
+                badDebt?: string;
+                /** @description Refund review (eq) */
+                refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Staged */
+                                staged?: number;
+                                /** @description Payer to confirm */
+                                toConfirm?: number;
+                                /** @description Confirmed, awaiting payment */
+                                awaitingPayment?: number;
+                                /** @description Receiver to confirm receipt */
+                                receiptPending?: number;
+                                /** @description Paid and settled */
+                                settled?: number;
+                                /** @description Returned */
+                                returned?: number;
+                                /** @description Refund requested */
+                                refundRequested?: number;
+                                /** @description Refunded */
+                                refunded?: number;
+                                /** @description Refund rejected */
+                                refundRejected?: number;
+                                /** @description Refund failed */
+                                refundFailed?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_bill_export: {
         parameters: {
             query?: {
@@ -17033,6 +20371,8 @@ export interface operations {
                 badDebt?: string;
                 /** @description Refund review (eq) */
                 refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
             };
             header?: never;
             path?: never;
@@ -17098,6 +20438,8 @@ export interface operations {
                 badDebt?: string;
                 /** @description Refund review (eq) */
                 refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
             };
             header?: never;
             path?: never;
@@ -17366,6 +20708,158 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_billPayable_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_billPayable_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_billPayable_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Bill serial no. (contains) */
+                serialNo?: string;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Bill type (eq) */
+                billType?: string;
+                /** @description Bill status (eq) */
+                status?: string;
+                /** @description Payer (contains) */
+                payerName?: string;
+                /** @description Payee (contains) */
+                payeeName?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Bill date */
+                billDateFrom?: string;
+                /** @description Bill date */
+                billDateTo?: string;
+                /** @description Payment flag (eq) */
+                payFlag?: string;
+                /** @description Receipt flag (eq) */
+                receiptFlag?: string;
+                /** @description Push status (eq) */
+                pushFlag?: string;
+                /** @description Verification flag (eq) */
+                verifyFlag?: string;
+                /** @description Bad debt (eq) */
+                badDebt?: string;
+                /** @description Refund review (eq) */
+                refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Staged */
+                                staged?: number;
+                                /** @description Payer to confirm */
+                                toConfirm?: number;
+                                /** @description Confirmed, awaiting payment */
+                                awaitingPayment?: number;
+                                /** @description Receiver to confirm receipt */
+                                receiptPending?: number;
+                                /** @description Paid and settled */
+                                settled?: number;
+                                /** @description Returned */
+                                returned?: number;
+                                /** @description Refund requested */
+                                refundRequested?: number;
+                                /** @description Refunded */
+                                refunded?: number;
+                                /** @description Refund rejected */
+                                refundRejected?: number;
+                                /** @description Refund failed */
+                                refundFailed?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_billPayable_export: {
         parameters: {
             query?: {
@@ -17408,6 +20902,8 @@ export interface operations {
                 badDebt?: string;
                 /** @description Refund review (eq) */
                 refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
             };
             header?: never;
             path?: never;
@@ -17473,6 +20969,8 @@ export interface operations {
                 badDebt?: string;
                 /** @description Refund review (eq) */
                 refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
             };
             header?: never;
             path?: never;
@@ -17579,6 +21077,158 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_billReceivable_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_billReceivable_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_billReceivable_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Bill serial no. (contains) */
+                serialNo?: string;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Bill type (eq) */
+                billType?: string;
+                /** @description Bill status (eq) */
+                status?: string;
+                /** @description Payer (contains) */
+                payerName?: string;
+                /** @description Payee (contains) */
+                payeeName?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Bill date */
+                billDateFrom?: string;
+                /** @description Bill date */
+                billDateTo?: string;
+                /** @description Payment flag (eq) */
+                payFlag?: string;
+                /** @description Receipt flag (eq) */
+                receiptFlag?: string;
+                /** @description Push status (eq) */
+                pushFlag?: string;
+                /** @description Verification flag (eq) */
+                verifyFlag?: string;
+                /** @description Bad debt (eq) */
+                badDebt?: string;
+                /** @description Refund review (eq) */
+                refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Staged */
+                                staged?: number;
+                                /** @description Payer to confirm */
+                                toConfirm?: number;
+                                /** @description Confirmed, awaiting payment */
+                                awaitingPayment?: number;
+                                /** @description Receiver to confirm receipt */
+                                receiptPending?: number;
+                                /** @description Paid and settled */
+                                settled?: number;
+                                /** @description Returned */
+                                returned?: number;
+                                /** @description Refund requested */
+                                refundRequested?: number;
+                                /** @description Refunded */
+                                refunded?: number;
+                                /** @description Refund rejected */
+                                refundRejected?: number;
+                                /** @description Refund failed */
+                                refundFailed?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_billReceivable_export: {
         parameters: {
             query?: {
@@ -17621,6 +21271,8 @@ export interface operations {
                 badDebt?: string;
                 /** @description Refund review (eq) */
                 refundStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "staged" | "toConfirm" | "awaitingPayment" | "receiptPending" | "settled" | "returned" | "refundRequested" | "refunded" | "refundRejected" | "refundFailed";
             };
             header?: never;
             path?: never;
@@ -17887,6 +21539,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_chargingRule_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_chargingRule_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -18187,6 +21896,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_feeItem_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_feeItem_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_feeItem_export: {
         parameters: {
             query?: {
@@ -18333,6 +22099,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_fundLedger_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_fundLedger_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_fundLedger_export: {
         parameters: {
             query?: {
@@ -18420,6 +22243,8 @@ export interface operations {
                 submittedAtFrom?: string;
                 /** @description Submitted at */
                 submittedAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "unsettled" | "submitted" | "platformPassed" | "bankPassed" | "settled" | "platformFailed" | "bankFailed";
             };
             header?: never;
             path?: never;
@@ -18920,6 +22745,144 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_fxApplication_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_fxApplication_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_fxApplication_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Application no. (contains) */
+                appNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Applicant (contains) */
+                applicantName?: string;
+                /** @description Payer name (contains) */
+                payerName?: string;
+                /** @description Beneficiary name (contains) */
+                beneficiaryName?: string;
+                /** @description SWIFT code (contains) */
+                swiftCode?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Remittance method (eq) */
+                payMethod?: string;
+                /** @description Contract no. (contains) */
+                contractNo?: string;
+                /** @description Submitted at */
+                submittedAtFrom?: string;
+                /** @description Submitted at */
+                submittedAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "unsettled" | "submitted" | "platformPassed" | "bankPassed" | "settled" | "platformFailed" | "bankFailed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Unsettled */
+                                unsettled?: number;
+                                /** @description Submitted, pending review */
+                                submitted?: number;
+                                /** @description Platform preliminary review passed */
+                                platformPassed?: number;
+                                /** @description Bank review passed, pending settlement */
+                                bankPassed?: number;
+                                /** @description Settled */
+                                settled?: number;
+                                /** @description Platform audit failed */
+                                platformFailed?: number;
+                                /** @description Bank audit failed */
+                                bankFailed?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_fxApplication_export: {
         parameters: {
             query?: {
@@ -18954,6 +22917,8 @@ export interface operations {
                 submittedAtFrom?: string;
                 /** @description Submitted at */
                 submittedAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "unsettled" | "submitted" | "platformPassed" | "bankPassed" | "settled" | "platformFailed" | "bankFailed";
             };
             header?: never;
             path?: never;
@@ -19222,6 +23187,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_operationRecord_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_operationRecord_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_operationRecord_export: {
         parameters: {
             query?: {
@@ -19343,6 +23365,63 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: components["schemas"]["finance_payerBadDebt_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_payerBadDebt_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_payerBadDebt_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
                     };
                 };
             };
@@ -19632,6 +23711,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_rmbStatement_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_rmbStatement_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_rmbStatement_export: {
         parameters: {
             query?: {
@@ -19834,6 +23970,63 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finance_subAccount_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_subAccount_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -20124,6 +24317,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    finance_writeoff_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["finance_writeoff_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     finance_writeoff_export: {
         parameters: {
             query?: {
@@ -20361,6 +24611,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_apiToken_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_apiToken_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -20637,6 +24944,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_berth_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_berth_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -20989,6 +25353,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_cfdGood_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_cfdGood_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -21347,6 +25768,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_country_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_country_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_country_export: {
         parameters: {
             query?: {
@@ -21697,6 +26175,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_dept_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_dept_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_dept_export: {
         parameters: {
             query?: {
@@ -21820,6 +26355,63 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: components["schemas"]["system_operLog_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_operLog_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_operLog_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
                     };
                 };
             };
@@ -22117,6 +26709,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_portData_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_portData_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -22475,6 +27124,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_refCode_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_refCode_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_refCode_export: {
         parameters: {
             query?: {
@@ -22825,6 +27531,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_refCodeType_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_refCodeType_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_refCodeType_export: {
         parameters: {
             query?: {
@@ -23171,6 +27934,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_region_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_region_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -23527,6 +28347,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_role_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_role_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_role_export: {
         parameters: {
             query?: {
@@ -23807,6 +28684,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_route_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_route_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -24169,6 +29103,63 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_ShippingAddress_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_ShippingAddress_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_ShippingAddress_export: {
         parameters: {
             query?: {
@@ -24316,6 +29307,8 @@ export interface operations {
                 createdAtFrom?: string;
                 /** @description Created */
                 createdAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -24613,6 +29606,130 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    system_user_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_user_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_user_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Username (contains) */
+                username?: string;
+                /** @description Nickname (contains) */
+                nickname?: string;
+                /** @description Account type (eq) */
+                userType?: string;
+                /** @description Department (eq) */
+                deptId?: string;
+                /** @description Enterprise name (contains) */
+                companyName?: string;
+                /** @description Mobile (contains) */
+                mobile?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Created */
+                createdAtFrom?: string;
+                /** @description Created */
+                createdAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Active */
+                                0?: number;
+                                /** @description Disabled */
+                                1?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_user_export: {
         parameters: {
             query?: {
@@ -24643,6 +29760,8 @@ export interface operations {
                 createdAtFrom?: string;
                 /** @description Created */
                 createdAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -24971,6 +30090,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    system_yard_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["system_yard_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -26305,6 +31481,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -26589,6 +31767,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -26918,6 +32098,8 @@ export interface operations {
                 settlementAccountName?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -27231,6 +32413,8 @@ export interface operations {
                 settlementAccountName?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -27842,6 +33026,8 @@ export interface operations {
                 ieDateFrom?: string;
                 /** @description Import/export date */
                 ieDateTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -28130,6 +33316,8 @@ export interface operations {
                 ieDateFrom?: string;
                 /** @description Import/export date */
                 ieDateTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -28725,6 +33913,8 @@ export interface operations {
                 creditCode?: string;
                 /** @description Audit status (eq) */
                 auditStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1" | "2" | "3";
             };
             header?: never;
             path?: never;
@@ -29005,6 +34195,8 @@ export interface operations {
                 creditCode?: string;
                 /** @description Audit status (eq) */
                 auditStatus?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "0" | "1" | "2" | "3";
             };
             header?: never;
             path?: never;
@@ -29046,6 +34238,8 @@ export interface operations {
                 brokerEnterpriseId?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "revoked";
             };
             header?: never;
             path?: never;
@@ -29244,6 +34438,8 @@ export interface operations {
                 brokerEnterpriseId?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "revoked";
             };
             header?: never;
             path?: never;
@@ -29855,6 +35051,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -30139,6 +35337,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -30754,6 +35954,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -31038,6 +36240,8 @@ export interface operations {
                 loadingTimeTo?: string;
                 /** @description Manifest transferor name (contains) */
                 transferorName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -31093,6 +36297,8 @@ export interface operations {
                 orderTimeFrom?: string;
                 /** @description Order time */
                 orderTimeTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "approved" | "rejected" | "inProgress" | "pendingConfirm" | "completed" | "stopped";
             };
             header?: never;
             path?: never;
@@ -31658,6 +36864,8 @@ export interface operations {
                 orderTimeFrom?: string;
                 /** @description Order time */
                 orderTimeTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "approved" | "rejected" | "inProgress" | "pendingConfirm" | "completed" | "stopped";
             };
             header?: never;
             path?: never;
@@ -31711,6 +36919,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -31997,6 +37207,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -32054,6 +37266,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;
@@ -32344,6 +37558,8 @@ export interface operations {
                 customsCode?: string;
                 /** @description Declarant (contains) */
                 declarantName?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "submitted" | "accepted" | "inspection" | "released" | "rejected";
             };
             header?: never;
             path?: never;

@@ -10,10 +10,14 @@ import { ApiError, CODE, handleApi, ok, readJson } from '../http/envelope.server
 import { getT } from '../i18n/i18n.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { getRegistry } from '../registry.server';
-import type { ResourceDef } from './define';
+import { resourceKey, VARIANT_PARAM, type ResourceDef } from './define';
 import type { Actor, ServerResource } from './define.server';
+import { stateCounts, withStateTab } from './counts.server';
 import { exportStream } from './export.server';
-import { createRow, deleteRows, getRow, listRows, parseListQuery, transitionRows, updateRow } from './service.server';
+import { createRow, deleteRows, getRow, listRows, parseListQuery, transitionRows, updateRow, type ListQuery } from './service.server';
+import { columnSums } from './summary.server';
+import { recordTrail } from './trail.server';
+import { effectiveResource, variantQuery } from './variant.server';
 
 export function findResource(plugin: string | undefined, name: string | undefined): ServerResource | null {
   return getRegistry().resources.get(`${plugin}.${name}`) ?? null;
@@ -21,13 +25,21 @@ export function findResource(plugin: string | undefined, name: string | undefine
 
 async function context(request: Request, params: Record<string, string | undefined>, permission: (sr: ServerResource) => string | undefined) {
   const t = await getT(request);
-  const sr = findResource(params.plugin, params.resource);
+  // A variant (?variant=) is the resource with its fixed filter and actions (variant.server).
+  const variant = new URL(request.url).searchParams.get(VARIANT_PARAM);
+  const found = findResource(params.plugin, params.resource);
+  const sr = found && effectiveResource(found, variant);
   if (!sr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
   const code = permission(sr);
   const user = await requireUser(request, code ? { permission: code } : {});
   if (!code && !user.isAdmin) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
   const actor: Actor = { user, ip: clientIp(request) };
-  return { t, sr, user, actor };
+  return { t, sr, user, actor, variant };
+}
+
+/** A list's query from its URL: paging, sort, filters, the state tab and the variant's filter. */
+export function listQuery(sr: ServerResource, search: URLSearchParams, variant: string | null): ListQuery {
+  return variantQuery(sr, variant, withStateTab(sr, search, parseListQuery(sr.def, search)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,10 +153,14 @@ function writeBody(body: Record<string, unknown>, t: TFunction): Record<string, 
   return { ...body, version: parse(versionSchema, body.version, t, 'version') };
 }
 
-/** What the user may do with a resource (buttons are enabled from this; the server re-checks). */
+/**
+ * What the user may do with a resource (buttons are enabled from this; the server re-checks).
+ * A resource no plugin registers (a screen's own list) has no REST API: it is listed only.
+ */
 export function abilities(sr: ServerResource, user: SessionUser) {
   const p = sr.def.permissions;
-  const can = (code?: string) => !!code && hasPermission(user, code);
+  const served = getRegistry().resources.has(resourceKey(sr.def));
+  const can = (code?: string) => served && !!code && hasPermission(user, code);
   return {
     create: can(p.create),
     update: can(p.update),
@@ -160,10 +176,10 @@ export function collection(request: Request, params: Record<string, string | und
   return handleApi(async () => {
     const method = request.method.toUpperCase();
     if (method === 'GET') {
-      const { sr, user, t } = await context(request, params, (r) => r.def.permissions.list);
+      const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.list);
       const search = new URL(request.url).searchParams;
       checkListParams(sr.def, search, t);
-      return ok(await listRows(sr, user, parseListQuery(sr.def, search)));
+      return ok(await listRows(sr, user, listQuery(sr, search, variant)));
     }
     if (method === 'POST') {
       const { sr, actor, t } = await context(request, params, (r) => r.def.permissions.create);
@@ -217,11 +233,11 @@ export function transition(request: Request, params: Record<string, string | und
 /** GET /api/<plugin>/<name>/export?format=csv|xlsx&<filters>: a streamed file. */
 export function exportFile(request: Request, params: Record<string, string | undefined>) {
   return handleApi(async () => {
-    const { sr, user, t } = await context(request, params, (r) => r.def.permissions.export ?? r.def.permissions.list);
+    const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.export ?? r.def.permissions.list);
     const url = new URL(request.url);
     checkListParams(sr.def, url.searchParams, t);
     const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'xlsx';
-    const q = parseListQuery(sr.def, url.searchParams);
+    const q = listQuery(sr, url.searchParams, variant);
     const stream: Readable = exportStream(sr, user, q, format, t);
     const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     const name = `${t(sr.def.titleKey)}-${stamp}.${format}`;
@@ -232,5 +248,36 @@ export function exportFile(request: Request, params: Record<string, string | und
         'Cache-Control': 'no-store',
       },
     });
+  });
+}
+
+/** GET /api/<plugin>/<name>/<id>/trail: the row and its audit trail (seen as a GET of the row is). */
+export function trail(request: Request, params: Record<string, string | undefined>) {
+  return handleApi(async () => {
+    const { sr, user, t } = await context(request, params, (r) => r.def.permissions.list);
+    return ok(await recordTrail(sr, user, idParam(params.id, t), t));
+  });
+}
+
+/** GET /api/<plugin>/<name>/counts?<filters>: rows per state under the filters (the state tabs). */
+export function counts(request: Request, params: Record<string, string | undefined>) {
+  return handleApi(async () => {
+    const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.list);
+    if (!sr.def.stateMachine) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+    const search = new URL(request.url).searchParams;
+    checkListParams(sr.def, search, t);
+    return ok(await stateCounts(sr, user, listQuery(sr, search, variant)));
+  });
+}
+
+/** GET /api/<plugin>/<name>/summary?<filters>: the declared totals over the filtered list. */
+export function summary(request: Request, params: Record<string, string | undefined>) {
+  return handleApi(async () => {
+    const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.list);
+    const search = new URL(request.url).searchParams;
+    checkListParams(sr.def, search, t);
+    const sums = await columnSums(sr, user, listQuery(sr, search, variant));
+    if (!sums) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+    return ok(sums);
   });
 }

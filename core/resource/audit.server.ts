@@ -27,10 +27,16 @@ export interface AuditEntry {
   before: Row | null;
   after: Row | null;
   summary?: string | null;
+  /** A transition's note (review opinion, reason): kept with the changes under NOTE_KEY even when no field shows it. */
+  note?: string | null;
 }
+
+/** Where a transition's note goes among an entry's changes (as [null, note]). */
+export const NOTE_KEY = '@note';
 
 export async function writeAudit(knex: Knex, e: AuditEntry): Promise<void> {
   const changes = diffRows(e.before, e.after);
+  if (e.note) changes[NOTE_KEY] = [null, e.note];
   await knex('sys_audit_log').insert({
     resource: e.resource,
     record_id: e.recordId === null ? null : String(e.recordId),

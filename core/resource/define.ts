@@ -67,6 +67,8 @@ export interface FieldDef {
   valueType?: 'integer' | 'string';
   /** A virtual field its resource's decorate hook fills with a list of sub-records (goods lines, bills, files). */
   records?: true;
+  /** money/number: totalled over the whole filtered list (server-computed, decimal-exact), shown under the grid. */
+  summary?: 'sum';
 }
 
 export interface Transition {
@@ -127,6 +129,20 @@ export interface UniqueRule {
   messageKey?: string;
 }
 
+/** What a variant screen may do besides listing: transition names and/or create/update/delete/import/export. */
+export type VariantAction = 'create' | 'update' | 'delete' | 'import' | 'export' | (string & {});
+
+/**
+ * One resource, several screens: a variant fixes a filter (field name → value or values, each
+ * a declared field with a column), enforced by the server on every read and write made through
+ * it, and allows a subset of the resource's actions (absent: all of them).
+ */
+export interface ResourceVariant {
+  filter: Record<string, string | string[]>;
+  actions?: VariantAction[];
+  titleKey?: string;
+}
+
 export interface ResourceDef {
   /** Plugin id: the API lives under /api/<plugin>/<name>. */
   plugin: string;
@@ -153,11 +169,28 @@ export interface ResourceDef {
   emptyHintKey?: string;
   /** Uniqueness rules: a list of field names, or a rule with its own message. */
   unique?: (string[] | UniqueRule)[];
+  /** A log-like resource: listed, viewed and exported only (no add, edit, delete, import; the API refuses them). */
+  readOnly?: boolean;
+  /** The list opens a record in a side drawer (its fields, state diagram and audit trail) from a 详情 row action. */
+  detail?: boolean;
+  /** With a state machine: tabs 全部 + one per state above the grid, with the rows in each under the filters. */
+  stateTabs?: boolean;
+  /** Fixed-filter screens of this resource (`variants: { payer: { filter: { side: 'payer' }, actions: ['pay'] } }`). */
+  variants?: Record<string, ResourceVariant>;
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {
   for (const f of def.fields) {
     if (f.filter === 'in' && f.type !== 'enum' && f.type !== 'ref') throw new Error(`${def.name}.${f.name}: 'in' filter needs enum/ref`);
+  }
+  for (const [name, v] of Object.entries(def.variants ?? {})) {
+    for (const field of Object.keys(v.filter)) {
+      const f = def.fields.find((x) => x.name === field);
+      if (!f || !columnOf(f)) throw new Error(`${def.name}: variant ${name} filters on ${field}, which is not a column field`);
+    }
+  }
+  for (const f of def.fields) {
+    if (f.summary && f.type !== 'money' && f.type !== 'number' && f.type !== 'integer') throw new Error(`${def.name}.${f.name}: summary needs a money/number field`);
   }
   for (const rule of uniqueRules(def)) {
     for (const name of rule.fields) {
@@ -198,6 +231,33 @@ export const listed = (f: FieldDef) => f.list !== false;
 export const inForm = (f: FieldDef) => f.form !== false && f.type !== 'datetime';
 export const exported = (f: FieldDef) => (f.export ?? listed(f)) && f.type !== 'password';
 export const imported = (f: FieldDef) => f.import ?? (inForm(f) && f.type !== 'refs');
+
+/** The URL parameter of a state tab (a state value of the state machine's field). */
+export const STATE_PARAM = 'inState';
+/** The URL parameter naming a resource's variant, on its screens' loaders and on every API call. */
+export const VARIANT_PARAM = 'variant';
+
+/** An API path with the variant the screen works in, if any. */
+export function withVariant(path: string, variant: string | null | undefined): string {
+  return variant ? `${path}${path.includes('?') ? '&' : '?'}${VARIANT_PARAM}=${encodeURIComponent(variant)}` : path;
+}
+
+/** One entry of a record's audit trail (GET /api/<plugin>/<name>/<id>/trail, core/resource/trail.server.ts). */
+export interface TrailEntry {
+  id: number;
+  at: string | null;
+  /** create, update, delete or transition:<name>. */
+  action: string;
+  /** The transition's name, for a transition. */
+  transition: string | null;
+  /** The state before and after, when the entry changed it. */
+  from: string | null;
+  to: string | null;
+  username: string | null;
+  note: string | null;
+  /** Declared fields that changed (before, after). */
+  changes: Record<string, [unknown, unknown]>;
+}
 
 /** The page sizes the list offers (the MIT DataGrid caps at 100). */
 export const PAGE_SIZES = [10, 20, 50, 100];

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { coreApiPaths } from '../http/core-paths.openapi';
 import { errorComponents, errors, fileResponse, finishOperations, json, okResponse, XLSX, type Json } from '../http/openapi';
 import type { Registry } from '../registry.server';
-import { columnOf, endpoint, type FieldDef, type ResourceDef } from './define';
+import { columnOf, endpoint, STATE_PARAM, VARIANT_PARAM, type FieldDef, type ResourceDef } from './define';
 import type { ServerResource } from './define.server';
+import { effectiveResource } from './variant.server';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
   try {
@@ -128,7 +129,66 @@ function listParameters(sr: ServerResource, t: TFunction): Json[] {
       params.push({ name: f.name, in: 'query', description: `${t(f.labelKey)} (${f.filter}${f.filter === 'in' ? ', comma-separated' : ''})`, schema: { type: 'string' } });
     }
   }
+  const sm = sr.def.stateMachine;
+  if (sm) params.push({ name: STATE_PARAM, in: 'query', description: 'only the rows in this state (a state tab)', schema: { type: 'string', enum: sm.states.map((s) => s.value) } });
   return params;
+}
+
+/** `?variant=`: the screen's fixed filter and allowed actions, enforced on every operation. */
+function variantParameter(sr: ServerResource): Json[] {
+  const names = Object.keys(sr.def.variants ?? {});
+  return names.length ? [{ name: VARIANT_PARAM, in: 'query', description: 'a variant of the resource: its fixed filter applies and only its actions are allowed', schema: { type: 'string', enum: names } }] : [];
+}
+
+const TRAIL_ENTRY: Json = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: ['string', 'null'], format: 'date-time' },
+    action: { type: 'string', description: 'create, update, delete or transition:<name>' },
+    transition: { type: ['string', 'null'] },
+    from: { type: ['string', 'null'], description: 'state before' },
+    to: { type: ['string', 'null'], description: 'state after' },
+    username: { type: ['string', 'null'] },
+    note: { type: ['string', 'null'], description: "the transition's opinion or reason" },
+    changes: { type: 'object', additionalProperties: { type: 'array', prefixItems: [{}, {}] }, description: 'field: [before, after]' },
+  },
+  required: ['id', 'at', 'action', 'transition', 'from', 'to', 'username', 'note', 'changes'],
+};
+
+/** The drawer's trail, the state tabs' counts and the summary row's totals. */
+function partPaths(sr: ServerResource, t: TFunction, base: string, op: (id: string, permission: string, summary: string, rest: Json) => Json, ref: (s: string) => Json): Json {
+  const p = sr.def.permissions;
+  const refused = errors('Forbidden');
+  const out: Json = {
+    [`${base}/{id}/trail`]: {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: op('trail', p.list, 'The record and its audit trail (oldest first)', {
+        responses: { 200: okResponse('trail', { type: 'object', properties: { row: ref('row'), entries: { type: 'array', items: TRAIL_ENTRY } }, required: ['row', 'entries'] }), ...refused, ...errors('NotFound') },
+      }),
+    },
+  };
+  const sm = sr.def.stateMachine;
+  if (sm) {
+    const states = { type: 'object', properties: Object.fromEntries(sm.states.map((s) => [s.value, { type: 'integer', description: t(s.labelKey) }])) };
+    out[`${base}/counts`] = {
+      get: op('counts', p.list, 'Rows per state under the filters (the state tab aside)', {
+        parameters: listParameters(sr, t),
+        responses: { 200: okResponse('counts', { type: 'object', properties: { total: { type: 'integer' }, states }, required: ['total', 'states'] }), ...refused },
+      }),
+    };
+  }
+  const summed = sr.def.fields.filter((f) => f.summary === 'sum' && columnOf(f));
+  if (summed.length) {
+    const properties = Object.fromEntries(summed.map((f) => [f.name, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: `${t(f.labelKey)}: exact decimal total` }]));
+    out[`${base}/summary`] = {
+      get: op('summary', p.list, 'Totals of the summed columns over the filtered list', {
+        parameters: listParameters(sr, t),
+        responses: { 200: okResponse('totals', { type: 'object', properties, required: summed.map((f) => f.name) }), ...refused },
+      }),
+    };
+  }
+  return out;
 }
 
 const IDS = { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000 };
@@ -137,7 +197,9 @@ const idsBody = { required: true, content: json({ type: 'object', properties: { 
 export function openApiDocument(registry: Registry, t: TFunction, serverUrl: string): Json {
   const paths: Json = {};
   const schemas: Json = {};
-  for (const sr of [...registry.resources.values()].sort((a, b) => endpoint(a.def).localeCompare(endpoint(b.def)))) {
+  for (const declared of [...registry.resources.values()].sort((a, b) => endpoint(a.def).localeCompare(endpoint(b.def)))) {
+    // A read-only resource documents no writes (the API refuses them).
+    const sr = effectiveResource(declared)!;
     const base = `/api${endpoint(sr.def)}`;
     const name = `${sr.def.plugin}_${sr.def.name}`;
     const tag = `${sr.def.plugin}: ${t(sr.def.titleKey)}`;
@@ -146,6 +208,7 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
     const p = sr.def.permissions;
     // What create and update take (read-only resources have none).
     if (p.create || p.update) schemas[`${name}_input`] = jsonSchema(sr.def.schema(t, 'create'));
+    const variant = variantParameter(sr);
     const op = (id: string, permission: string, summary: string, rest: Json): Json => ({
       tags: [tag],
       summary,
@@ -154,6 +217,7 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
       // access-matrix test read it; the administrator holds every code).
       'x-permission': permission,
       ...rest,
+      ...(variant.length ? { parameters: [...((rest.parameters as Json[] | undefined) ?? []), ...variant] } : {}),
     });
     const refused = errors('Forbidden');
     const ops: Json = {
@@ -204,6 +268,7 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
         }),
       };
     }
+    Object.assign(paths, partPaths(sr, t, base, op, ref));
     paths[`${base}/export`] = {
       get: op('export', p.export ?? p.list, 'Export (streamed)', {
         parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: ['xlsx', 'csv'] } }, ...listParameters(sr, t)],

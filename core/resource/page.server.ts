@@ -6,11 +6,14 @@ import { getKnex } from '../db/knex.server';
 import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import { getRegistry } from '../registry.server';
-import { resourceKey } from './define';
-import type { ServerResource } from './define.server';
-import { abilities } from './api.server';
+import { PAGE_SIZES, resourceKey, type ResourceDef } from './define';
+import type { Row, ServerResource } from './define.server';
+import { abilities, listQuery } from './api.server';
+import { stateCounts } from './counts.server';
 import { narrowOptions, type LookupSearch } from './lookups.server';
-import { listRows, parseListQuery } from './service.server';
+import { listRows } from './service.server';
+import { columnSums } from './summary.server';
+import { effectiveResource } from './variant.server';
 
 export interface GridPrefs {
   pageSize?: number;
@@ -53,14 +56,23 @@ export async function searchLookup(name: string, user: SessionUser, search: Look
   return fn ? narrowOptions(await fn(registry.context(), user, search), search) : null;
 }
 
-export async function resourcePageData(sr: ServerResource, request: Request) {
+export interface PageOptions {
+  /** The variant of the resource this screen shows (its fixed filter and actions, enforced by the API too). */
+  variant?: string;
+}
+
+export async function resourcePageData(resource: ServerResource, request: Request, opts: PageOptions = {}) {
+  const variant = opts.variant ?? null;
+  const sr = effectiveResource(resource, variant);
+  if (!sr) throw new Error(`${resourceKey(resource.def)} declares no variant ${variant}`);
   const { user } = await requireCurrent(request, { menu: sr.def.menu, permission: sr.def.permissions.list });
   const knex = getKnex();
   const url = new URL(request.url);
-  const prefs = (await loadPref<GridPrefs>(knex, user.id, `grid:${resourceKey(sr.def)}`)) ?? {};
+  const prefs = (await loadPref<GridPrefs>(knex, user.id, `grid:${resourceKey(sr.def)}${variant ? `:${variant}` : ''}`)) ?? {};
   if (!url.searchParams.has('pageSize') && prefs.pageSize) url.searchParams.set('pageSize', String(prefs.pageSize));
-  const query = parseListQuery(sr.def, url.searchParams);
-  const result = await listRows(sr, user, query);
+  const query = listQuery(sr, url.searchParams, variant);
+  const tabs = sr.def.stateTabs && sr.def.stateMachine;
+  const [result, counts, summary] = await Promise.all([listRows(sr, user, query), tabs ? stateCounts(sr, user, query) : null, columnSums(sr, user, query)]);
   // A searched picker (a code table of thousands) asks the server as the user types instead.
   const lookupNames = [...sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x), ...(sr.lookups ?? [])];
   return {
@@ -69,7 +81,34 @@ export async function resourcePageData(sr: ServerResource, request: Request) {
     can: abilities(sr, user),
     prefs,
     lookups: await loadLookups(lookupNames, user),
+    variant,
+    counts,
+    summary,
   };
 }
 
 export type ResourcePageData = Awaited<ReturnType<typeof resourcePageData>>;
+
+/**
+ * The same screen data for rows a loader computes rather than a table it queries (the jobs of
+ * the registry, the menu tree, the sessions online): paged in memory, in the given order, with
+ * the user's grid settings; nothing but listing is offered (the screen adds its own actions).
+ * The loader has checked the user's access.
+ */
+export async function rowsPageData<R extends Row & { id: number }>(def: ResourceDef, rows: R[], request: Request, user: SessionUser) {
+  const url = new URL(request.url);
+  const prefs = (await loadPref<GridPrefs>(getKnex(), user.id, `grid:${resourceKey(def)}`)) ?? {};
+  const size = Number(url.searchParams.get('pageSize') ?? prefs.pageSize);
+  const pageSize = PAGE_SIZES.includes(size) ? size : PAGE_SIZES[PAGE_SIZES.length - 1];
+  const page = Math.min(Math.max(1, Math.floor(Number(url.searchParams.get('page')) || 1)), Math.max(1, Math.ceil(rows.length / pageSize)));
+  return {
+    result: { rows: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize },
+    query: { page, pageSize, sort: null },
+    can: { create: false, update: false, delete: false, export: false, import: false, transitions: [] as string[] },
+    prefs,
+    lookups: {} as Record<string, LookupOption[]>,
+    variant: null,
+    counts: null,
+    summary: null,
+  };
+}

@@ -469,7 +469,7 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
       if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
       // The transition may take the row out of this view (a settled bill leaves the receivables).
       const after = await getRow(sr, actor.user, Number(r.id), t, trx, { scoped: false });
-      await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: `transition:${name}`, actor, before: r, after, summary: labelOf(sr, after) });
+      await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: `transition:${name}`, actor, before: r, after, summary: labelOf(sr, after), note });
       results.push(after);
     }
     if (sr.hooks.afterTransition) await sr.hooks.afterTransition(results, name, ctx);

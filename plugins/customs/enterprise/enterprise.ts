@@ -166,6 +166,9 @@ export const enterpriseDef = defineResource({
   // gives reviewers every enterprise and an owner (trader, broker) only their own record.
   permissions: { list: ENTERPRISE_PERMS.list, create: ENTERPRISE_PERMS.add, update: ENTERPRISE_PERMS.edit, export: ENTERPRISE_PERMS.list },
   uploads: { types: ENTERPRISE_UPLOAD_TYPES, maxMb: 20 },
+  // The review list: a record's drawer (its review history), tabs by review state.
+  detail: true,
+  stateTabs: true,
   fields,
   schema: (t) => enterpriseSchema(t),
   stateMachine: {

@@ -54,7 +54,7 @@ describe('job screen', () => {
       await locks.release(jobLockName('finance.fundReminder'), token!);
     }
     const { data } = await run(jobLogLoader, req('/management/systemMaintenance/jobLog?job=finance.fundReminder&status=skipped', { cookie: admin }));
-    const rows = (data as { rows: { status: string; trigger: string; message: string }[] }).rows;
+    const rows = (data as { result: { rows: { status: string; trigger: string; message: string }[] } }).result.rows;
     expect(rows[0]).toMatchObject({ status: 'skipped', trigger: 'manual', message: SKIPPED_RUNNING });
     // The screen shows the key translated.
     expect(tFor('zh')(SKIPPED_RUNNING)).toBe('已跳过：该任务的另一次执行仍在进行中');

@@ -1,28 +1,10 @@
 // /management/systemMaintenance/job: the registered jobs with their schedule and last run;
 // pause, resume, edit the cron, run once. The job log is the hidden jobLog route.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { requireCurrent } from '@core/auth/guard.server';
 import { ApiError } from '@core/http/envelope.server';
@@ -31,28 +13,55 @@ import { listJobs, pauseJob, resumeJob, runJobOnce, updateCron } from '@core/job
 import { getScheduler } from '@core/jobs/scheduler.server';
 import { hasPermission } from '@core/rbac/menu';
 import { displayTimeZone, formatDateTime } from '@core/i18n/dates';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { useNotify } from '@core/ui/notify';
+import { defineResource } from '@core/resource/define';
+import { rowsPageData } from '@core/resource/page.server';
+import { ResourcePage } from '@core/ui/resource/ResourcePage';
 
 const MENU = 'management.job';
 
+/** The registered jobs as a list (not a table: they are declared by plugins, their state is sys_job's). */
+const jobDef = defineResource({
+  plugin: 'system',
+  name: 'job',
+  table: 'sys_job',
+  titleKey: 'system:menu.job',
+  menu: MENU,
+  readOnly: true,
+  permissions: { list: 'system:job:list' },
+  fields: [
+    { name: 'title', column: null, labelKey: 'system:job.name', type: 'string' },
+    { name: 'name', labelKey: 'system:job.code', type: 'string' },
+    { name: 'cron', labelKey: 'system:job.cron', type: 'string' },
+    { name: 'policy', column: null, labelKey: 'system:job.policy', type: 'string' },
+    { name: 'status', labelKey: 'system:job.status', type: 'string' },
+    { name: 'lastRun', column: null, labelKey: 'system:job.lastRun', type: 'string' },
+    { name: 'nextRunAt', column: null, labelKey: 'system:job.nextRun', type: 'datetime' },
+  ],
+  schema: () => z.object({}),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireCurrent(request, { menu: MENU, permission: 'system:job:list' });
-  const jobs = await listJobs();
+  const jobs = (await listJobs()).map((j, i) => ({
+    id: i + 1,
+    name: j.name,
+    titleKey: j.titleKey,
+    cron: j.cron,
+    onDemand: j.onDemand,
+    exclusive: j.exclusive,
+    catchUp: j.catchUp,
+    status: j.status,
+    nextRunAt: j.nextRunAt ? j.nextRunAt.toISOString() : null,
+    lastRun: j.lastRun ? { status: j.lastRun.status, startedAt: j.lastRun.startedAt?.toISOString() ?? null, durationMs: j.lastRun.durationMs } : null,
+  }));
   return {
     mode: getScheduler().mode,
     canRun: hasPermission(user, 'system:job:run'),
     canEdit: hasPermission(user, 'system:job:edit'),
-    jobs: jobs.map((j) => ({
-      name: j.name,
-      titleKey: j.titleKey,
-      cron: j.cron,
-      onDemand: j.onDemand,
-      exclusive: j.exclusive,
-      catchUp: j.catchUp,
-      status: j.status,
-      nextRunAt: j.nextRunAt ? j.nextRunAt.toISOString() : null,
-      lastRun: j.lastRun ? { status: j.lastRun.status, startedAt: j.lastRun.startedAt?.toISOString() ?? null, durationMs: j.lastRun.durationMs } : null,
-    })),
+    jobs,
+    page: await rowsPageData(jobDef, jobs, request, user),
   };
 }
 
@@ -88,11 +97,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+type Job = Awaited<ReturnType<typeof loader>>['jobs'][number];
+const RUN_COLOR = { success: 'success', failed: 'error', skipped: 'default' } as const;
+
 export default function JobsPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const submit = useSubmit();
   const { toast } = useNotify();
   const [editing, setEditing] = useState<{ name: string; cron: string } | null>(null);
   const [running, setRunning] = useState<{ name: string; title: string } | null>(null);
@@ -104,98 +117,87 @@ export default function JobsPage() {
   }, [result, toast]);
 
   const busy = navigation.state !== 'idle';
+  const job = (r: Record<string, unknown>) => r as unknown as Job;
   return (
-    <Paper sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('system:job.mode')}: {data.mode === 'bullmq' ? t('system:job.modeBullmq') : t('system:job.modeInprocess')} · {t('core:dates.zoneNote', { zone: displayTimeZone() })}
-        </Typography>
-        <Button component={RemixLink} to="/management/systemMaintenance/jobLog">
-          {t('system:job.logs')}
-        </Button>
-      </Stack>
-      <TableContainer>
-        <Table size="small" data-testid="job-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('system:job.name')}</TableCell>
-              <TableCell>{t('system:job.code')}</TableCell>
-              <TableCell>{t('system:job.cron')}</TableCell>
-              <TableCell>{t('system:job.policy')}</TableCell>
-              <TableCell>{t('system:job.status')}</TableCell>
-              <TableCell>{t('system:job.lastRun')}</TableCell>
-              <TableCell>{t('system:job.nextRun')}</TableCell>
-              <TableCell>{t('core:common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.jobs.map((j) => (
-              <TableRow key={j.name} hover data-testid={`job-${j.name}`}>
-                <TableCell sx={{ minWidth: 140 }}>{t(j.titleKey)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{j.name}</TableCell>
-                <TableCell sx={j.onDemand ? undefined : { fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{j.onDemand ? t('system:job.onDemand') : j.cron}</TableCell>
-                <TableCell data-testid="job-policy">
-                  <Stack direction="row" spacing={0.5}>
-                    {j.exclusive && (
-                      <Tooltip title={t('system:job.exclusiveHelp')}>
-                        <Chip size="small" variant="outlined" label={t('system:job.exclusive')} />
-                      </Tooltip>
-                    )}
-                    {j.catchUp && (
-                      <Tooltip title={t('system:job.catchUpHelp')}>
-                        <Chip size="small" variant="outlined" color="primary" label={t('system:job.catchUp')} />
-                      </Tooltip>
-                    )}
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" color={j.status === 'normal' ? 'success' : 'default'} label={t(`system:job.${j.status}`)} />
-                </TableCell>
-                <TableCell>
-                  {j.lastRun ? (
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Chip size="small" variant="outlined" color={j.lastRun.status === 'success' ? 'success' : j.lastRun.status === 'failed' ? 'error' : j.lastRun.status === 'skipped' ? 'default' : 'info'} label={t(`system:jobLog.${j.lastRun.status}`)} />
-                      <span style={{ whiteSpace: 'nowrap' }} data-testid="job-last-run-at">
-                        {formatDateTime(j.lastRun.startedAt)}
-                      </span>
-                    </Stack>
-                  ) : (
-                    t('system:job.never')
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="job-next-run-at">
-                  {formatDateTime(j.nextRunAt)}
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    {data.canRun && (
-                      <Button size="small" disabled={busy} onClick={() => setRunning({ name: j.name, title: t(j.titleKey) })}>
-                        {t('system:job.runOnce')}
-                      </Button>
-                    )}
-                    {data.canEdit && !j.onDemand && (
-                      <Form method="post">
-                        <input type="hidden" name="name" value={j.name} />
-                        <Button size="small" type="submit" name="intent" value={j.status === 'normal' ? 'pause' : 'resume'} disabled={busy}>
-                          {j.status === 'normal' ? t('system:job.pause') : t('system:job.resume')}
-                        </Button>
-                      </Form>
-                    )}
-                    {data.canEdit && !j.onDemand && (
-                      <Button size="small" onClick={() => setEditing({ name: j.name, cron: j.cron ?? '' })}>
-                        {t('system:job.editCron')}
-                      </Button>
-                    )}
-                    <Button size="small" component={RemixLink} to={`/management/systemMaintenance/jobLog?job=${encodeURIComponent(j.name)}`}>
-                      {t('system:job.logs')}
-                    </Button>
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('system:job.mode')}: {data.mode === 'bullmq' ? t('system:job.modeBullmq') : t('system:job.modeInprocess')} · {t('core:dates.zoneNote', { zone: displayTimeZone() })}
+      </Typography>
+      <ResourcePage
+        def={jobDef}
+        data={data.page}
+        table={{ testId: 'job-table', rowTestId: (r) => `job-${job(r).name}` }}
+        actions={() => (
+          <Button variant="outlined" component={RemixLink} to="/management/systemMaintenance/jobLog">
+            {t('system:job.logs')}
+          </Button>
+        )}
+        renderCell={{
+          title: (r) => <Box sx={{ minWidth: 140 }}>{t(job(r).titleKey)}</Box>,
+          name: (r) => <Box sx={{ fontFamily: 'monospace' }}>{job(r).name}</Box>,
+          cron: (r) => (job(r).onDemand ? t('system:job.onDemand') : <Box sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{job(r).cron}</Box>),
+          policy: (r) => (
+            <Stack direction="row" spacing={0.5} data-testid="job-policy">
+              {job(r).exclusive && (
+                <Tooltip title={t('system:job.exclusiveHelp')}>
+                  <Chip size="small" variant="outlined" label={t('system:job.exclusive')} />
+                </Tooltip>
+              )}
+              {job(r).catchUp && (
+                <Tooltip title={t('system:job.catchUpHelp')}>
+                  <Chip size="small" variant="outlined" color="primary" label={t('system:job.catchUp')} />
+                </Tooltip>
+              )}
+            </Stack>
+          ),
+          status: (r) => <Chip size="small" color={job(r).status === 'normal' ? 'success' : 'default'} label={t(`system:job.${job(r).status}`)} />,
+          lastRun: (r) => {
+            const last = job(r).lastRun;
+            if (!last) return t('system:job.never');
+            return (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Chip size="small" variant="outlined" color={RUN_COLOR[last.status as keyof typeof RUN_COLOR] ?? 'info'} label={t(`system:jobLog.${last.status}`)} />
+                <span style={{ whiteSpace: 'nowrap' }} data-testid="job-last-run-at">
+                  {formatDateTime(last.startedAt)}
+                </span>
+              </Stack>
+            );
+          },
+          nextRunAt: (r) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="job-next-run-at">
+              {formatDateTime(job(r).nextRunAt)}
+            </Box>
+          ),
+        }}
+        rowActions={(r) => {
+          const j = job(r);
+          return (
+            <Stack direction="row" spacing={1}>
+              {data.canRun && (
+                <Button size="small" disabled={busy} onClick={() => setRunning({ name: j.name, title: t(j.titleKey) })}>
+                  {t('system:job.runOnce')}
+                </Button>
+              )}
+              {data.canEdit && !j.onDemand && (
+                <Form method="post">
+                  <input type="hidden" name="name" value={j.name} />
+                  <Button size="small" type="submit" name="intent" value={j.status === 'normal' ? 'pause' : 'resume'} disabled={busy}>
+                    {j.status === 'normal' ? t('system:job.pause') : t('system:job.resume')}
+                  </Button>
+                </Form>
+              )}
+              {data.canEdit && !j.onDemand && (
+                <Button size="small" onClick={() => setEditing({ name: j.name, cron: j.cron ?? '' })}>
+                  {t('system:job.editCron')}
+                </Button>
+              )}
+              <Button size="small" component={RemixLink} to={`/management/systemMaintenance/jobLog?job=${encodeURIComponent(j.name)}`}>
+                {t('system:job.logs')}
+              </Button>
+            </Stack>
+          );
+        }}
+      />
 
       <Dialog open={!!editing} onClose={() => setEditing(null)} fullWidth maxWidth="xs">
         <Form method="post">
@@ -218,19 +220,15 @@ export default function JobsPage() {
         </Form>
       </Dialog>
 
-      <Dialog open={!!running} onClose={() => setRunning(null)}>
-        <DialogTitle>{t('core:common.confirmTitle')}</DialogTitle>
-        <DialogContent>{t('system:job.runOnceConfirm', { name: running?.title })}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRunning(null)}>{t('core:common.cancel')}</Button>
-          <Form method="post" onSubmit={() => setRunning(null)}>
-            <input type="hidden" name="name" value={running?.name ?? ''} />
-            <Button type="submit" name="intent" value="run" variant="contained">
-              {t('core:common.confirm')}
-            </Button>
-          </Form>
-        </DialogActions>
-      </Dialog>
-    </Paper>
+      <ConfirmDialog
+        open={!!running}
+        text={t('system:job.runOnceConfirm', { name: running?.title })}
+        onCancel={() => setRunning(null)}
+        onConfirm={() => {
+          submit({ intent: 'run', name: running!.name }, { method: 'post' });
+          setRunning(null);
+        }}
+      />
+    </>
   );
 }

@@ -30,8 +30,8 @@ async function sessionRef(username: string): Promise<string> {
 
 interface LogData {
   tab: string;
-  logins: { total: number; rows: { username: string; success: boolean; message: string; ip: string }[] } | null;
-  online: { username: string; ref: string }[] | null;
+  logins: { result: { total: number; rows: { username: string; success: boolean; message: string; ip: string }[] } } | null;
+  online: { result: { rows: { username: string; ref: string }[] } } | null;
   canForceLogout: boolean;
 }
 
@@ -60,24 +60,24 @@ describe('log screen loader', () => {
       await respond(authAction, req('/api/login/auth', { json: { username: 'trader', password: 'bad' }, ip }));
     }
     // the search is a substring match on the username
-    const { res, data } = await run(loader, req('/management/log?username=rade&status=failure', { cookie: cookies.operator }));
+    const { res, data } = await run(loader, req('/management/log?username=rade&success=0', { cookie: cookies.operator }));
     expect(res).toBeNull();
     const d = data as LogData;
     expect(d.canForceLogout).toBe(false);
-    expect(d.logins!.total).toBe(2);
-    expect(d.logins!.rows.map((r) => r.ip)).toEqual(['10.4.0.2', '10.4.0.1']);
-    expect(d.logins!.rows[0]).toMatchObject({ username: 'trader', success: false, message: 'invalid' });
-    const ok = (await run(loader, req('/management/log?username=trader&status=success', { cookie: cookies.operator }))).data as LogData;
-    expect(ok.logins!.rows.length).toBeGreaterThan(0);
-    expect(ok.logins!.rows.every((r) => r.success && r.username === 'trader')).toBe(true);
+    expect(d.logins!.result.total).toBe(2);
+    expect(d.logins!.result.rows.map((r) => r.ip)).toEqual(['10.4.0.2', '10.4.0.1']);
+    expect(d.logins!.result.rows[0]).toMatchObject({ username: 'trader', success: false, message: 'invalid' });
+    const ok = (await run(loader, req('/management/log?username=trader&success=1', { cookie: cookies.operator }))).data as LogData;
+    expect(ok.logins!.result.rows.length).toBeGreaterThan(0);
+    expect(ok.logins!.result.rows.every((r) => r.success && r.username === 'trader')).toBe(true);
   });
 
   it('lists the online users for the admin, with the force-logout button', async () => {
     const { data } = await run(loader, req('/management/log?tab=online', { cookie: cookies.admin }));
     const d = data as LogData;
     expect(d.canForceLogout).toBe(true);
-    expect(d.online!.map((s) => s.username)).toEqual(expect.arrayContaining(['admin', 'operator', 'trader']));
-    expect(d.online!.every((s) => s.ref.length === 12)).toBe(true);
+    expect(d.online!.result.rows.map((s) => s.username)).toEqual(expect.arrayContaining(['admin', 'operator', 'trader']));
+    expect(d.online!.result.rows.every((s) => s.ref.length === 12)).toBe(true);
   });
 });
 

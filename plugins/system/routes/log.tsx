@@ -1,63 +1,70 @@
-// /management/log: the login log (every attempt, with address and browser) and the users
-// online now, whom an administrator can sign out.
+// /management/log: the login log (every attempt, with address and browser), the operation
+// log, and the users online now, whom an administrator can sign out. The logs are read-only
+// lists whose drawer shows an entry whole.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { Button, Chip, Paper, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { requireCurrent } from '@core/auth/guard.server';
 import { getKnex } from '@core/db/knex.server';
 import { getT } from '@core/i18n/i18n.server';
-import { formatDateTime } from '@core/i18n/dates';
 import { hasPermission } from '@core/rbac/menu';
+import { defineResource } from '@core/resource/define';
+import { serverResource } from '@core/resource/define.server';
+import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { useNotify } from '@core/ui/notify';
-import { resourcePageData } from '@core/resource/page.server';
+import { resourcePageData, rowsPageData } from '@core/resource/page.server';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { forceLogout, listLoginLog, listOnlineSessions } from '../services/log.server';
+import { forceLogout, listOnlineSessions } from '../services/log.server';
 import { auditDef } from '../resources/audit';
 import { auditResource } from '../resources/misc.server';
 
 const MENU = 'management.log';
-const PAGE_SIZES = [10, 20, 50, 100];
+const base = { plugin: 'system', menu: MENU, versioned: false, stamped: false, readOnly: true, detail: true, permissions: { list: 'system:log:list' }, schema: () => z.object({}) } as const;
+
+const loginLogDef = defineResource({
+  ...base,
+  name: 'loginLog',
+  table: 'sys_login_log',
+  titleKey: 'system:log.loginLog',
+  fields: [
+    { name: 'createdAt', labelKey: 'system:log.time', type: 'datetime', sortable: true, filter: 'range' },
+    { name: 'username', labelKey: 'system:log.username', type: 'string', filter: 'contains', sortable: true },
+    { name: 'ip', labelKey: 'system:log.ip', type: 'string', filter: 'contains' },
+    { name: 'success', labelKey: 'system:log.result', type: 'boolean', filter: 'eq' },
+    { name: 'message', labelKey: 'system:log.message', type: 'string' },
+    { name: 'userAgent', labelKey: 'system:log.browser', type: 'string', list: { width: 320 } },
+  ],
+});
+const loginLogResource = serverResource(loginLogDef);
+
+/** The sessions online: rows the loader reads (a session id is a secret: only its first 12 characters leave). */
+const onlineDef = defineResource({
+  ...base,
+  detail: false,
+  name: 'online',
+  table: 'sys_session',
+  titleKey: 'system:log.online',
+  fields: [
+    { name: 'username', labelKey: 'system:log.username', type: 'string' },
+    { name: 'nickname', labelKey: 'system:log.nickname', type: 'string' },
+    { name: 'ip', labelKey: 'system:log.ip', type: 'string' },
+    { name: 'createdAt', labelKey: 'system:log.loginTime', type: 'datetime' },
+    { name: 'lastSeenAt', labelKey: 'system:log.lastSeen', type: 'datetime' },
+    { name: 'userAgent', labelKey: 'system:log.browser', type: 'string', list: { width: 280 } },
+  ],
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireCurrent(request, { menu: MENU, permission: 'system:log:list' });
-  const url = new URL(request.url);
-  const tabParam = url.searchParams.get('tab');
+  const tabParam = new URL(request.url).searchParams.get('tab');
   const tab = tabParam === 'online' || tabParam === 'oper' ? tabParam : 'logins';
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-  const size = Number(url.searchParams.get('pageSize'));
-  const pageSize = PAGE_SIZES.includes(size) ? size : 20;
-  const statusParam = url.searchParams.get('status');
-  const status = statusParam === 'success' || statusParam === 'failure' ? statusParam : '';
-  const username = (url.searchParams.get('username') ?? '').trim().slice(0, 64);
-  const knex = getKnex();
   return {
     tab,
-    query: { username, status, page, pageSize },
-    logins: tab === 'logins' ? await listLoginLog(knex, { username, status, page, pageSize }) : null,
-    online: tab === 'online' ? await listOnlineSessions(knex) : null,
+    logins: tab === 'logins' ? await resourcePageData(loginLogResource, request) : null,
+    online: tab === 'online' ? await rowsPageData(onlineDef, (await listOnlineSessions(getKnex())).map((s, i) => ({ id: i + 1, ...s })), request, user) : null,
     oper: tab === 'oper' ? await resourcePageData(auditResource, request) : null,
     canForceLogout: hasPermission(user, 'system:session:forceLogout'),
   };
@@ -71,15 +78,12 @@ export async function action({ request }: ActionFunctionArgs) {
   return done ? { ok: true, message: t('system:log.forcedOut') } : { ok: false, message: t('system:log.sessionGone') };
 }
 
-const when = formatDateTime;
-
 export default function LogPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const submit = useSubmit();
-  const navigation = useNavigation();
   const { toast } = useNotify();
   const [confirmRef, setConfirmRef] = useState<{ ref: string; username: string } | null>(null);
 
@@ -87,143 +91,60 @@ export default function LogPage() {
     if (result) toast(result.message, { severity: result.ok ? 'success' : 'warning' });
   }, [result, toast]);
 
-  const go = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
+  // A tab is a screen of its own: its filters and page do not carry over.
+  const switchTab = (v: string) => {
+    const next = new URLSearchParams();
+    if (v !== 'logins') next.set('tab', v);
+    if (params.get('lng')) next.set('lng', params.get('lng')!);
     submit(next, { method: 'get', replace: true });
   };
 
   return (
-    <Paper sx={{ p: 2 }}>
-      <Tabs value={data.tab} onChange={(_e, v) => go({ tab: v === 'logins' ? null : v, page: null })} sx={{ mb: 2 }}>
-        <Tab value="logins" label={t('system:log.loginLog')} data-testid="tab-logins" />
-        <Tab value="oper" label={t('system:audit.title')} data-testid="tab-oper" />
-        <Tab value="online" label={t('system:log.online')} data-testid="tab-online" />
-      </Tabs>
-
+    <>
+      <Paper sx={{ px: 2, mb: 1 }}>
+        <Tabs value={data.tab} onChange={(_e, v: string) => switchTab(v)}>
+          <Tab value="logins" label={t('system:log.loginLog')} data-testid="tab-logins" />
+          <Tab value="oper" label={t('system:audit.title')} data-testid="tab-oper" />
+          <Tab value="online" label={t('system:log.online')} data-testid="tab-online" />
+        </Tabs>
+      </Paper>
       {data.logins && (
-        <>
-          <Form method="get" replace>
-            <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }}>
-              <TextField name="username" label={t('system:log.username')} defaultValue={data.query.username} key={data.query.username} />
-              <TextField name="status" select label={t('system:log.result')} defaultValue={data.query.status} sx={{ minWidth: 140 }} key={`s${data.query.status}`}>
-                <MenuItem value="">{t('system:log.all')}</MenuItem>
-                <MenuItem value="success">{t('system:log.success')}</MenuItem>
-                <MenuItem value="failure">{t('system:log.failure')}</MenuItem>
-              </TextField>
-              <Button type="submit" variant="contained" disabled={navigation.state !== 'idle'}>
-                {t('core:common.query')}
-              </Button>
-              <Button onClick={() => submit(new URLSearchParams(), { method: 'get', replace: true })}>{t('core:common.reset')}</Button>
-            </Stack>
-          </Form>
-          <TableContainer>
-            <Table size="small" data-testid="login-log-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('system:log.time')}</TableCell>
-                  <TableCell>{t('system:log.username')}</TableCell>
-                  <TableCell>{t('system:log.ip')}</TableCell>
-                  <TableCell>{t('system:log.result')}</TableCell>
-                  <TableCell>{t('system:log.message')}</TableCell>
-                  <TableCell>{t('system:log.browser')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.logins.rows.map((r) => (
-                  <TableRow key={r.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.createdAt)}</TableCell>
-                    <TableCell>{r.username}</TableCell>
-                    <TableCell>{r.ip}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={r.success ? 'success' : 'error'} label={r.success ? t('system:log.success') : t('system:log.failure')} />
-                    </TableCell>
-                    <TableCell>{t(`system:log.reason.${r.message}`, { defaultValue: r.message })}</TableCell>
-                    <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.userAgent}>
-                      {r.userAgent}
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {!data.logins.rows.length && (
-                  <TableRow>
-                    <TableCell colSpan={6} align="center">
-                      {t('system:log.empty')}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={data.logins.total}
-            page={data.query.page - 1}
-            rowsPerPage={data.query.pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => go({ page: p + 1 })}
-            onRowsPerPageChange={(e) => go({ pageSize: e.target.value, page: null })}
-          />
-        </>
+        <ResourcePage
+          def={loginLogDef}
+          data={data.logins}
+          renderCell={{
+            success: (r) => <Chip size="small" color={r.success ? 'success' : 'error'} label={r.success ? t('system:log.success') : t('system:log.failure')} />,
+            message: (r) => t(`system:log.reason.${String(r.message)}`, { defaultValue: String(r.message ?? '') }),
+          }}
+        />
       )}
-
       {data.oper && <ResourcePage def={auditDef} data={data.oper} />}
-
       {data.online && (
-        <TableContainer>
-          <Table size="small" data-testid="online-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('system:log.username')}</TableCell>
-                <TableCell>{t('system:log.nickname')}</TableCell>
-                <TableCell>{t('system:log.ip')}</TableCell>
-                <TableCell>{t('system:log.loginTime')}</TableCell>
-                <TableCell>{t('system:log.lastSeen')}</TableCell>
-                <TableCell>{t('system:log.browser')}</TableCell>
-                <TableCell>{t('core:common.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.online.map((s) => (
-                <TableRow key={s.ref} hover data-testid={`online-${s.username}`}>
-                  <TableCell>{s.username}</TableCell>
-                  <TableCell>{s.nickname}</TableCell>
-                  <TableCell>{s.ip}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(s.createdAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(s.lastSeenAt)}</TableCell>
-                  <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={s.userAgent}>
-                    {s.userAgent}
-                  </TableCell>
-                  <TableCell>
-                    {data.canForceLogout && (
-                      <Button size="small" color="error" onClick={() => setConfirmRef({ ref: s.ref, username: s.username })}>
-                        {t('system:log.forceLogout')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResourcePage
+          def={onlineDef}
+          data={data.online}
+          table={{ testId: 'online-table', rowTestId: (r) => `online-${String(r.username)}` }}
+          rowActions={
+            data.canForceLogout
+              ? (r) => (
+                  <Button size="small" color="error" onClick={() => setConfirmRef({ ref: String(r.ref), username: String(r.username) })}>
+                    {t('system:log.forceLogout')}
+                  </Button>
+                )
+              : undefined
+          }
+        />
       )}
 
-      <Dialog open={!!confirmRef} onClose={() => setConfirmRef(null)}>
-        <DialogTitle>{t('core:common.confirmTitle')}</DialogTitle>
-        <DialogContent>{t('system:log.forceLogoutConfirm', { username: confirmRef?.username })}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmRef(null)}>{t('core:common.cancel')}</Button>
-          <Form method="post" onSubmit={() => setConfirmRef(null)}>
-            <input type="hidden" name="ref" value={confirmRef?.ref ?? ''} />
-            <Button type="submit" color="error" variant="contained">
-              {t('core:common.confirm')}
-            </Button>
-          </Form>
-        </DialogActions>
-      </Dialog>
-      <Box />
-    </Paper>
+      <ConfirmDialog
+        open={!!confirmRef}
+        text={t('system:log.forceLogoutConfirm', { username: confirmRef?.username })}
+        onCancel={() => setConfirmRef(null)}
+        onConfirm={() => {
+          submit({ ref: confirmRef!.ref }, { method: 'post' });
+          setConfirmRef(null);
+        }}
+      />
+    </>
   );
 }

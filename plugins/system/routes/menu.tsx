@@ -3,8 +3,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Paper, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { requireCurrent } from '@core/auth/guard.server';
 import { getKnex } from '@core/db/knex.server';
 import { ApiError } from '@core/http/client';
@@ -12,12 +13,37 @@ import { hasPermission } from '@core/rbac/menu';
 import { loadMenuTree, type MenuItem as Menu } from '@core/rbac/access.server';
 import { ConfirmDialog } from '@core/ui/ConfirmDialog';
 import { useNotify } from '@core/ui/notify';
+import { defineResource } from '@core/resource/define';
+import { rowsPageData } from '@core/resource/page.server';
+import { ResourcePage } from '@core/ui/resource/ResourcePage';
+
+/** The tree, flattened in its order (a row knows its depth); edits go through /api/system/menu. */
+const menuDef = defineResource({
+  plugin: 'system',
+  name: 'menu',
+  table: 'sys_menu',
+  titleKey: 'system:menu.menu',
+  menu: 'management.menu',
+  readOnly: true,
+  permissions: { list: 'system:menu:list' },
+  fields: [
+    { name: 'title', column: null, labelKey: 'system:menuAdmin.title', type: 'string' },
+    { name: 'path', labelKey: 'system:menuAdmin.path', type: 'string' },
+    { name: 'icon', labelKey: 'system:menuAdmin.icon', type: 'string' },
+    { name: 'order', column: 'order_num', labelKey: 'system:menuAdmin.orderNum', type: 'integer' },
+    { name: 'type', column: null, labelKey: 'system:menuAdmin.type', type: 'string' },
+    { name: 'hidden', labelKey: 'system:menuAdmin.hidden', type: 'boolean' },
+    { name: 'plugin', labelKey: 'system:menuAdmin.source', type: 'string' },
+  ],
+  schema: () => z.object({}),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireCurrent(request, { menu: 'management.menu', permission: 'system:menu:list' });
   const tree = await loadMenuTree(getKnex());
   const plugins = Object.fromEntries((await getKnex()('sys_menu').select('key', 'plugin')).map((r: { key: string; plugin: string }) => [r.key, r.plugin]));
-  return { tree, plugins, canEdit: hasPermission(user, 'system:menu:edit') };
+  const rows = flatten(tree).map(({ m, depth }, i) => ({ id: i + 1, key: m.key, depth, plugin: plugins[m.key] }));
+  return { tree, plugins, canEdit: hasPermission(user, 'system:menu:edit'), page: await rowsPageData(menuDef, rows, request, user) };
 }
 
 interface Draft {
@@ -38,13 +64,15 @@ function flatten(tree: Menu[], depth = 0): { m: Menu; depth: number }[] {
 
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { tree, plugins, canEdit } = useLoaderData<typeof loader>();
+  const { tree, plugins, canEdit, page } = useLoaderData<typeof loader>();
   const { api, toast } = useNotify();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<Menu | null>(null);
   const rows = flatten(tree as Menu[]);
+  const byKey = new Map(rows.map((r) => [r.m.key, r]));
   const title = (m: Menu) => (m.titleKey.includes(':') ? t(m.titleKey) : m.titleKey);
+  const node = (r: Record<string, unknown>) => byKey.get(String(r.key))!;
 
   const save = async () => {
     if (!draft) return;
@@ -57,57 +85,37 @@ export default function MenuPage() {
       if (!(e instanceof ApiError)) throw e;
     }
   };
+  const edit = (m: Menu) =>
+    setDraft({ key: m.key, custom: plugins[m.key] === 'custom', parentKey: m.parentKey ?? '', title: m.titleKey, path: m.path, icon: m.icon ?? '', orderNum: String(m.order), hidden: m.hidden, permission: m.permission ?? '' });
 
   return (
-    <Paper sx={{ p: 2 }}>
-      {canEdit && (
-        <Button variant="contained" sx={{ mb: 1 }} data-testid="menu-add" onClick={() => setDraft({ custom: true, parentKey: '', title: '', path: '', icon: '', orderNum: '0', hidden: false, permission: '' })}>
-          {t('core:resource.add')}
-        </Button>
-      )}
-      <Table size="small" data-testid="menu-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('system:menuAdmin.title')}</TableCell>
-            <TableCell>{t('system:menuAdmin.path')}</TableCell>
-            <TableCell>{t('system:menuAdmin.icon')}</TableCell>
-            <TableCell>{t('system:menuAdmin.orderNum')}</TableCell>
-            <TableCell>{t('system:menuAdmin.type')}</TableCell>
-            <TableCell>{t('system:menuAdmin.hidden')}</TableCell>
-            <TableCell>{t('system:menuAdmin.source')}</TableCell>
-            <TableCell>{t('core:common.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map(({ m, depth }) => (
-            <TableRow key={m.key} hover data-testid={`menu-row-${m.key}`}>
-              <TableCell sx={{ pl: 2 + depth * 3 }}>{title(m)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{m.path}</TableCell>
-              <TableCell>{m.icon}</TableCell>
-              <TableCell>{m.order}</TableCell>
-              <TableCell>{m.children.length ? t('system:menuAdmin.directory') : t('system:menuAdmin.menu')}</TableCell>
-              <TableCell>{m.hidden ? <Chip size="small" label={t('core:common.yes')} /> : ''}</TableCell>
-              <TableCell>{plugins[m.key]}</TableCell>
-              <TableCell>
-                {canEdit && (
+    <>
+      <ResourcePage
+        def={menuDef}
+        data={page}
+        table={{ testId: 'menu-table', rowTestId: (r) => `menu-row-${String(r.key)}` }}
+        actions={() =>
+          canEdit && (
+            <Button variant="contained" data-testid="menu-add" onClick={() => setDraft({ custom: true, parentKey: '', title: '', path: '', icon: '', orderNum: '0', hidden: false, permission: '' })}>
+              {t('core:resource.add')}
+            </Button>
+          )
+        }
+        renderCell={{
+          title: (r) => <Box sx={{ pl: node(r).depth * 3, whiteSpace: 'nowrap' }}>{title(node(r).m)}</Box>,
+          path: (r) => <Box sx={{ fontFamily: 'monospace' }}>{node(r).m.path}</Box>,
+          icon: (r) => node(r).m.icon ?? '',
+          order: (r) => node(r).m.order,
+          type: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{node(r).m.children.length ? t('system:menuAdmin.directory') : t('system:menuAdmin.menu')}</Box>,
+          hidden: (r) => (node(r).m.hidden ? <Chip size="small" label={t('core:common.yes')} /> : ''),
+        }}
+        rowActions={
+          canEdit
+            ? (r) => {
+                const { m } = node(r);
+                return (
                   <Stack direction="row" spacing={1}>
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        setDraft({
-                          key: m.key,
-                          custom: plugins[m.key] === 'custom',
-                          parentKey: m.parentKey ?? '',
-                          title: m.titleKey,
-                          path: m.path,
-                          icon: m.icon ?? '',
-                          orderNum: String(m.order),
-                          hidden: m.hidden,
-                          permission: m.permission ?? '',
-                        })
-                      }
-                      data-testid={`menu-edit-${m.key}`}
-                    >
+                    <Button size="small" onClick={() => edit(m)} data-testid={`menu-edit-${m.key}`}>
                       {t('core:resource.edit')}
                     </Button>
                     {plugins[m.key] === 'custom' && (
@@ -116,12 +124,11 @@ export default function MenuPage() {
                       </Button>
                     )}
                   </Stack>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                );
+              }
+            : undefined
+        }
+      />
       {draft && (
         <Dialog open onClose={() => setDraft(null)} maxWidth="sm" fullWidth>
           <DialogTitle>{draft.key ? t('core:resource.edit') : t('core:resource.add')}</DialogTitle>
@@ -172,7 +179,6 @@ export default function MenuPage() {
           }
         }}
       />
-      <Box />
-    </Paper>
+    </>
   );
 }

@@ -2,62 +2,66 @@
 // by menu, with the roles that hold it. Permissions come from plugins; roles grant them.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Chip, Paper, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { requireCurrent } from '@core/auth/guard.server';
 import { getKnex } from '@core/db/knex.server';
+import { defineResource } from '@core/resource/define';
+import { rowsPageData } from '@core/resource/page.server';
+import { ResourcePage } from '@core/ui/resource/ResourcePage';
+
+const permissionDef = defineResource({
+  plugin: 'system',
+  name: 'permission',
+  table: 'sys_permission',
+  titleKey: 'system:menu.permission',
+  menu: 'management.permission',
+  readOnly: true,
+  permissions: { list: 'system:role:list' },
+  fields: [
+    { name: 'title', column: null, labelKey: 'system:permAdmin.name', type: 'string', list: { width: 260 } },
+    { name: 'code', labelKey: 'system:permAdmin.code', type: 'string', list: { width: 280 } },
+    { name: 'menu', column: null, labelKey: 'system:permAdmin.menu', type: 'string', list: { width: 200 } },
+    { name: 'mandatory', labelKey: 'system:permAdmin.mandatory', type: 'boolean' },
+    { name: 'plugin', labelKey: 'system:menuAdmin.source', type: 'string' },
+    { name: 'roles', column: null, labelKey: 'system:permAdmin.roles', type: 'string', list: { width: 280 } },
+  ],
+  schema: () => z.object({}),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCurrent(request, { menu: 'management.permission', permission: 'system:role:list' });
+  const { user } = await requireCurrent(request, { menu: 'management.permission', permission: 'system:role:list' });
   const knex = getKnex();
   const perms: { code: string; title_key: string; menu_key: string | null; mandatory: unknown; plugin: string }[] = await knex('sys_permission').orderBy([{ column: 'plugin' }, { column: 'code' }]);
   const menus = new Map((await knex('sys_menu').select('key', 'title_key')).map((m: { key: string; title_key: string }) => [m.key, m.title_key]));
   const holders: { permission_code: string; name: string }[] = await knex('sys_role_permission as rp').join('sys_role as r', 'r.id', 'rp.role_id').select('rp.permission_code', 'r.name');
-  return {
-    rows: perms.map((p) => ({
-      code: p.code,
-      titleKey: p.title_key,
-      menuTitleKey: p.menu_key ? (menus.get(p.menu_key) ?? p.menu_key) : null,
-      mandatory: p.mandatory === true || p.mandatory === 1,
-      plugin: p.plugin,
-      roles: holders.filter((h) => h.permission_code === p.code).map((h) => h.name),
-    })),
-  };
+  const rows = perms.map((p, i) => ({
+    id: i + 1,
+    code: p.code,
+    titleKey: p.title_key,
+    menuTitleKey: p.menu_key ? (menus.get(p.menu_key) ?? p.menu_key) : null,
+    mandatory: p.mandatory === true || p.mandatory === 1,
+    plugin: p.plugin,
+    roles: holders.filter((h) => h.permission_code === p.code).map((h) => h.name),
+  }));
+  return rowsPageData(permissionDef, rows, request, user);
 }
 
 export default function PermissionPage() {
   const { t } = useTranslation();
-  const { rows } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return (
-    <Paper sx={{ p: 2 }}>
-      <Table size="small" data-testid="permission-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('system:permAdmin.name')}</TableCell>
-            <TableCell>{t('system:permAdmin.code')}</TableCell>
-            <TableCell>{t('system:permAdmin.menu')}</TableCell>
-            <TableCell>{t('system:permAdmin.mandatory')}</TableCell>
-            <TableCell>{t('system:menuAdmin.source')}</TableCell>
-            <TableCell>{t('system:permAdmin.roles')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.code} hover>
-              <TableCell>{t(r.titleKey)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{r.code}</TableCell>
-              <TableCell>{r.menuTitleKey ? t(r.menuTitleKey) : ''}</TableCell>
-              <TableCell>{r.mandatory ? t('core:common.yes') : ''}</TableCell>
-              <TableCell>{r.plugin}</TableCell>
-              <TableCell>
-                {r.roles.map((n) => (
-                  <Chip key={n} size="small" label={n} sx={{ mr: 0.5 }} />
-                ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
+    <ResourcePage
+      def={permissionDef}
+      data={data}
+      renderCell={{
+        title: (r) => t(String(r.titleKey)),
+        code: (r) => <Box sx={{ fontFamily: 'monospace' }}>{String(r.code)}</Box>,
+        menu: (r) => (r.menuTitleKey ? t(String(r.menuTitleKey)) : ''),
+        mandatory: (r) => (r.mandatory ? t('core:common.yes') : ''),
+        roles: (r) => (r.roles as string[]).map((n) => <Chip key={n} size="small" label={n} sx={{ mr: 0.5 }} />),
+      }}
+    />
   );
 }

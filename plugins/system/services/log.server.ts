@@ -1,39 +1,6 @@
-// Login log and online sessions for /management/log.
+// Online sessions for /management/log (the login log is a read-only resource of the screen).
 import type { Knex } from 'knex';
-import { toDate, whereContains } from '../../../core/db/knex.server';
-
-export interface LoginLogQuery {
-  username?: string;
-  status?: 'success' | 'failure' | '';
-  page: number;
-  pageSize: number;
-}
-
-export async function listLoginLog(knex: Knex, q: LoginLogQuery) {
-  const base = knex('sys_login_log');
-  if (q.username) whereContains(base, 'username', q.username);
-  if (q.status === 'success') base.where('success', true);
-  if (q.status === 'failure') base.where('success', false);
-  const [{ n }] = await base.clone().count({ n: '*' });
-  const rows = await base
-    .clone()
-    .select('id', 'username', 'ip', 'user_agent', 'success', 'message', 'created_at')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return {
-    total: Number(n),
-    rows: rows.map((r: Record<string, unknown>) => ({
-      id: Number(r.id),
-      username: String(r.username),
-      ip: (r.ip as string) ?? '',
-      userAgent: (r.user_agent as string) ?? '',
-      success: r.success === true || r.success === 1,
-      message: (r.message as string) ?? '',
-      createdAt: toDate(r.created_at)!.toISOString(),
-    })),
-  };
-}
+import { toDate } from '../../../core/db/knex.server';
 
 export async function listOnlineSessions(knex: Knex) {
   const rows = await knex('sys_session as s')

@@ -1,0 +1,66 @@
+// How a resource's values read on screen (the grid, its first server paint, the drawer and the
+// forms): enum and lookup labels, yes/no, one date-time format; and the grid's columns.
+import { useMemo, type ReactNode } from 'react';
+import { Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/dates';
+import type { LookupOption } from '../../plugin';
+import { listed, type FieldDef, type ResourceDef } from '../../resource/define';
+
+export type Row = Record<string, unknown> & { id: number };
+
+export function optionLabel(t: (k: string) => string, label: string): string {
+  return label.includes(':') ? t(label) : label;
+}
+
+export function displayValue(f: FieldDef, v: unknown, t: (k: string) => string, lookups: Record<string, LookupOption[]>): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (f.type === 'enum') {
+    const o = f.options?.find((x) => x.value === String(v));
+    return o ? t(o.labelKey) : String(v);
+  }
+  if ((f.type === 'ref' || f.type === 'refs') && f.lookup) {
+    const opts = lookups[f.lookup] ?? [];
+    const one = (x: unknown) => {
+      const o = opts.find((y) => y.value === String(x));
+      return o ? optionLabel(t, o.label) : String(x);
+    };
+    return Array.isArray(v) ? v.map(one).join(', ') : one(v);
+  }
+  if (f.type === 'boolean') return v ? t('core:common.yes') : t('core:common.no');
+  // One format in every language (and the same on the server's first paint and in the grid).
+  if (f.type === 'datetime') return formatDateTime(v);
+  return String(v);
+}
+
+type Renderers = Record<string, (row: Row) => ReactNode> | undefined;
+
+/** A row's cell: the screen's own renderer, else the value as text, the state as a chip. */
+export function cellOf(def: ResourceDef, f: FieldDef, row: Row, t: (k: string) => string, lookups: Record<string, LookupOption[]>, renderCell: Renderers): ReactNode {
+  const custom = renderCell?.[f.name];
+  if (custom) return custom(row);
+  const text = displayValue(f, row[f.name], t, lookups);
+  if (def.stateMachine && f.name === def.stateMachine.field) return <Chip size="small" label={text} variant="outlined" />;
+  return text;
+}
+
+/** The grid's columns: the listed fields. */
+export function useColumns(def: ResourceDef, lookups: Record<string, LookupOption[]>, renderCell: Renderers): GridColDef[] {
+  const { t } = useTranslation();
+  return useMemo(
+    () =>
+      def.fields.filter(listed).map((f) => ({
+        field: f.name,
+        headerName: t(f.labelKey),
+        sortable: !!f.sortable,
+        // A date-time reads whole (YYYY-MM-DD HH:mm:ss) rather than cut.
+        minWidth: f.type === 'datetime' ? 168 : 90,
+        flex: typeof f.list === 'object' && f.list.width ? undefined : 1,
+        width: typeof f.list === 'object' ? f.list.width : undefined,
+        type: f.type === 'integer' || f.type === 'number' ? 'number' : 'string',
+        renderCell: (p) => cellOf(def, f, p.row as Row, t, lookups, renderCell),
+      })),
+    [def, t, lookups, renderCell],
+  );
+}
