@@ -45,7 +45,11 @@ function modelFor(key: object, table: string, collections: LineCollection[]): Mo
 }
 
 function lineModel(c: LineCollection): ModelClass<Model> {
-  return modelFor(c, c.table!, (c.lines ?? []).filter((s) => s.table));
+  return modelFor(
+    c,
+    c.table!,
+    (c.lines ?? []).filter((s) => s.table),
+  );
 }
 
 /** The header's model: its table with one HasMany relation per stored collection (lines of lines nested). */
@@ -135,7 +139,9 @@ export async function saveLines(doc: DocumentDef, trx: Knex.Transaction, headerI
   const M = headerModel(doc);
   const current = (await M.query(trx).findById(headerId).select(`${doc.resource.table}.id`).withGraphFetched(graphExpression(collections))) as unknown as Graph | undefined;
   const graph: Graph = { id: headerId };
-  for (const c of collections) graph[c.name] = toGraph(c, input[c.name] as Row[], input, (current?.[c.name] as Row[] | undefined) ?? []);
+  // Lines of lines may carry the header's id besides their parent's (a goods line its manifest's).
+  const header = { ...input, id: headerId };
+  for (const c of collections) graph[c.name] = toGraph(c, input[c.name] as Row[], header, (current?.[c.name] as Row[] | undefined) ?? []);
   // The root carries only its id: upsertGraph updates changed columns only (and fetches only
   // those), so the header row the engine wrote (version and all) is left alone.
   await M.query(trx).upsertGraph(graph as never);
@@ -163,7 +169,13 @@ export function deleteLines(doc: DocumentDef, trx: Knex.Transaction, headerIds: 
 export function documentResource(doc: DocumentDef, hooks: ResourceHooks = {}, scope?: DataScopeColumns, def: ResourceDef = doc.resource): ServerResource {
   // The line fields' pickers come with the page (a searched one asks the server as the user types).
   const lineFields = (list: LineCollection[]): FieldDef[] => list.flatMap((c) => [...c.fields, ...lineFields(c.lines ?? [])]);
-  const lookups = [...new Set(lineFields(doc.lines).filter((f) => f.lookup && !f.search).map((f) => f.lookup!))];
+  const lookups = [
+    ...new Set(
+      lineFields(doc.lines)
+        .filter((f) => f.lookup && !f.search)
+        .map((f) => f.lookup!),
+    ),
+  ];
   const sr = serverResource(
     def,
     {
@@ -178,7 +190,12 @@ export function documentResource(doc: DocumentDef, hooks: ResourceHooks = {}, sc
       },
       async beforeDelete(rows, ctx) {
         await hooks.beforeDelete?.(rows, ctx);
-        if (!hooks.softDelete) await deleteLines(doc, ctx.trx, rows.map((r) => Number(r.id)));
+        if (!hooks.softDelete)
+          await deleteLines(
+            doc,
+            ctx.trx,
+            rows.map((r) => Number(r.id)),
+          );
       },
     },
     scope,

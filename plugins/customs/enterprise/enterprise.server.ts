@@ -11,8 +11,9 @@ import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
 import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
 import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
 import { resourceKey } from '../../../core/resource/define';
-import { serverResource, type Row } from '../../../core/resource/define.server';
-import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef } from './enterprise';
+import type { Row } from '../../../core/resource/define.server';
+import { documentResource } from '../../../core/document/document.server';
+import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef, enterpriseDocument } from './enterprise';
 
 export { ENTERPRISE_AUDIT };
 
@@ -81,36 +82,23 @@ export function reviewsEnterprises(user: SessionUser): boolean {
   return hasPermission(user, ENTERPRISE_PERMS.audit);
 }
 
-type BankInput = { bankCountry: string; bankName: string; accountName: string; accountNo: string; swift: string | null };
-type FileInput = { name: string; fileType: string; fileId: number };
+type FileInput = { fileId: number };
 
-export const enterpriseResource = serverResource(enterpriseDef, {
+export const enterpriseResource = documentResource(enterpriseDocument, {
   query: (knex) => knex(TABLE).leftJoin('sys_user', 'sys_user.id', `${TABLE}.user_id`).select(`${TABLE}.*`, 'sys_user.username'),
   restrict(qb, user) {
     if (!reviewsEnterprises(user)) qb.where(`${TABLE}.user_id`, user.id);
   },
+  // The files' stored name and size, for their links (the kit has read the lines).
   async decorate(rows, knex) {
-    if (!rows.length) return;
-    const ids = rows.map((r) => Number(r.id));
-    const banks: Row[] = await knex('cus_enterprise_bank').whereIn('enterprise_id', ids).orderBy('id');
-    const files: Row[] = await knex('cus_enterprise_file')
-      .leftJoin('sys_file', 'sys_file.id', 'cus_enterprise_file.file_id')
-      .whereIn('cus_enterprise_file.enterprise_id', ids)
-      .orderBy(['cus_enterprise_file.enterprise_id', 'cus_enterprise_file.seq'])
-      .select('cus_enterprise_file.*', 'sys_file.name as stored_name', 'sys_file.ext as stored_ext', 'sys_file.size as stored_size');
+    const ids = rows.flatMap((r) => (r.files as Row[]).map((f) => Number(f.fileId)));
+    if (!ids.length) return;
+    const stored = new Map(((await knex('sys_file').whereIn('id', ids).select('id', 'name', 'ext', 'size')) as Row[]).map((f) => [Number(f.id), f]));
     for (const r of rows) {
-      r.banks = banks
-        .filter((b) => Number(b.enterprise_id) === Number(r.id))
-        .map((b) => ({ bankCountry: b.bank_country, bankName: b.bank_name, accountName: b.account_name, accountNo: b.account_no, swift: b.swift ?? null }));
-      r.files = files
-        .filter((f) => Number(f.enterprise_id) === Number(r.id))
-        .map((f) => ({
-          seq: Number(f.seq),
-          name: f.name,
-          fileType: f.file_type,
-          fileId: Number(f.file_id),
-          file: f.stored_name ? { id: Number(f.file_id), name: String(f.stored_name), ext: String(f.stored_ext), size: Number(f.stored_size) } : null,
-        }));
+      for (const f of r.files as Row[]) {
+        const s = stored.get(Number(f.fileId));
+        f.file = s ? { id: Number(s.id), name: String(s.name), ext: String(s.ext), size: Number(s.size) } : null;
+      }
     }
   },
   async validate(input, { trx, t, before, actor, op }) {
@@ -124,20 +112,9 @@ export const enterpriseResource = serverResource(enterpriseDef, {
     if (op === 'create') Object.assign(values, { user_id: actor.user.id, account_type: actor.user.userType });
     return values;
   },
+  // The kit writes the banks and files after this, in the same transaction.
   async afterWrite(id, input, { trx, actor, t }) {
-    await trx('cus_enterprise_bank').where({ enterprise_id: id }).delete();
-    await trx('cus_enterprise_file').where({ enterprise_id: id }).delete();
-    const banks = input.banks as BankInput[];
-    const files = input.files as FileInput[];
-    if (banks.length) {
-      await trx('cus_enterprise_bank').insert(
-        banks.map((b) => ({ enterprise_id: id, bank_country: b.bankCountry, bank_name: b.bankName, account_name: b.accountName, account_no: b.accountNo, swift: b.swift ? b.swift.toUpperCase() : null })),
-      );
-    }
-    await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: files.map((f) => f.fileId), user: actor.user, t });
-    if (files.length) {
-      await trx('cus_enterprise_file').insert(files.map((f, i) => ({ enterprise_id: id, seq: i + 1, name: f.name, file_type: f.fileType, file_id: f.fileId })));
-    }
+    await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: (input.files as FileInput[]).map((f) => f.fileId), user: actor.user, t });
   },
   async beforeTransition(_rows, transition, { actor }) {
     if (transition === 'submit') return () => ({ audit_opinion: null });

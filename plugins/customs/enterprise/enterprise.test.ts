@@ -213,7 +213,7 @@ describe('the enterprise validation rules (SPEC §5)', () => {
   it('at least one bank account; China and Myanmar banks', async () => {
     expect((await save({ banks: [] })).fieldErrors.banks).toBe('请至少填写一个银行账户');
     expect((await save({ banks: undefined })).fieldErrors.banks).toBe('请至少填写一个银行账户');
-    expect((await save({ banks: [{ bankCountry: 'MM', bankName: '', accountName: 'X', accountNo: '0012345678' }] })).fieldErrors.banks).toBe('开户银行不能为空');
+    expect((await save({ banks: [{ bankCountry: 'MM', bankName: '', accountName: 'X', accountNo: '0012345678' }] })).fieldErrors['banks.0.bankName']).toBe('开户银行不能为空');
     const ok = await save({
       banks: [
         { bankCountry: 'CN', bankName: '中国银行瑞丽分行', accountName: '测试', accountNo: '6217853000012345678', swift: 'BKCHCNBJ' },
@@ -240,9 +240,9 @@ describe('the enterprise validation rules (SPEC §5)', () => {
   it('file rows need a name, a type and an uploaded file', async () => {
     const up = await upload(owner.cookie, 'licence.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
     const fileId = Number((up.body.data as Body).id);
-    expect((await save({ files: [{ name: '', fileType: 'licence', fileId }] })).fieldErrors.files).toBe('文件名称不能为空');
-    expect((await save({ files: [{ name: '营业执照', fileType: '', fileId }] })).fieldErrors.files).toBe('文件类型不能为空');
-    expect((await save({ files: [{ name: '营业执照', fileType: 'licence' }] })).fieldErrors.files).toBe('请上传资质文件');
+    expect((await save({ files: [{ name: '', fileType: 'licence', fileId }] })).fieldErrors['files.0.name']).toBe('文件名称不能为空');
+    expect((await save({ files: [{ name: '营业执照', fileType: '', fileId }] })).fieldErrors['files.0.fileType']).toBe('文件类型不能为空');
+    expect((await save({ files: [{ name: '营业执照', fileType: 'licence' }] })).fieldErrors['files.0.fileId']).toBe('请上传资质文件');
     const ok = await save({ files: [{ name: '营业执照', fileType: 'licence', fileId }] });
     expect(ok.status).toBe(200);
     const got = await api(owner.cookie).get(id);

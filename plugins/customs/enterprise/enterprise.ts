@@ -5,6 +5,7 @@
 // the same schema the server enforces.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { defineDocument } from '../../../core/document/define';
 import { defineResource, type EnumOption, type FieldDef } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
 import { ID_TYPES, isCreditCode, isEmail, isIdNumber, isPhone, type IdType } from './validators';
@@ -190,4 +191,41 @@ export const enterpriseDef = defineResource({
       },
     ],
   },
+});
+
+/**
+ * The enterprise with its bank accounts (kept in input order) and qualification files (numbered
+ * by seq), read and saved by the document kit in the enterprise's write transaction.
+ */
+export const enterpriseDocument = defineDocument({
+  resource: enterpriseDef,
+  lines: [
+    {
+      name: 'banks',
+      labelKey: `${K}.banks`,
+      table: 'cus_enterprise_bank',
+      foreignKey: 'enterprise_id',
+      fields: [
+        { name: 'bankCountry', labelKey: `${K}.bank.country`, type: 'enum', options: BANK_COUNTRIES.map((c) => ({ value: c, labelKey: `${K}.bank.countries.${c}` })) },
+        { name: 'bankName', labelKey: `${K}.bank.bankName`, type: 'string', maxLength: 100 },
+        { name: 'accountName', labelKey: `${K}.bank.accountName`, type: 'string', maxLength: 100 },
+        { name: 'accountNo', labelKey: `${K}.bank.accountNo`, type: 'string', maxLength: 50 },
+        { name: 'swift', labelKey: `${K}.bank.swift`, type: 'string', maxLength: 11 },
+      ],
+      values: (b) => ({ swift: b.swift ? String(b.swift).toUpperCase() : null }),
+    },
+    {
+      name: 'files',
+      labelKey: `${K}.files`,
+      table: 'cus_enterprise_file',
+      foreignKey: 'enterprise_id',
+      position: 'seq',
+      fields: [
+        { name: 'seq', labelKey: `${K}.file.seq`, type: 'integer', form: false },
+        { name: 'name', labelKey: `${K}.file.name`, type: 'string', maxLength: 100 },
+        { name: 'fileType', labelKey: `${K}.file.type`, type: 'enum', options: FILE_TYPES.map((f) => ({ value: f, labelKey: `${K}.file.types.${f}` })) },
+        { name: 'fileId', labelKey: `${K}.file.file`, type: 'integer' },
+      ],
+    },
+  ],
 });

@@ -1,26 +1,48 @@
 // A document's list screen: the resource page (query, add, edit, delete, 申报, export) with the
-// document's own editor in place of the generic dialog, and 查看 to open any document, whatever
-// its status, with its receipts.
+// document kit's editor in place of the generic dialog, and 查看 to open any document, whatever
+// its status, read-only with customs' reason for a refusal and its receipts.
 import { useState } from 'react';
 import { useRevalidator } from '@remix-run/react';
-import { Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@core/resource/define';
+import type { DocumentDef } from '@core/document/define';
+import { DocumentEditor, type SectionContext } from '@core/ui/document/DocumentEditor';
 import { useNotify } from '@core/ui/notify';
 import { ResourcePage, type ResourcePageProps } from '@core/ui/resource/ResourcePage';
-import { k } from './document';
-import { ManifestForm } from './ManifestForm';
-import { ReportForm } from './ReportForm';
+import { ReceiptsTable } from '../receipts/ReceiptsTable';
+import { k, RECEIPT_CODES, RECEIPT_MOVES, type DocumentName } from './document';
 
 type Row = Record<string, unknown> & { id: number };
 
-export function DocumentScreen({ def, data, kind }: { def: ResourceDef; data: ResourcePageProps['data']; kind: 'manifest' | 'report' }) {
+/** A saved document's refusal reason, its receipts, and what each code customs may send does to it. */
+function Receipts({ doc, row, onChanged }: { doc: DocumentName; row: SectionContext['row']; onChanged(): void }) {
+  const { t } = useTranslation();
+  if (!row) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      {row.rejectReason ? (
+        <Typography color="error" variant="body2" sx={{ mb: 1 }}>
+          {t(k('field.rejectReason'))}：{String(row.rejectReason)}
+        </Typography>
+      ) : null}
+      <ReceiptsTable docType={doc} docId={Number(row.id)} statusLabel={(s) => t(k(`status.${s}`))} onChanged={onChanged} />
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }} data-testid="receipt-codes">
+        {t(k('section.receiptCodes'))}: {RECEIPT_CODES[doc].map((c) => `${c} ${t(k(`receiptCode.${c}`))} → ${t(k(`status.${RECEIPT_MOVES[c].to}`))}`).join('；')}
+      </Typography>
+    </Box>
+  );
+}
+
+export function DocumentScreen({ doc, data }: { doc: DocumentDef; data: ResourcePageProps['data'] }) {
   const { t } = useTranslation();
   const { toast } = useNotify();
   const [viewing, setViewing] = useState<Row | null>(null);
-  const Form = kind === 'manifest' ? ManifestForm : ReportForm;
   const revalidator = useRevalidator();
+  const def = doc.resource;
+  const onChanged = () => revalidator.revalidate();
+  const sections = { receipts: ({ row }: SectionContext) => <Receipts doc={def.name as DocumentName} row={row} onChanged={onChanged} /> };
+  const title = (row: Row, view: boolean) => `${t(view ? k('action.view') : 'core:resource.editTitle', { name: t(def.titleKey) })} ${String(row.docNo)} · ${t(k(`status.${String(row.status)}`))}`;
   return (
     <>
       <ResourcePage
@@ -36,9 +58,11 @@ export function DocumentScreen({ def, data, kind }: { def: ResourceDef; data: Re
             {t(k('action.view'))}
           </Button>
         )}
-        renderForm={({ row, onClose, onSaved }) => <Form def={def} row={row} lookups={data.lookups} onClose={onClose} onSaved={onSaved} />}
+        renderForm={({ row, onClose, onSaved }) => (
+          <DocumentEditor doc={doc} row={row} lookups={data.lookups} sections={sections} title={row ? title(row as Row, false) : undefined} onClose={onClose} onSaved={onSaved} />
+        )}
       />
-      {viewing && <Form def={def} row={viewing} lookups={data.lookups} readOnly onClose={() => setViewing(null)} onSaved={() => revalidator.revalidate()} />}
+      {viewing && <DocumentEditor doc={doc} row={viewing} lookups={data.lookups} sections={sections} title={title(viewing, true)} readOnly onClose={() => setViewing(null)} onSaved={onChanged} />}
     </>
   );
 }

@@ -184,7 +184,8 @@ describe('SPEC §5 bills of lading, goods and contacts', () => {
       const a = await pre().create(manifest({ bills: [bill({ [field]: '' })] }));
       expect(a.status).toBe(400);
       expect(a.body.msg).toBe(message);
-      expect((a.body.data as { fieldErrors: Body }).fieldErrors.bills).toBe(message);
+      // Keyed by the path inside the lines, where the editor shows it on the bill's cell.
+      expect((a.body.data as { fieldErrors: Body }).fieldErrors[`bills.0.${field}`]).toBe(message);
       expect((await pre().create(manifest({ bills: [bill()] }))).status).toBe(200);
     });
   }

@@ -4,24 +4,10 @@
 // the required header, bill, goods and contact fields, numbers numeric.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { defineDocument, type DocumentDef, type LineCollection } from '../../../core/document/define';
 import { defineResource, type FieldDef, type ResourceDef } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
-import {
-  BILL_NO,
-  CURRENCY,
-  CUSTOMS_CODE,
-  docRules,
-  documentMachine,
-  documentPermissions,
-  ENTERPRISE_CODE,
-  HS_CODE,
-  k,
-  menuKey,
-  PACKAGE_TYPE,
-  PLACE_CODE,
-  TRANSPORT_MODE,
-  UN_NUMBER,
-} from './document';
+import { BILL_NO, CURRENCY, CUSTOMS_CODE, docRules, documentMachine, documentPermissions, ENTERPRISE_CODE, HS_CODE, k, menuKey, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE, UN_NUMBER } from './document';
 
 export const MANIFEST_KINDS = { preManifest: 'pre', originalManifest: 'original' } as const;
 export type ManifestName = keyof typeof MANIFEST_KINDS;
@@ -181,3 +167,88 @@ function manifestDef(name: ManifestName): ResourceDef {
 
 export const preManifestDef = manifestDef('preManifest');
 export const originalManifestDef = manifestDef('originalManifest');
+
+const enumOf = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: k(`${prefix}.${v}`) }));
+const field = (group: string, name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: k(`${group}.${name}`), type, ...extra });
+const weight = { type: 'money', scale: 3, trimZeros: true } as const;
+/** Contacts and goods also carry their manifest's id (the bill's comes from the relation). */
+const ofManifest = (_line: Record<string, unknown>, header: Record<string, unknown>) => ({ manifest_id: header.id });
+
+const contacts: LineCollection = {
+  name: 'contacts',
+  labelKey: k('section.contacts'),
+  addKey: k('action.addContact'),
+  table: 'cus_manifest_contact',
+  foreignKey: 'bill_id',
+  values: ofManifest,
+  fields: [
+    field('contact', 'role', 'enum', { options: enumOf(CONTACT_ROLES, 'contactRole') }),
+    field('contact', 'code', 'string', { maxLength: 35 }),
+    field('contact', 'name', 'string', { maxLength: 100 }),
+    field('contact', 'phone', 'string', { maxLength: 50 }),
+    field('contact', 'commType', 'enum', { options: enumOf(COMM_TYPES, 'commType') }),
+  ],
+  // The next role the bill has no contact for.
+  blank: (lines) => ({ role: CONTACT_ROLES.find((r) => !lines.some((c) => c.role === r)) ?? 'consignee' }),
+};
+
+const goods: LineCollection = {
+  name: 'goods',
+  labelKey: k('section.goods'),
+  addKey: k('action.addGoods'),
+  table: 'cus_manifest_goods',
+  foreignKey: 'bill_id',
+  orderBy: 'seq',
+  key: ['seq'],
+  values: ofManifest,
+  fields: [
+    field('goods', 'seq', 'integer', { list: { width: 80 } }),
+    field('goods', 'quantity', 'money', { scale: 3, trimZeros: true }),
+    field('goods', 'grossWeight', weight.type, weight),
+    field('goods', 'description', 'string', { maxLength: 200, list: { width: 160 } }),
+    field('goods', 'packageType', 'ref', { lookup: LOOKUPS.packageTypes }),
+    field('goods', 'dangerousNo', 'string', { maxLength: 4 }),
+    // 10,000 codes: searched on the server as the user types, never shipped whole.
+    field('goods', 'hsCode', 'ref', { lookup: LOOKUPS.hsCodes, search: true, list: { width: 200 } }),
+    field('goods', 'supplement', 'string', { maxLength: 500, list: { width: 160 } }),
+  ],
+  blank: (lines) => ({ seq: String(Math.max(0, ...lines.map((g) => Number(g.seq) || 0)) + 1) }),
+};
+
+/** A manifest with its bills of lading, each bill's contacts and goods (lines of lines). */
+function manifestDocument(def: ResourceDef): DocumentDef {
+  return defineDocument({
+    resource: def,
+    testId: 'manifest-form',
+    maxWidth: 'xl',
+    sections: [{ titleKey: k('section.basic'), fields: '*' }, { lines: ['bills'] }, { custom: 'receipts' }],
+    lines: [
+      {
+        name: 'bills',
+        labelKey: k('section.bills'),
+        addKey: k('action.addBill'),
+        testId: 'bill',
+        table: 'cus_manifest_bill',
+        foreignKey: 'manifest_id',
+        position: 'seq',
+        fields: [
+          field('bill', 'billNo', 'string', { maxLength: 50, list: { width: 140 } }),
+          field('bill', 'clearanceCode', 'string', { maxLength: 16 }),
+          field('bill', 'totalPieces', 'integer'),
+          field('bill', 'grossWeight', weight.type, weight),
+          field('bill', 'cargoValue', 'money', { scale: 2, trimZeros: true }),
+          field('bill', 'currency', 'ref', { lookup: LOOKUPS.currencies, list: { width: 140 } }),
+          field('bill', 'freightPayment', 'enum', { options: enumOf(FREIGHT_PAYMENTS, 'freightPayment') }),
+          field('bill', 'packageType', 'ref', { lookup: LOOKUPS.packageTypes, list: { width: 140 } }),
+          field('bill', 'volume', weight.type, weight),
+          field('bill', 'consigneeName', 'string', { maxLength: 100 }),
+          field('bill', 'carriageTerms', 'string', { maxLength: 20 }),
+          field('bill', 'lclCode', 'string', { maxLength: 35 }),
+        ],
+        lines: [contacts, goods],
+      },
+    ],
+  });
+}
+
+export const MANIFEST_DOCUMENTS: Record<ManifestName, DocumentDef> = { preManifest: manifestDocument(preManifestDef), originalManifest: manifestDocument(originalManifestDef) };

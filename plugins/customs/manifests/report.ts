@@ -4,6 +4,7 @@
 // with bill lines; one table family with a `kind` column, three resources and screens.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { defineDocument, type DocumentDef } from '../../../core/document/define';
 import { defineResource, type FieldDef, type ResourceDef } from '../../../core/resource/define';
 import { rules } from '../../../core/resource/rules';
 import { BILL_NO, CUSTOMS_CODE, docRules, documentMachine, documentPermissions, ENTERPRISE_CODE, k, menuKey, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE } from './document';
@@ -147,3 +148,37 @@ export const arrivalReportDef = reportDef('arrivalReport');
 export const tallyReportDef = reportDef('tallyReport');
 export const vehicleConfirmDef = reportDef('vehicleConfirm');
 export const REPORT_DEFS: Record<ReportName, ResourceDef> = { arrivalReport: arrivalReportDef, tallyReport: tallyReportDef, vehicleConfirm: vehicleConfirmDef };
+
+/** A report's bill lines (cus_report_line, numbered by seq), edited in the document editor. */
+function reportDocument(def: ResourceDef): DocumentDef {
+  const line = (name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: k(`line.${name}`), type, ...extra });
+  return defineDocument({
+    resource: def,
+    testId: 'report-form',
+    sections: [{ titleKey: k('section.basic'), fields: '*' }, { lines: ['lines'] }, { custom: 'receipts' }],
+    lines: [
+      {
+        name: 'lines',
+        labelKey: k('section.lines'),
+        addKey: k('action.addLine'),
+        table: 'cus_report_line',
+        foreignKey: 'report_id',
+        position: 'seq',
+        fields: [
+          line('billNo', 'string', { labelKey: k('bill.billNo'), maxLength: 50 }),
+          line('containerNo', 'string', { maxLength: 11 }),
+          line('pieces', 'integer'),
+          line('grossWeight', 'money', { labelKey: k('bill.grossWeight'), scale: 3, trimZeros: true }),
+          line('packageType', 'ref', { labelKey: k('bill.packageType'), lookup: LOOKUPS.packageTypes }),
+          line('goodsDesc', 'string', { maxLength: 200, list: { width: 180 } }),
+        ],
+      },
+    ],
+  });
+}
+
+export const REPORT_DOCUMENTS: Record<ReportName, DocumentDef> = {
+  arrivalReport: reportDocument(arrivalReportDef),
+  tallyReport: reportDocument(tallyReportDef),
+  vehicleConfirm: reportDocument(vehicleConfirmDef),
+};

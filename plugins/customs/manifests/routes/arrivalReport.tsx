@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DocumentScreen } from '../DocumentScreen';
-import { documentPageData } from '../page.server';
-import { arrivalReportDef } from '../report';
+import { resourcePageData } from '@core/resource/page.server';
+import { REPORT_DOCUMENTS } from '../report';
 import { arrivalReportResource } from '../report.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentPageData(arrivalReportResource, request);
+export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(arrivalReportResource, request);
 
 export default function ArrivalReportPage() {
-  return <DocumentScreen def={arrivalReportDef} data={useLoaderData<typeof loader>()} kind="report" />;
+  return <DocumentScreen doc={REPORT_DOCUMENTS.arrivalReport} data={useLoaderData<typeof loader>()} />;
 }

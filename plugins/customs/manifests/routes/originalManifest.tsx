@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DocumentScreen } from '../DocumentScreen';
-import { documentPageData } from '../page.server';
-import { originalManifestDef } from '../manifest';
+import { resourcePageData } from '@core/resource/page.server';
+import { MANIFEST_DOCUMENTS } from '../manifest';
 import { originalManifestResource } from '../manifest.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentPageData(originalManifestResource, request);
+export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(originalManifestResource, request);
 
 export default function OriginalManifestPage() {
-  return <DocumentScreen def={originalManifestDef} data={useLoaderData<typeof loader>()} kind="manifest" />;
+  return <DocumentScreen doc={MANIFEST_DOCUMENTS.originalManifest} data={useLoaderData<typeof loader>()} />;
 }

@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DocumentScreen } from '../DocumentScreen';
-import { documentPageData } from '../page.server';
-import { preManifestDef } from '../manifest';
+import { resourcePageData } from '@core/resource/page.server';
+import { MANIFEST_DOCUMENTS } from '../manifest';
 import { preManifestResource } from '../manifest.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentPageData(preManifestResource, request);
+export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(preManifestResource, request);
 
 export default function PreManifestPage() {
-  return <DocumentScreen def={preManifestDef} data={useLoaderData<typeof loader>()} kind="manifest" />;
+  return <DocumentScreen doc={MANIFEST_DOCUMENTS.preManifest} data={useLoaderData<typeof loader>()} />;
 }

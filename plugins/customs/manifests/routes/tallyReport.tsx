@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DocumentScreen } from '../DocumentScreen';
-import { documentPageData } from '../page.server';
-import { tallyReportDef } from '../report';
+import { resourcePageData } from '@core/resource/page.server';
+import { REPORT_DOCUMENTS } from '../report';
 import { tallyReportResource } from '../report.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentPageData(tallyReportResource, request);
+export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(tallyReportResource, request);
 
 export default function TallyReportPage() {
-  return <DocumentScreen def={tallyReportDef} data={useLoaderData<typeof loader>()} kind="report" />;
+  return <DocumentScreen doc={REPORT_DOCUMENTS.tallyReport} data={useLoaderData<typeof loader>()} />;
 }

@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DocumentScreen } from '../DocumentScreen';
-import { documentPageData } from '../page.server';
-import { vehicleConfirmDef } from '../report';
+import { resourcePageData } from '@core/resource/page.server';
+import { REPORT_DOCUMENTS } from '../report';
 import { vehicleConfirmResource } from '../report.server';
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentPageData(vehicleConfirmResource, request);
+export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(vehicleConfirmResource, request);
 
 export default function VehicleConfirmPage() {
-  return <DocumentScreen def={vehicleConfirmDef} data={useLoaderData<typeof loader>()} kind="report" />;
+  return <DocumentScreen doc={REPORT_DOCUMENTS.vehicleConfirm} data={useLoaderData<typeof loader>()} />;
 }

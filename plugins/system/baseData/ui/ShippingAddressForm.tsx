@@ -1,28 +1,23 @@
-// The shipping-address form: the generated form's behaviour (same schema, server field
-// errors on the inputs), but the city picker offers only the chosen province's cities and
-// the county picker only the chosen city's counties; changing a level clears those below.
+// The shipping-address form: the generated form's inputs and save (same schema, server field
+// errors on the inputs), but the city picker offers only the chosen province's cities and the
+// county picker only the chosen city's counties; changing a level clears those below.
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { LookupOption } from '@core/plugin';
-import { toPayload } from '@core/ui/resource/ResourceFormDialog';
+import { FieldInput, type Lookups } from '@core/ui/fields/FieldInput';
+import { formFields, initialValues, spanOf, toPayload, type Values } from '@core/ui/fields/values';
 import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
 import { ADDRESS_CASCADE, shippingAddressDef as def } from '../resources/shippingAddress';
 
-type Values = Record<string, unknown>;
-const TEXT_FIELDS = ['name', 'detailAddress', 'contactName', 'phone', 'remarks'];
-const REGION_FIELDS = ['provinceCode', 'cityCode', 'countyCode'];
 const CHILD_OF = Object.fromEntries(Object.entries(ADDRESS_CASCADE).map(([child, parent]) => [parent, child]));
 
-export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: Values | null; lookups: Record<string, LookupOption[]>; onClose(): void; onSaved(): void }) {
+export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: Values | null; lookups: Lookups; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const mode = row ? 'update' : 'create';
-  const [values, setValues] = useState<Values>(() =>
-    Object.fromEntries(def.fields.map((f) => [f.name, f.type === 'boolean' ? !!row?.[f.name] : row?.[f.name] == null ? '' : String(row[f.name])])),
-  );
+  const fields = formFields(def, mode);
+  const [values, setValues] = useState<Values>(() => initialValues(fields, row));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit, saving } = useRowSubmit(def, row, { onSaved, onClose, onErrors: setErrors });
-  const field = (name: string) => def.fields.find((f) => f.name === name)!;
 
   const set = (name: string, v: unknown) => {
     const cleared: Values = {};
@@ -31,67 +26,29 @@ export function ShippingAddressForm({ row, lookups, onClose, onSaved }: { row: V
     setErrors((old) => ({ ...old, [name]: '', ...Object.fromEntries(Object.keys(cleared).map((k) => [k, ''])) }));
   };
 
-  const save = () => submit(toPayload(def, values, mode));
-
-  const common = (name: string) => ({ label: t(field(name).labelKey), error: !!errors[name], helperText: errors[name] || ' ', fullWidth: true, name });
-
-  const regionSelect = (name: string) => {
-    const parentField = ADDRESS_CASCADE[name];
-    const parent = parentField ? String(values[parentField] ?? '') : null;
-    const options = (lookups[field(name).lookup!] ?? []).filter((o) => parent === null || o.parent === parent);
-    return (
-      <TextField {...common(name)} select value={String(values[name] ?? '')} onChange={(e) => set(name, e.target.value)} disabled={parent === ''} data-testid={`form-${name}`}>
-        <MenuItem value="">—</MenuItem>
-        {options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
-            {o.label}
-          </MenuItem>
-        ))}
-      </TextField>
-    );
-  };
-
-  const textInput = (name: string) => {
-    const f = field(name);
-    return (
-      <TextField
-        {...common(name)}
-        value={String(values[name] ?? '')}
-        onChange={(e) => set(name, e.target.value)}
-        multiline={f.type === 'text'}
-        minRows={f.type === 'text' ? 2 : undefined}
-        slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': `form-${name}` } }}
-        autoComplete="off"
-      />
-    );
-  };
-
-  const span = (name: string) => {
-    const form = field(name).form;
-    return { xs: 12, sm: form && form.span === 3 ? 12 : form && form.span === 1 ? 4 : 6 };
-  };
+  // A level's options are the chosen parent's children; without a parent it waits.
+  const parentOf = (name: string) => (ADDRESS_CASCADE[name] ? String(values[ADDRESS_CASCADE[name]] ?? '') : null);
+  const narrowed: Lookups = { ...lookups };
+  for (const f of fields) {
+    const parent = parentOf(f.name);
+    if (parent !== null && f.lookup) narrowed[f.lookup] = (lookups[f.lookup] ?? []).filter((o) => o.parent === parent);
+  }
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="resource-form">
       <DialogTitle>{t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}</DialogTitle>
       <DialogContent>
         <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-          {def.fields.map((f) => (
-            <Grid key={f.name} size={span(f.name)}>
-              {REGION_FIELDS.includes(f.name) ? (
-                regionSelect(f.name)
-              ) : TEXT_FIELDS.includes(f.name) ? (
-                textInput(f.name)
-              ) : (
-                <FormControlLabel control={<Switch checked={!!values[f.name]} onChange={(e) => set(f.name, e.target.checked)} name={f.name} />} label={t(f.labelKey)} />
-              )}
+          {fields.map((f) => (
+            <Grid key={f.name} size={spanOf(f)}>
+              <FieldInput field={f} value={values[f.name]} onChange={(v) => set(f.name, v)} lookups={narrowed} error={errors[f.name]} disabled={parentOf(f.name) === ''} testId={`form-${f.name}`} />
             </Grid>
           ))}
         </Grid>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('core:common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="form-save">
+        <Button variant="contained" onClick={() => submit(toPayload(def, values, mode))} disabled={saving} data-testid="form-save">
           {t('core:resource.save')}
         </Button>
       </DialogActions>
