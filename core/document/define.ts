@@ -34,8 +34,8 @@ export interface LineCollection {
   values?(line: Values, header: Values): Values;
   /** Lines of each line (goods → licences), edited below the table for the selected line. */
   lines?: LineCollection[];
-  /** A new line's values (the others start blank); may look at the lines already there. */
-  blank?(lines: Values[], values: Values): Values;
+  /** A new line's values (the others start blank); may look at the lines already there, the header and (lines of lines) the parent line. */
+  blank?(lines: Values[], values: Values, parent?: Values): Values;
   /** Label of the add button (default: 添加一行). */
   addKey?: string;
   /** Lines the editor starts a new document with (default 0). */

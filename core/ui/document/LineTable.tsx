@@ -38,9 +38,11 @@ export interface LineTableProps {
   path: (string | number)[];
   lines: Values[];
   ctx: LineContext;
+  /** The line these lines belong to (lines of lines), for a new line's defaults. */
+  parent?: Values;
 }
 
-export function LineTable({ collection: c, path, lines, ctx }: LineTableProps) {
+export function LineTable({ collection: c, path, lines, ctx, parent }: LineTableProps) {
   const { values, errors, lookups, readOnly, onLines, cells } = ctx;
   const { t } = useTranslation();
   const [selected, setSelected] = useState(0);
@@ -58,7 +60,7 @@ export function LineTable({ collection: c, path, lines, ctx }: LineTableProps) {
     setSelected((s) => (s >= i && s > 0 ? s - 1 : s));
   };
   const add = () => {
-    onLines(path, (old) => [...old, blankLine(c, old, values)], [key]);
+    onLines(path, (old) => [...old, blankLine(c, old, values, parent)], [key]);
     setSelected(lines.length);
   };
   const current = lines[selected];
@@ -137,7 +139,7 @@ export function LineTable({ collection: c, path, lines, ctx }: LineTableProps) {
       {current &&
         subs.map((sub) => (
           <Box key={`${sub.name}-${selected}`} sx={{ pl: 2, borderLeft: 2, borderColor: 'divider' }} data-testid={`${prefix}-${selected}-${sub.name}`}>
-            <LineTable collection={sub} path={[...path, selected, sub.name]} lines={(current[sub.name] as Values[] | undefined) ?? []} ctx={ctx} />
+            <LineTable collection={sub} path={[...path, selected, sub.name]} lines={(current[sub.name] as Values[] | undefined) ?? []} ctx={ctx} parent={current} />
           </Box>
         ))}
     </Box>

@@ -47,7 +47,7 @@ const doc = defineDocument({
         { name: 'source', labelKey: 'x', type: 'string', form: false },
       ],
       blank: () => ({ qty: '1', source: 'manual' }),
-      lines: [{ name: 'licences', labelKey: 'x', table: 'tst_licence', foreignKey: 'goods_id', fields: [{ name: 'no', labelKey: 'x', type: 'string' }] }],
+      lines: [{ name: 'licences', labelKey: 'x', table: 'tst_licence', foreignKey: 'goods_id', fields: [{ name: 'no', labelKey: 'x', type: 'string' }], blank: (_l, _v, goods) => (goods ? { no: `L-${String(goods.qty)}` } : {}) }],
     },
     { name: 'tiers', labelKey: 'x', fields: [{ name: 'to', labelKey: 'x', type: 'string' }] },
   ],
@@ -76,6 +76,9 @@ describe('document values', () => {
     const v = initialDocument(doc, { title: 'T', goods: [{ qty: '1', licences: [] }, { qty: '2', licences: [{ no: 'A' }] }] }, 'update');
     const next = updateLines(v, ['goods', 1, 'licences'], (l) => [...l, blankLine(doc.lines[0].lines![0], l, v)]);
     expect((next.goods as { licences: unknown[] }[])[1].licences).toEqual([{ no: 'A' }, { no: '' }]);
+    // A line of lines may start from its parent line (a goods line taking its bill's package type).
+    const goods = (v.goods as Record<string, unknown>[])[1];
+    expect(blankLine(doc.lines[0].lines![0], [], v, goods)).toEqual({ no: 'L-2' });
     expect(next.goods).not.toBe(v.goods);
     expect((next.goods as unknown[])[0]).toBe((v.goods as unknown[])[0]);
   });

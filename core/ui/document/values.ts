@@ -32,8 +32,8 @@ export function lineValues(c: LineCollection, line: Values): Values {
 }
 
 /** A new line: blank inputs, the collection's defaults, empty lines of lines. */
-export function blankLine(c: LineCollection, lines: Values[], values: Values): Values {
-  return lineValues(c, { ...initialValues(lineFields(c), null), ...c.blank?.(lines, values) });
+export function blankLine(c: LineCollection, lines: Values[], values: Values, parent?: Values): Values {
+  return lineValues(c, { ...initialValues(lineFields(c), null), ...c.blank?.(lines, values, parent) });
 }
 
 export function initialDocument(doc: DocumentDef, row: Values | null, mode: Mode): Values {

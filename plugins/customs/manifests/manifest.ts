@@ -212,7 +212,8 @@ const goods: LineCollection = {
     field('goods', 'hsCode', 'ref', { lookup: LOOKUPS.hsCodes, search: true, list: { width: 200 } }),
     field('goods', 'supplement', 'string', { maxLength: 500, list: { width: 160 } }),
   ],
-  blank: (lines) => ({ seq: String(Math.max(0, ...lines.map((g) => Number(g.seq) || 0)) + 1) }),
+  // A new goods line starts with the next number and its bill's package type.
+  blank: (lines, _values, bill) => ({ seq: String(Math.max(0, ...lines.map((g) => Number(g.seq) || 0)) + 1), packageType: bill?.packageType ?? '' }),
 };
 
 /** A manifest with its bills of lading, each bill's contacts and goods (lines of lines). */
