@@ -1,6 +1,7 @@
 // Lint: TypeScript recommended rules plus React hooks; generated and vendored files ignored.
 // Plus the plugin boundaries (port/boundaries below): core never imports a plugin or the app's
-// plugin list, and a plugin never imports another plugin.
+// plugin list, a plugin never imports another plugin, and a plugin reaches core only through
+// its public face (@core/server, @core/client, @core/shared), never by a relative path.
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,11 +17,16 @@ function partOf(rel) {
   return { kind: 'other' };
 }
 
+/** Core's public face: what a plugin may import (core/server.ts, core/client.ts, core/shared.ts). */
+const FACES = new Set(['core/server', 'core/client', 'core/shared']);
+
 // Resolves relative and `@core/` / `~/` imports; package imports are not the rule's business.
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: {
     coreImportsPlugin: 'core must not import {{target}}: the app hands the plugin list to the registry, and plugins reach core through its registry/services',
     pluginImportsPlugin: '{{from}} must not import {{target}} (another plugin): use a service it provides',
+    pluginImportsCoreInternals: '{{from}} must not import {{target}}: a plugin imports core through its public face, @core/server (server), @core/client (browser) or @core/shared (both)',
+    pluginReachesCoreByPath: '{{from}} imports core by a relative path ({{spec}}): use @core/server, @core/client or @core/shared, so the plugin can be installed as a package',
   } },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
@@ -40,6 +46,10 @@ const boundaries = {
       const toPlugin = to.kind === 'plugin' ? to.id : /^(plugins|examples)\/[^/]+$/.test(target) ? target : null;
       if (from.kind === 'core' && (toPlugin || to.kind === 'list')) context.report({ node: node.source, messageId: 'coreImportsPlugin', data: { target } });
       if (from.kind === 'plugin' && toPlugin && toPlugin !== from.id) context.report({ node: node.source, messageId: 'pluginImportsPlugin', data: { from: from.id, to: toPlugin, target } });
+      if (from.kind === 'plugin' && to.kind === 'core') {
+        if (spec.startsWith('.')) context.report({ node: node.source, messageId: 'pluginReachesCoreByPath', data: { from: from.id, spec } });
+        else if (!FACES.has(target)) context.report({ node: node.source, messageId: 'pluginImportsCoreInternals', data: { from: from.id, target } });
+      }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },

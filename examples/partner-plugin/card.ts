@@ -1,9 +1,7 @@
 // A document: a greeting card (header) with its messages (lines), edited in core's document
 // editor and saved as one graph in one transaction; sending it is a state-machine transition.
 import { z } from 'zod';
-import { defineDocument, lineList } from '@core/document/define';
-import { defineResource } from '@core/resource/define';
-import { rules } from '@core/resource/rules';
+import { defineDocument, defineResource, lineList, rules } from '@core/shared';
 import { LANGS } from './greeting';
 
 const langOptions = LANGS.map((l) => ({ value: l, labelKey: `partner:lang.${l}` }));

@@ -1,8 +1,7 @@
 // A resource: the greetings partners leave, listed, filtered, added, edited, exported and
 // imported by core's resource engine, on the screen, in the REST API and in /api/openapi.json.
 import { z } from 'zod';
-import { defineResource } from '@core/resource/define';
-import { rules } from '@core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 export const LANGS = ['zh', 'en', 'my'] as const;
 const langOptions = LANGS.map((l) => ({ value: l, labelKey: `partner:lang.${l}` }));

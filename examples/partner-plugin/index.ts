@@ -3,8 +3,8 @@
 // data, with every id prefixed by the plugin id (`partner`). It reaches core only through
 // @core/server, @core/client and @core/shared, so it can live in its own package
 // (package.json here). Enabled with ENABLE_EXAMPLE_PLUGIN=1 (the browser tests do).
-import { definePlugin, defineJob, type PluginContext } from '@core/plugin';
-import { auditColumns } from '@core/db/core-migrations';
+import { defineJob, definePlugin, type PluginContext } from '@core/shared';
+import { auditColumns } from '@core/server';
 import { cardResource, greetingResource } from './resources.server';
 import { screens } from './screens';
 import zh from './locales/zh.json';

@@ -1,6 +1,5 @@
 // The server halves of the plugin's resources: the engine's hooks would go here (none needed).
-import { documentResource } from '@core/document/document.server';
-import { serverResource } from '@core/resource/define.server';
+import { documentResource, serverResource } from '@core/server';
 import { greetingDef } from './greeting';
 import { cardDocument } from './card';
 

@@ -1,6 +1,6 @@
 // The plugin's screens, free of server code (the browser takes the declarations from here):
 // the menu leaves and the permissions of both are derived from their resources.
-import type { ScreenDef } from '@core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { greetingDef } from './greeting';
 import { cardDef, cardDocument } from './card';
 

@@ -1,6 +1,6 @@
 // A customs area (see PluginArea in core/plugin.ts) may also declare documents customs answers
 // with receipts: the plugin hands them to the receipts area and the rest to the registry.
-import type { PluginArea } from '../../core/plugin';
+import type { PluginArea } from '@core/shared';
 import type { ReceiptTarget } from './receipts/receipts.server';
 
 export interface CustomsArea extends PluginArea {

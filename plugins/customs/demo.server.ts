@@ -3,9 +3,7 @@
 // through applyReceipts (the EDI inbox's path), so numbers, states, receipts and the audit log
 // agree with what the screens would have produced.
 import type { Knex } from 'knex';
-import type { DemoActor } from '../../core/demo-actor.server';
-import type { Row, ServerResource } from '../../core/resource/define.server';
-import { createRow, transitionRows } from '../../core/resource/service.server';
+import { createRow, transitionRows, type DemoActor, type Row, type ServerResource } from '@core/server';
 import { applyReceipts, type ReceiptTarget } from './receipts/receipts.server';
 
 export interface DemoReceipt {

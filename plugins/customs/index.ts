@@ -1,8 +1,7 @@
 // Customs: the declaration platform (SPEC §2 "Declaration-platform screens"): basic information
 // (code tables), the enterprise center, service orders, manifests and reports, declarations,
 // customs receipts, and the platform's existing /api/decl client.
-import { definePlugin } from '../../core/plugin';
-import { resourcePermissions } from '../../core/screens';
+import { definePlugin, resourcePermissions } from '@core/shared';
 import { plainArea, type CustomsArea } from './area';
 import { basicArea } from './resources';
 import { screens as basicScreens } from './resources/screens';

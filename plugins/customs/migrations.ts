@@ -1,8 +1,8 @@
 // Customs plugin tables (prefix cus_): the declaration platform's basic-information code lists.
 // Codes are stored as text (leading zeros matter); uniqueness is also checked by the server
 // hooks so users get a field message rather than a database error.
-import type { Migration } from '../../core/plugin';
-import { auditColumns } from '../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 const TABLES = ['cus_hs_element', 'cus_hs_code', 'cus_ciq_code', 'cus_eciq_data', 'cus_eciq_type', 'cus_origin_area', 'cus_customs_port', 'cus_customs_qp', 'cus_port_code'];
 

@@ -3,7 +3,7 @@
 // write-offs, advance-payment funds, foreign-exchange settlement and cross-border RMB
 // statements. Money is never a float: DECIMAL columns and decimal.js, rounded once (half-up
 // to the currency's minor unit) where an amount is fixed.
-import { definePlugin } from '../../core/plugin';
+import { definePlugin } from '@core/shared';
 import { feesArea } from './fees';
 import { billsArea } from './bills';
 import { fundsArea } from './funds';

@@ -2,8 +2,7 @@
 // like: issued by the administrator through createApiToken (the issue screen's service) for the
 // customs brokers' role, then revoked at once. Its secret is never shown to anyone, so the row
 // is an inert record (revoked rows stay listed), not a credential.
-import { demoDataSeed } from '../../core/demo-actor.server';
-import { createApiToken, revokeApiToken } from '../../core/auth/token.server';
+import { createApiToken, demoDataSeed, revokeApiToken } from '@core/server';
 
 export const apiTokenDemo = demoDataSeed('api-token-demo', async (knex) => {
   const admin = await knex('sys_user').where({ username: 'admin' }).first('id');

@@ -1,10 +1,10 @@
 // System management and base data: users, departments, roles and permissions, menus,
 // scheduled jobs, API tokens, login/operation logs and online users, code types and codes.
-import { definePlugin } from '../../core/plugin';
+import { definePlugin } from '@core/shared';
 import { systemOpenApi } from './openapi';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
-import { tableLookup } from '../../core/resource/lookups.server';
+import { tableLookup } from '@core/server';
 import { departmentsSeed, REF_CODE_TYPES, referenceCodesSeed } from './seeds';
 import { apiTokenDemo } from './demo';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';

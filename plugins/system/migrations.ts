@@ -1,6 +1,6 @@
 // System plugin tables: code types and codes (the platform's reference lists).
-import type { Migration } from '../../core/plugin';
-import { auditColumns } from '../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 export const systemMigrations: Migration[] = [
   {

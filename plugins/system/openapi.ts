@@ -1,5 +1,5 @@
 // The system plugin's own API routes (beside its resources) in /api/openapi.json.
-import { errors, json, okResponse, type Json, type OpenApiParts } from '../../core/http/openapi';
+import { errors, json, okResponse, type Json, type OpenApiParts } from '@core/server';
 
 const str = { type: 'string' };
 const tag = 'system: administration';

@@ -1,6 +1,6 @@
 // System screens on the generic resource page; each menu entry keeps its own title
 // (`system:menu.*`: "部门管理" over the page's "部门").
-import type { ScreenDef } from '../../core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { deptDef } from './resources/dept';
 import { refCodeDef, refCodeTypeDef } from './resources/refCode';
 

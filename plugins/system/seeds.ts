@@ -1,7 +1,7 @@
 // The reference lists SPEC §9 names, seeded once: currencies, payment methods and modes,
 // urgency, settlement methods, enterprise natures, industries, employee buckets, transport
 // modes and package kinds. Administrators maintain them afterwards.
-import type { Seed } from '../../core/plugin';
+import type { Seed } from '@core/shared';
 
 type Code = [code: string, zh: string, en: string, edi?: string];
 

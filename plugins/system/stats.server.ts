@@ -1,5 +1,5 @@
 // Dashboard statistics from system data: accounts by type and the health of scheduled jobs.
-import type { StatDef } from '../../core/plugin';
+import type { StatDef } from '@core/shared';
 
 export const systemStats: StatDef[] = [
   {

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { resourcePageData } from '@core/server';
+import { ResourcePage } from '@core/client';
 import { greetingDef } from '../greeting';
 import { greetingResource } from '../resources.server';
 

@@ -2,7 +2,7 @@
 import { useLoaderData } from '@remix-run/react';
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { page } from '@core/context.server';
+import { page } from '@core/server';
 import { greetingDef } from '../greeting';
 
 export const loader = page({ menu: greetingDef.menu, permission: greetingDef.permissions.list }, async ({ knex }) => ({

@@ -3,10 +3,7 @@
 // core/http/variant.server.ts). Same permissions, rules and data as /api/customs/<resource>:
 // only the envelope differs. Each URL shape has its own route (routes.ts) so that it ranks
 // above the generic /api/<plugin>/<resource>/… routes instead of being shadowed by them.
-import { collection, exportFile, member, transition } from '@core/resource/api.server';
-import { CODE, fail } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { toVariantEnvelope } from '@core/http/variant.server';
+import { CODE, collection, exportFile, fail, getT, member, toVariantEnvelope, transition } from '@core/server';
 
 const PLUGIN = 'customs';
 

@@ -1,7 +1,7 @@
 // Documents /api/decl/…: every customs resource path again, in the variant envelope
 // (core/http/variant.server.ts): a list answers code 1000 with the page at the top level, any
 // other success code 100 with `data`; errors and files are the main API's, unchanged.
-import { VARIANT_CODE } from '../../../core/http/variant.server';
+import { VARIANT_CODE } from '@core/server';
 
 type Json = Record<string, unknown>;
 

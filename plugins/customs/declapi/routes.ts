@@ -1,7 +1,7 @@
 // The /api/decl routes, one per URL shape. A static `decl` segment ranks above the generic
 // `api/$plugin/…` routes of app/routes, so each of these wins for its shape; the splat only
 // answers the paths none of them takes (404 in the envelope).
-import type { RouteDef } from '../../../core/plugin';
+import type { RouteDef } from '@core/shared';
 
 export const declApiRoutes: RouteDef[] = [
   { path: 'api/decl/:resource', file: 'declapi/api.decl.collection.ts', layout: 'none' },

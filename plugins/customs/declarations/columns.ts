@@ -1,6 +1,6 @@
 // The header fields of a declaration that the list does not show but the API carries (the
 // editor reads and writes them; the engine's default mapping stores them).
-import type { FieldDef, FieldType } from '../../../core/resource/define';
+import type { FieldDef, FieldType } from '@core/shared';
 
 const EXTRA: [string, FieldType][] = [
   ['serviceOrderId', 'integer'],

@@ -7,11 +7,8 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { claimUpload, filesOf, releaseUploads } from '../../../core/files/files.server';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import type { SessionUser } from '../../../core/rbac/menu';
-import { getRegistry } from '../../../core/registry.server';
-import { serverResource, type Row } from '../../../core/resource/define.server';
+import { ApiError, FieldError, claimUpload, filesOf, getRegistry, releaseUploads, serverResource, type Row } from '@core/server';
+import type { SessionUser } from '@core/shared';
 import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
 import { restrictOrders, TRADER, BROKER } from '../orders/order.server';

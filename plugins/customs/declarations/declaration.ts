@@ -6,9 +6,7 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
-import { defineResource, type Transition } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
-import { UPLOAD_TYPES } from '../../../core/files/sniff';
+import { UPLOAD_TYPES, defineResource, rules, type Transition } from '@core/shared';
 import { EXTRA_FIELDS } from './columns';
 import { isCreditCode } from '../enterprise/validators';
 

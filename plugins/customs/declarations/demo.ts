@@ -2,8 +2,7 @@
 // declaration service, submitted on the screen's transition and moved by customs receipts, so
 // a new installation shows one in each state — draft, submitted, accepted, under inspection,
 // released, and rejected with customs' reason — with Myanmar goods through Ruili/Muse.
-import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
-import type { Row } from '../../../core/resource/define.server';
+import { demoActor, demoDataSeed, type Row } from '@core/server';
 import { demoDocument, type DemoReceipt } from '../demo.server';
 import { declarationReceipts, declarationResource } from './declaration.server';
 import { goodsLine, importDeclaration } from './fixtures';

@@ -1,13 +1,12 @@
 // Import and export declarations (进出口整合申报) under 报关管理.
 import type { CustomsArea } from '../area';
-import { errors, fileResponse, XLSX } from '../../../core/http/openapi';
+import { XLSX, errors, fileResponse, tableLookup } from '@core/server';
 import { DECL_PERMISSIONS } from './declaration';
 import { declarationReceipts, declarationResource } from './declaration.server';
 import { declarationsDemo } from './demo';
 import { declarationMigrations } from './migrations';
-import type { SessionUser } from '../../../core/rbac/menu';
+import type { SessionUser } from '@core/shared';
 import { restrictOrders } from '../orders/order.server';
-import { tableLookup } from '../../../core/resource/lookups.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';

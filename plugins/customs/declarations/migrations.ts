@@ -1,7 +1,7 @@
 // Declaration tables: header, goods lines, product licences per line, attached documents.
 // Amounts, quantities and weights are DECIMAL (exact); codes are text.
-import type { Migration } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 export const declarationMigrations: Migration[] = [
   {

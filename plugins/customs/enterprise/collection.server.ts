@@ -3,8 +3,8 @@
 // user sees and changes only their own enterprise's rows, whose enterprise comes from the
 // session. 管理员 reads every enterprise's rows but writes none (it has no enterprise of its own).
 import type { Knex } from 'knex';
-import type { SessionUser } from '../../../core/rbac/menu';
-import { serverResource, type Row } from '../../../core/resource/define.server';
+import type { SessionUser } from '@core/shared';
+import { serverResource, type Row } from '@core/server';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER } from './enterprise';
 import { approvedEnterpriseOfUser, requireApprovedBusinessEnterprise } from './enterprise.server';
 import { collectionInfoDef, COLLECTION_STATUS } from './collection';

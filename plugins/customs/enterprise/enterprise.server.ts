@@ -3,16 +3,10 @@
 // submitted", bank accounts and qualification files saved with the enterprise, and reads and
 // writes narrowed to the user's own enterprise unless the user reviews enterprises.
 // Other areas ask through the functions exported here whether a user may do business.
-import type { EnterpriseDirectory } from '../../../core/plugin';
+import { hasPermission, resourceKey, type EnterpriseDirectory, type SessionUser } from '@core/shared';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { claimUpload } from '../../../core/files/files.server';
-import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
-import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
-import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
-import { resourceKey } from '../../../core/resource/define';
-import type { Row } from '../../../core/resource/define.server';
-import { documentResource } from '../../../core/document/document.server';
+import { ApiError, CODE, FieldError, claimUpload, documentResource, tableLookup, type Lookup, type Row } from '@core/server';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef, enterpriseDocument } from './enterprise';
 
 export { ENTERPRISE_AUDIT };

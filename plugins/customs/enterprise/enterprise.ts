@@ -5,9 +5,7 @@
 // the same schema the server enforces.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument } from '../../../core/document/define';
-import { defineResource, type EnumOption, type FieldDef } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineDocument, defineResource, rules, type EnumOption, type FieldDef } from '@core/shared';
 import { ID_TYPES, isCreditCode, isEmail, isIdNumber, isPhone, type IdType } from './validators';
 
 const K = 'customs:enterprise';

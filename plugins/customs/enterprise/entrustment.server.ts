@@ -3,9 +3,8 @@
 // and revokes, the broker sees the entrustments naming it, reviewers see all.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, CODE, FieldError } from '../../../core/http/envelope.server';
-import type { SessionUser } from '../../../core/rbac/menu';
-import { serverResource, type Row } from '../../../core/resource/define.server';
+import { ApiError, CODE, FieldError, serverResource, type Row } from '@core/server';
+import type { SessionUser } from '@core/shared';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER } from './enterprise';
 import { approvedEnterpriseOfUser, enterpriseById, enterpriseOfUser, ENTERPRISE_AUDIT, reviewsEnterprises, type Enterprise } from './enterprise.server';
 import { entrustmentDef, ENTRUSTMENT_STATUS } from './entrustment';

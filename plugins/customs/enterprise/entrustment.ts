@@ -1,8 +1,7 @@
 // Entrustments (委托): a trader enterprise names the customs broker that declares for it,
 // for a period, until revoked. Both enterprises must be approved.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 const K = 'customs:enterprise.entrustment';
 

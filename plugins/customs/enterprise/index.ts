@@ -4,7 +4,7 @@
 // entrustments. Other areas ask through enterprise.server.ts (enterpriseOfUser,
 // approvedEnterpriseOfUser, requireApprovedBusinessEnterprise) and the lookups
 // customs.brokers / customs.enterprises.
-import { ENTERPRISE_DIRECTORY, type MenuNode, type PermissionDef, type RouteDef } from '../../../core/plugin';
+import { ENTERPRISE_DIRECTORY, type MenuNode, type PermissionDef, type RouteDef } from '@core/shared';
 import type { CustomsArea } from '../area';
 import { ENTERPRISE_PERMS } from './enterprise';
 import { enterpriseDirectory, enterpriseLookups, enterpriseResource } from './enterprise.server';

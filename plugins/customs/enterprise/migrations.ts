@@ -1,8 +1,8 @@
 // Tables of the enterprise center: the enterprise of each login account with its bank
 // accounts and qualification files, collection (receipt) information, and entrustments
 // (which customs broker acts for which trader).
-import type { Migration } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 export const enterpriseMigrations: Migration[] = [
   {

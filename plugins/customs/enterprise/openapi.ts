@@ -1,6 +1,6 @@
 // Who may call the enterprise center's REST operations, written into their OpenAPI
 // descriptions: the generic summaries name a permission, but not the scope that narrows it.
-import type { PortPlugin } from '../../../core/plugin';
+import type { PortPlugin } from '@core/shared';
 import { COLLECTION_PERMS } from './collection';
 import { ENTERPRISE_PERMS } from './enterprise';
 

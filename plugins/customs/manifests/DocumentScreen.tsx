@@ -6,10 +6,8 @@ import { useRevalidator } from '@remix-run/react';
 import { Box, Button, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
-import type { DocumentDef } from '@core/document/define';
-import { DocumentEditor, type SectionContext } from '@core/ui/document/DocumentEditor';
-import { useNotify } from '@core/ui/notify';
-import { ResourcePage, type ResourcePageProps } from '@core/ui/resource/ResourcePage';
+import type { DocumentDef } from '@core/shared';
+import { DocumentEditor, ResourcePage, type ResourcePageProps, type SectionContext, useNotify } from '@core/client';
 import { ReceiptsTable } from '../receipts/ReceiptsTable';
 import { k, RECEIPT_CODES, RECEIPT_MOVES, type DocumentName } from './document';
 

@@ -1,8 +1,8 @@
 // Server pieces every document shares: its number, the receipt target that lets customs'
 // receipts move it, the values a submission stamps and its header's columns.
 import type { Knex } from 'knex';
-import { columnOf, type ResourceDef } from '../../../core/resource/define';
-import type { Row } from '../../../core/resource/define.server';
+import { columnOf, type ResourceDef } from '@core/shared';
+import type { Row } from '@core/server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
 import { receiptStatusFor, RECEIPT_CODES, type DocumentName } from './document';
 

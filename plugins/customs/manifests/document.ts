@@ -4,8 +4,7 @@
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { PermissionDef } from '../../../core/plugin';
-import type { ResourcePermissions, StateMachine } from '../../../core/resource/define';
+import type { PermissionDef, ResourcePermissions, StateMachine } from '@core/shared';
 
 /** The screens of this area, in menu order (SPEC §2 "Customs Declaration Management"). */
 export const DOCUMENTS = ['preManifest', 'originalManifest', 'arrivalReport', 'vehicleConfirm', 'tallyReport'] as const;

@@ -3,7 +3,7 @@
 // the export tally report. Each is a document: draft → submitted → customs receipts.
 // The import/export declarations join this menu group later (order 60 is left for them).
 import type { CustomsArea } from '../area';
-import type { MenuNode } from '../../../core/plugin';
+import type { MenuNode } from '@core/shared';
 import { CUSTOMS_DECLARE_MENU, DOCUMENTS, documentPermissionDefs, k, menuKey } from './document';
 import { manifestMigrations } from './migrations';
 import { manifestsDemoSeed, manifestsDocumentsDemo, manifestsGrants } from './seeds';

@@ -1,6 +1,6 @@
 // Picker options of the documents (/api/lookup/customs.<name>): transport modes, currencies and
 // package types from the customs QP parameter table, loading places from the port codes.
-import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
+import { tableLookup, type Lookup } from '@core/server';
 
 const qp = (type: string): Lookup => tableLookup({ table: 'cus_customs_qp', value: 'qp_code', label: '{qp_code} {name}', where: { qp_type: type } });
 

@@ -2,9 +2,7 @@
 // document kit's graph) in the engine's one transaction, so a bad line anywhere saves nothing.
 // An HS code must be one the code table knows. Submission needs at least one bill and goods
 // under every bill (请添加商品).
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { documentResource } from '../../../core/document/document.server';
-import type { Row } from '../../../core/resource/define.server';
+import { ApiError, FieldError, documentResource, type Row } from '@core/server';
 import { k } from './document';
 import { headerColumns, receiptTarget, submittedValues } from './document.server';
 import { MANIFEST_DOCUMENTS, MANIFEST_KINDS, originalManifestDef, preManifestDef, type ManifestInput, type ManifestName } from './manifest';

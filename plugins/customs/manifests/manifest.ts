@@ -4,9 +4,7 @@
 // the required header, bill, goods and contact fields, numbers numeric.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, type DocumentDef, type LineCollection } from '../../../core/document/define';
-import { defineResource, type FieldDef, type ResourceDef } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineDocument, defineResource, rules, type DocumentDef, type FieldDef, type LineCollection, type ResourceDef } from '@core/shared';
 import { BILL_NO, CURRENCY, CUSTOMS_CODE, docRules, documentMachine, documentPermissions, ENTERPRISE_CODE, HS_CODE, k, menuKey, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE, UN_NUMBER } from './document';
 
 export const MANIFEST_KINDS = { preManifest: 'pre', originalManifest: 'original' } as const;

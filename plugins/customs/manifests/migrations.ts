@@ -3,8 +3,8 @@
 // document carries the number customs knows it by (doc_no, unique), its status and the reason
 // of a rejection. Numbers are DECIMAL columns: weights and values never pass through floats.
 import type { Knex } from 'knex';
-import type { Migration } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 function documentColumns(t: Knex.CreateTableBuilder): void {
   t.increments('id');

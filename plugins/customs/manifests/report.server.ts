@@ -1,9 +1,7 @@
 // Server rules of the arrival, tally and vehicle reports: saved whole (header and bill lines,
 // the document kit's) in one transaction; an arrival or tally report is submitted only with
 // bill lines.
-import { ApiError } from '../../../core/http/envelope.server';
-import { documentResource } from '../../../core/document/document.server';
-import type { Row } from '../../../core/resource/define.server';
+import { ApiError, documentResource, type Row } from '@core/server';
 import { k } from './document';
 import { headerColumns, receiptTarget, submittedValues } from './document.server';
 import { LINES_REQUIRED, REPORT_DEFS, REPORT_DOCUMENTS, REPORT_KINDS, type ReportName } from './report';

@@ -4,9 +4,7 @@
 // with bill lines; one table family with a `kind` column, three resources and screens.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, type DocumentDef } from '../../../core/document/define';
-import { defineResource, type FieldDef, type ResourceDef } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineDocument, defineResource, rules, type DocumentDef, type FieldDef, type ResourceDef } from '@core/shared';
 import { BILL_NO, CUSTOMS_CODE, docRules, documentMachine, documentPermissions, ENTERPRISE_CODE, k, menuKey, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE } from './document';
 import { LOOKUPS } from './manifest';
 

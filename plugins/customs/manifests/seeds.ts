@@ -2,11 +2,10 @@
 // and permissions (declared grants), a draft pre-allocated manifest and arrival report to look at, and the
 // documents of every other screen of the area (manifestsDocumentsDemo).
 import type { Knex } from 'knex';
-import type { GrantDef, Seed } from '../../../core/plugin';
+import type { GrantDef, Seed } from '@core/shared';
 import { CUSTOMS_DECLARE_MENU, DOCUMENTS, documentPermissionDefs, menuKey } from './document';
 import { nextDocNo } from './document.server';
-import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
-import type { Row, ServerResource } from '../../../core/resource/define.server';
+import { demoActor, demoDataSeed, type Row, type ServerResource } from '@core/server';
 import { demoDocument } from '../demo.server';
 import { manifestReceiptTargets, originalManifestResource } from './manifest.server';
 import { arrivalReportResource, reportReceiptTargets, tallyReportResource, vehicleConfirmResource } from './report.server';

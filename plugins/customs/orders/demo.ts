@@ -1,7 +1,7 @@
 // Demo service orders between the demo trader and broker, one in each early state, so a new
 // installation shows the workflow (seeded once; afterwards the data is the users'). The
 // approved one has handed its service bill to finance.
-import type { Seed } from '../../../core/plugin';
+import type { Seed } from '@core/shared';
 import { handOffServiceBill } from './order.server';
 
 export const ordersDemo: Seed = {

@@ -1,5 +1,5 @@
 // Trader business center: service orders between traders and customs brokers.
-import { auditColumns } from '../../../core/db/core-migrations';
+import { auditColumns } from '@core/server';
 import type { CustomsArea } from '../area';
 import { ORDER_PERMISSIONS } from './order';
 import { serviceOrderResource } from './order.server';

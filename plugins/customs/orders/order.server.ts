@@ -4,11 +4,8 @@
 // approved order to finance as a service bill.
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { handOff } from '../../../core/handoff.server';
-import type { Registry } from '../../../core/registry.server';
-import { serverResource, type Row } from '../../../core/resource/define.server';
-import type { SessionUser } from '../../../core/rbac/menu';
+import { ApiError, FieldError, handOff, serverResource, type Registry, type Row } from '@core/server';
+import type { SessionUser } from '@core/shared';
 import { approvedEnterpriseOfUser, ENTERPRISE_AUDIT } from '../enterprise/enterprise.server';
 import { serviceOrderDef } from './order';
 

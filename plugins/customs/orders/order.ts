@@ -3,8 +3,7 @@
 // and applies for completion; the trader confirms completion. The state machine is data: the
 // server enforces it and the screen enables its buttons from it.
 import { z } from 'zod';
-import { defineResource, type Transition } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules, type Transition } from '@core/shared';
 
 export const ORDER_STATUS = ['draft', 'submitted', 'approved', 'rejected', 'inProgress', 'pendingConfirm', 'completed', 'stopped'] as const;
 export type OrderStatus = (typeof ORDER_STATUS)[number];

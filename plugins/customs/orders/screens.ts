@@ -1,5 +1,5 @@
 // The trader business center's service orders on the generic resource page.
-import type { ScreenDef } from '../../../core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { serviceOrderDef } from './order';
 
 export const screens: ScreenDef[] = [

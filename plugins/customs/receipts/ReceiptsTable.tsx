@@ -4,9 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@core/http/client';
-import { useNotify } from '@core/ui/notify';
-import { formatDateTime } from '@core/i18n/dates';
+import { ApiError, useNotify } from '@core/client';
+import { formatDateTime } from '@core/shared';
 import type { ReceiptRow } from './receipts.server';
 
 export function ReceiptsTable({ docType, docId, statusLabel, onChanged }: { docType: string; docId: number; statusLabel?: (s: string) => string; onChanged?(): void }) {

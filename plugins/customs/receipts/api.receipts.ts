@@ -1,9 +1,7 @@
 // GET /api/customs/receipts?docType=&docId=: a document's receipts, to whoever may read it.
 // POST /api/customs/receipts { docType } (回执刷新): reads the EDI inbox now.
-import { api, type RequestContext } from '@core/context.server';
-import { ApiError, CODE, ok, readJson } from '@core/http/envelope.server';
-import { hasPermission } from '@core/rbac/menu';
-import { getRow } from '@core/resource/service.server';
+import { ApiError, CODE, api, getRow, ok, readJson, type RequestContext } from '@core/server';
+import { hasPermission } from '@core/shared';
 import type { ReceiptTarget } from './receipts.server';
 import { receiptsOf } from './receipts.server';
 import { processInbox } from './inbox.server';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { dataDir } from '../../../core/db/knex.server';
+import { dataDir } from '@core/server';
 import { applyReceipts, parseReceiptXml, type ReceiptOutcome, type ReceiptTarget } from './receipts.server';
 
 export function ediDirs() {

@@ -1,7 +1,7 @@
 // Customs receipts for every document area that declares receipt targets (declarations,
 // manifests, reports): the cus_receipt table, the EDI inbox job, and the receipts API.
 import type { CustomsArea } from '../area';
-import { errors, json, okResponse } from '../../../core/http/openapi';
+import { errors, json, okResponse } from '@core/server';
 import type { ReceiptTarget } from './receipts.server';
 import { processInbox } from './inbox.server';
 import zh from './locales/zh.json';

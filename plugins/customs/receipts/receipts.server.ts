@@ -4,9 +4,8 @@
 // twice changes nothing. Receipts arrive as files in the EDI inbox (receiptImport job) or
 // through applyReceipts() from an adapter.
 import type { Knex } from 'knex';
-import { writeAudit } from '../../../core/resource/audit.server';
-import { toDate } from '../../../core/db/knex.server';
-import type { SessionUser } from '../../../core/rbac/menu';
+import { toDate, writeAudit } from '@core/server';
+import type { SessionUser } from '@core/shared';
 
 export interface ReceiptTarget {
   /** The document kind named in receipt files (`declaration`, `preManifest`, …). */

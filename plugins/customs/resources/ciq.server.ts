@@ -1,7 +1,6 @@
 // Server rules for CIQ codes: unique codes, an HS code that exists, a parent that exists
 // and is not the code itself; a parent of other codes cannot be deleted.
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
+import { ApiError, FieldError, serverResource } from '@core/server';
 import { ciqCodeDef } from './ciq';
 
 export const ciqCodeResource = serverResource(ciqCodeDef, {

@@ -3,8 +3,7 @@
 // SPEC §5: the code and its code type (the classification) are required, and so are the
 // Chinese and English explanations.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { crudPermissions } from './access';
 import { code, hsFromNumber } from './codeInput';
 import { HS_CODE } from './hs';

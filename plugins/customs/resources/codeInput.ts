@@ -3,7 +3,7 @@
 // zeros (HS 0713…, customs 0100): numbers are turned back into the code they came from.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { rules } from '../../../core/resource/rules';
+import { rules } from '@core/shared';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

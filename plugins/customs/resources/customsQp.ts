@@ -1,8 +1,7 @@
 // Customs QP codes (SPEC §3: fields not shown): the parameter tables of the customs QP
 // (single-window) client a declaration is filled from, one code list per type.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { crudPermissions } from './access';
 import { code } from './codeInput';
 

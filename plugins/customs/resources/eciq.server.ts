@@ -1,7 +1,6 @@
 // Server rules for ECIQ basic data: unique type codes; a type in use keeps its code and
 // cannot be deleted; codes name an existing type and are unique within it.
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
+import { ApiError, FieldError, serverResource } from '@core/server';
 import { eciqDataDef, eciqTypeDef } from './eciq';
 
 export const eciqTypeResource = serverResource(eciqTypeDef, {

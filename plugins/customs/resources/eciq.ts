@@ -2,8 +2,7 @@
 // and the codes of each type. SPEC §5: code and code type required, Chinese and English
 // explanations required.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { crudPermissions } from './access';
 import { code } from './codeInput';
 

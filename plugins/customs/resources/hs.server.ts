@@ -1,8 +1,7 @@
 // Server rules for HS codes and their declaration elements: unique HS codes; an HS code in
 // use (elements or CIQ codes) keeps its code and cannot be deleted (mark it invalid
 // instead); elements name an existing HS code and their order is unique per HS code.
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
+import { ApiError, FieldError, serverResource } from '@core/server';
 import { hsCodeDef, hsElementDef } from './hs';
 
 export const hsCodeResource = serverResource(hsCodeDef, {

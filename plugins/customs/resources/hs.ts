@@ -2,8 +2,7 @@
 // the declaration elements (申报要素) of each HS code in their order (SPEC §3 "Reporting
 // elements per HS code"). SPEC §5: HS code, Chinese name, start and end dates required.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { crudPermissions } from './access';
 import { code, hsFromNumber, isCalendarDay } from './codeInput';
 

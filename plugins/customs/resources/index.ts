@@ -3,8 +3,8 @@
 // elements, CIQ codes, ECIQ basic data, origin areas, customs ports, QP codes and port codes.
 // Each code table is a resource: its screen, REST API (/api/customs/<name>), export and import
 // come from the resource engine. Its texts are the plugin's own (customs:<name>.*).
-import type { PluginArea } from '../../../core/plugin';
-import { tableLookup } from '../../../core/resource/lookups.server';
+import type { PluginArea } from '@core/shared';
+import { tableLookup } from '@core/server';
 import { customsMigrations } from '../migrations';
 import { codeListsSeed } from '../seeds';
 import { QP_TYPES } from './customsQp';

@@ -1,8 +1,7 @@
 // Server rules for places: unique codes; a customs port's parent exists and is not the port
 // itself or one of its own descendants; a parent of other ports cannot be deleted or recoded.
 import type { Knex } from 'knex';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
+import { ApiError, FieldError, serverResource } from '@core/server';
 import { customsPortDef, originAreaDef, portCodeDef } from './places';
 
 export const originAreaResource = serverResource(originAreaDef);

@@ -2,8 +2,7 @@
 // from the declaration screens): origin areas, customs ports (关区, 4-digit codes in a tree)
 // and port codes (UN/LOCODE).
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { crudPermissions } from './access';
 import { code, customsCodeFromNumber } from './codeInput';
 

@@ -1,6 +1,6 @@
 // The screens of "Basic information", in menu order (the spec gives no paths: /customsBase/<name>);
 // each menu entry keeps its own title (`customs:menu.<name>`: "HS codes" over the page's "HS code").
-import type { ScreenDef } from '../../../core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { hsCodeDef, hsElementDef } from './hs';
 import { ciqCodeDef } from './ciq';
 import { eciqDataDef, eciqTypeDef } from './eciq';

@@ -2,7 +2,7 @@
 // brokers' role is granted those screens by the plugin's declared grants). Afterwards the
 // administrators own the data.
 import type { Knex } from 'knex';
-import type { Seed } from '../../../core/plugin';
+import type { Seed } from '@core/shared';
 import { CUSTOMS_PORTS, ECIQ_TYPES, ORIGIN_AREAS, PORT_CODES, QP_CODES } from './codeLists';
 import { ELEMENT_TEMPLATES } from './elements';
 import { hsSample } from './hsCodes';

@@ -2,8 +2,7 @@
 // holding the approval permission (not the proposer) approves or rejects it. The payer sees
 // their written-off bills read-only in the trader business center.
 import { z } from 'zod';
-import { defineResource, type ResourceDef } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules, type ResourceDef } from '@core/shared';
 
 export const BAD_DEBT_STATUS = ['pending', 'approved', 'rejected'] as const;
 export const BAD_DEBT_PERMISSIONS = {

@@ -4,10 +4,7 @@
 // their buttons from the same data.
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
-import { defineResource, type FieldDef, type FieldType, type ResourceDef, type Transition } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
-import { decimalSum, defineDocument, lineList } from '../../../core/document/define';
-import { todayIso } from '../../../core/i18n/dates';
+import { decimalSum, defineDocument, defineResource, lineList, rules, todayIso, type FieldDef, type FieldType, type ResourceDef, type Transition } from '@core/shared';
 
 export const BILL_STATUS = [
   'staged', // 暂存

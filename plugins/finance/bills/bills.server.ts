@@ -6,12 +6,8 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import type { Handoff, HandoffReceiver, HandoffServices } from '../../../core/handoff.server';
-import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
-import { ENTERPRISE_DIRECTORY, type EnterpriseDirectory, type SessionUserLike } from '../../../core/plugin';
-import type { ResourceHooks, Row } from '../../../core/resource/define.server';
-import { documentResource, saveLines } from '../../../core/document/document.server';
+import { ApiError, FieldError, documentResource, saveLines, type Handoff, type HandoffReceiver, type HandoffServices, type ResourceHooks, type Row } from '@core/server';
+import { ENTERPRISE_DIRECTORY, hasPermission, type EnterpriseDirectory, type SessionUser, type SessionUserLike } from '@core/shared';
 import { creditFunds, debitFunds } from '../funds/funds.server';
 import { BILL_ACTORS, BILL_PERMISSIONS, billDocument, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
 

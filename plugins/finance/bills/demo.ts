@@ -2,11 +2,10 @@
 // confirmation and one settled offline; a 45-day-old bill the trader owes the bank; and bad
 // debts and write-off forms on the screens' services.
 import type { Knex } from 'knex';
-import type { Seed } from '../../../core/plugin';
+import type { Seed } from '@core/shared';
 import type { BillStatus } from './bill';
 import { BILL, createBill, dayStamp, isoDay, type CreateBillInput } from './bills.server';
-import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
-import { createRow, transitionRows } from '../../../core/resource/service.server';
+import { createRow, demoActor, demoDataSeed, transitionRows } from '@core/server';
 import { badDebtResource, writeoffResource } from './writeoffs.server';
 
 /** A bill created as createBill does, then moved to the state it is shown in (with that state's flags). */

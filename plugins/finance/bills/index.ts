@@ -3,9 +3,8 @@
 // Refund review; §5 Billing): bills with lines and their ten-state machine, refunds with
 // review, bad debts with approval, write-offs, the service-bill hand-off receiver and the
 // trader's unified settlement page. Other areas call createBill (bills.server.ts).
-import type { PluginArea } from '../../../core/areas';
-import { errors, fileResponse, XLSX } from '../../../core/http/openapi';
-import type { GrantDef, Seed } from '../../../core/plugin';
+import type { GrantDef, PluginArea, Seed } from '@core/shared';
+import { XLSX, errors, fileResponse } from '@core/server';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billReceivableResource, billResource, serviceBillReceiver } from './bills.server';
 import { badDebtsAndWriteoffsDemo, bankDemoBill, billsDemo } from './demo';

@@ -1,6 +1,6 @@
 // Tables of the bills area: bills with fee lines, bad-debt write-offs and verification forms.
-import type { Migration } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 export const billsMigration: Migration = {
   name: 'bills_001',

@@ -2,7 +2,7 @@
 // into the usual buckets (0–30, 31–60, 61–90, over 90 days), per currency.
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
-import type { SessionUserLike } from '../../../core/plugin';
+import type { SessionUserLike } from '@core/shared';
 import { ageInDays, BILL, money, restrictReceivable } from './bills.server';
 import type { AgingBucket } from './bill';
 

@@ -1,5 +1,5 @@
 // Bad debts (the platform's, and the payer's read-only list) on the generic resource page.
-import type { ScreenDef } from '../../../core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { badDebtDef, payerBadDebtDef } from './badDebt';
 
 export const screens: ScreenDef[] = [

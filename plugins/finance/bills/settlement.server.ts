@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { subAccountOf } from '../funds/funds.server';
-import type { SessionUser } from '../../../core/rbac/menu';
-import { listRows } from '../../../core/resource/service.server';
+import type { SessionUser } from '@core/shared';
+import { listRows } from '@core/server';
 import { BILL, billPayableResource, money } from './bills.server';
 import { CURRENCIES } from './bill';
 

@@ -1,9 +1,7 @@
 // Verification (write-off) forms (SPEC §3): money matched against a bill with the bank
 // details and certificate attachments. A bill is verified when its valid forms cover its amount.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
-import type { UploadType } from '../../../core/files/sniff';
+import { defineResource, rules, type UploadType } from '@core/shared';
 
 export const WRITEOFF_FLAGS = ['valid', 'void'] as const;
 export const WRITEOFF_UPLOAD_TYPES: readonly UploadType[] = ['pdf', 'jpg', 'png'];

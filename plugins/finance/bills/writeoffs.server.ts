@@ -4,11 +4,8 @@
 // verification flag: verified when the valid forms' amounts cover the bill (decimal compare).
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { claimUpload, filesOf } from '../../../core/files/files.server';
-import type { LookupOption, PluginContext, SessionUserLike } from '../../../core/plugin';
-import { serverResource, type Row } from '../../../core/resource/define.server';
-import { resourceKey } from '../../../core/resource/define';
+import { ApiError, FieldError, claimUpload, filesOf, serverResource, type Row } from '@core/server';
+import { resourceKey, type LookupOption, type PluginContext, type SessionUserLike } from '@core/shared';
 import { badDebtDef, payerBadDebtDef } from './badDebt';
 import { writeoffDef } from './writeoff';
 import { BILL, dayStamp, isCustomer, money } from './bills.server';

@@ -2,8 +2,7 @@
 // record screen's service: the per-ticket customs declaration service of the demo trader.
 // Per-ticket items are charged with their order, so the periodic billing job leaves them alone
 // (it bills daily and monthly items) and a new installation's first run bills nothing unexpected.
-import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
-import { createRow } from '../../../core/resource/service.server';
+import { createRow, demoActor, demoDataSeed } from '@core/server';
 import { operationRecordResource } from './fee.server';
 
 export const operationRecordsDemo = demoDataSeed('fees-demo-records', async (knex, { registry }) => {

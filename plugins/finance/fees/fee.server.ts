@@ -2,9 +2,7 @@
 // tier checks per billing method, and the rules as the engine reads them.
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource, type Row } from '../../../core/resource/define.server';
-import { tableLookup } from '../../../core/resource/lookups.server';
+import { ApiError, FieldError, serverResource, tableLookup, type Row } from '@core/server';
 import { chargingRuleDef, feeItemDef, operationRecordDef } from './fee';
 import { parseTiers, type BillingMethod, type EngineRule, type Tier } from './engine';
 

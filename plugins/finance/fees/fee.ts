@@ -2,10 +2,7 @@
 // Standard numeric."), charging rules with tiers, and operation records (what a customer was
 // charged for: tonnes stored, days, trucks weighed) that the periodic billing job bills.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
-import { defineDocument } from '../../../core/document/define';
-import { todayIso } from '../../../core/i18n/dates';
+import { defineDocument, defineResource, rules, todayIso } from '@core/shared';
 import { BILLING_METHODS } from './engine';
 
 export const BILLING_OBJECTS = ['cargo', 'vehicle', 'container', 'declaration', 'serviceOrder'] as const;

@@ -2,10 +2,8 @@
 // rate; §5 fees; §9 settlement methods): fee items and rates, charging rules with tiers, the
 // rule engine (engine.ts), operation records, and the periodic billing job.
 // Other areas use linesForServiceOrder (charging.server.ts) and the engine.
-import type { PluginArea } from '../../../core/areas';
-import { errors, json, okResponse } from '../../../core/http/openapi';
-import { defineJob, type Seed } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import { defineJob, type PluginArea, type Seed } from '@core/shared';
+import { auditColumns, errors, json, okResponse } from '@core/server';
 import { FEE_PERMISSIONS, MENU } from './fee';
 import { chargingRuleResource, feeItemResource, feeLookups, operationRecordResource } from './fee.server';
 import { linesForServiceOrder } from './charging.server';

@@ -1,7 +1,7 @@
 // Job finance.periodicBills: every day at 00:30 bills yesterday's daily-settled operations and,
 // on the 1st (or the first run after it), the previous month's monthly-settled ones.
 // `data.date` (YYYY-MM-DD) runs it as of another day.
-import type { JobDef } from '../../../core/plugin';
+import type { JobDef } from '@core/shared';
 import { createBill } from '../bills/bills.server';
 import { runPeriodicBilling } from './periodic.server';
 

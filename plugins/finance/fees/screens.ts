@@ -1,5 +1,5 @@
 // Fee items and operation records on the generic resource page (charging rules have their own form).
-import type { ScreenDef } from '../../../core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { MENU, feeItemDef, operationRecordDef } from './fee';
 
 export const screens: ScreenDef[] = [

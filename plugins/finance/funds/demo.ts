@@ -2,8 +2,7 @@
 // initialisation service, and two transfers from Myanmar clients entered by the platform
 // operator on the advance receipt screen's service. (The trader's and broker's RMB accounts
 // keep their opening balances: the fund reminder shows them under their thresholds.)
-import { demoActor, demoDataSeed } from '../../../core/demo-actor.server';
-import { createRow } from '../../../core/resource/service.server';
+import { createRow, demoActor, demoDataSeed } from '@core/server';
 import { advanceReceiptResource, openSubAccount, subAccountOf } from './funds.server';
 
 export const advanceReceiptsDemo = demoDataSeed('funds-demo-receipts', async (knex, { registry }) => {

@@ -10,11 +10,8 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { isMysql } from '../../../core/db/knex.server';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import type { SessionUserLike } from '../../../core/plugin';
-import { serverResource, type Row } from '../../../core/resource/define.server';
-import { tableLookup } from '../../../core/resource/lookups.server';
+import { ApiError, FieldError, isMysql, serverResource, tableLookup, type Row } from '@core/server';
+import type { SessionUserLike } from '@core/shared';
 import { advanceReceiptDef, fundLedgerDef, subAccountDef, type FundRow, type TxType } from './funds';
 
 export const TRADER = 4;

@@ -3,8 +3,7 @@
 // currency; every movement is a row of the fund sub-ledger. Isomorphic declarations: the
 // screens render from them, funds.server.ts adds the rules.
 import { z } from 'zod';
-import { defineResource, type EnumOption } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules, type EnumOption } from '@core/shared';
 
 /** Transaction types of the bank's sub-account ledger, plus the platform's own two. */
 export const TX_TYPES = [

@@ -2,10 +2,8 @@
 // sub-accounts and their ledger, advance receipts, the top-bar fund reminder and its daily job.
 // Other areas move money only through debitFunds/creditFunds in funds.server.ts.
 import type { TFunction } from 'i18next';
-import type { PluginArea } from '../../../core/areas';
-import { SPEC_BADGE_VISIBILITY } from '../../../core/badges.server';
-import { defineJob, type Seed } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import { defineJob, type PluginArea, type Seed } from '@core/shared';
+import { SPEC_BADGE_VISIBILITY, auditColumns } from '@core/server';
 import { FUNDS_PERMISSIONS, MENU_GROUP, MENU_LEDGER, MENU_RECEIPTS } from './funds';
 import { fundsOpenApi } from './openapi';
 import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, fundReminderPage, openSubAccount, subAccountResource } from './funds.server';

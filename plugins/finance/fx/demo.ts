@@ -4,9 +4,8 @@
 // and one cross-border RMB receipt statement with its two customs declarations.
 import PDFDocument from 'pdfkit';
 import type { Knex } from 'knex';
-import type { Seed } from '../../../core/plugin';
-import { saveFile } from '../../../core/files/files.server';
-import { resourceKey } from '../../../core/resource/define';
+import { resourceKey, type Seed } from '@core/shared';
+import { saveFile } from '@core/server';
 import { fxApplicationDef } from './fx';
 import { fxAppNo } from './fx.server';
 

@@ -2,11 +2,8 @@
 // bank those that reached it), the permit certificate attached in the save transaction,
 // application numbers, review stamps, and the rule that nobody reviews their own application.
 import type { Knex } from 'knex';
-import { ApiError } from '../../../core/http/envelope.server';
-import { claimUpload, filesOf } from '../../../core/files/files.server';
-import { serverResource } from '../../../core/resource/define.server';
-import { hasPermission, type SessionUser } from '../../../core/rbac/menu';
-import { resourceKey } from '../../../core/resource/define';
+import { ApiError, claimUpload, filesOf, serverResource } from '@core/server';
+import { hasPermission, resourceKey, type SessionUser } from '@core/shared';
 import { FX_PERMISSIONS, REVIEW_TRANSITIONS, bankReviewDef, fxApplicationDef } from './fx';
 
 const TABLE = 'fin_fx_application';

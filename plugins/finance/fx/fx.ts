@@ -3,10 +3,7 @@
 // the bank's review and settlement. Failed applications are corrected and resubmitted. The
 // state machine is data: the server enforces it and both screens enable their buttons from it.
 import { z } from 'zod';
-import { defineResource, type Transition } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
-import { defineDocument } from '../../../core/document/define';
-import type { UploadType } from '../../../core/files/sniff';
+import { defineDocument, defineResource, rules, type Transition, type UploadType } from '@core/shared';
 
 export const FX_STATUS = ['unsettled', 'submitted', 'platformPassed', 'bankPassed', 'settled', 'platformFailed', 'bankFailed'] as const;
 export type FxStatus = (typeof FX_STATUS)[number];

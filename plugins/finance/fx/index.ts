@@ -1,9 +1,8 @@
 // Finance area "fx" (see core/areas.ts): foreign-exchange settlement / remittance
 // applications with the platform's and the bank's review, the bank business center, and
 // cross-border RMB payment/receipt statements.
-import type { PluginArea } from '../../../core/areas';
-import type { Seed } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import type { PluginArea, Seed } from '@core/shared';
+import { auditColumns } from '@core/server';
 import { FX_PERMISSIONS } from './fx';
 import { fxApplicationResource } from './fx.server';
 import { RMB_PERMISSIONS } from './rmb';

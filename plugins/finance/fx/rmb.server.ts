@@ -2,11 +2,8 @@
 // declarations saved with their statement in one transaction (the document kit's, from
 // rmbStatementDocument), and the collection instruction file attached to it.
 import type { Knex } from 'knex';
-import { claimUpload, filesOf, releaseUploads } from '../../../core/files/files.server';
-import { resourceKey } from '../../../core/resource/define';
-import type { Row } from '../../../core/resource/define.server';
-import { documentResource } from '../../../core/document/document.server';
-import type { SessionUser } from '../../../core/rbac/menu';
+import { claimUpload, documentResource, filesOf, releaseUploads, type Row } from '@core/server';
+import { resourceKey, type SessionUser } from '@core/shared';
 import { rmbStatementDef, rmbStatementDocument } from './rmb';
 
 const TABLE = 'fin_rmb_statement';

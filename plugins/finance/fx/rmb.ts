@@ -5,10 +5,7 @@
 // receipt; an advance payment needs a collection instruction.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineResource, type FieldDef, type FieldType } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
-import { defineDocument } from '../../../core/document/define';
-import type { UploadType } from '../../../core/files/sniff';
+import { defineDocument, defineResource, rules, type FieldDef, type FieldType, type UploadType } from '@core/shared';
 import { FX_CURRENCIES } from './fx';
 
 /** SPEC §9 "customs declaration supplement window". */

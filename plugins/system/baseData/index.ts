@@ -2,7 +2,7 @@
 // names, ports with their yards and berths, transport routes, provinces/cities/counties and
 // shipping addresses; their screens (menu leaves under dataBase.systemData, permissions per
 // screen), tables, seed data, resources, lookups and texts (mounted at `system:baseData.*`).
-import type { PluginArea } from '../../../core/plugin';
+import type { PluginArea } from '@core/shared';
 import { baseDataMigrations } from './migrations';
 import { baseDataSeed } from './seeds';
 import { baseDataLookups } from './lookups.server';

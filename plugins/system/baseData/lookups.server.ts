@@ -1,6 +1,6 @@
 // Picker options of the base data (/api/lookup/system.<name>). Regions carry their parent's
 // code, so a form can narrow cities to the chosen province and counties to the chosen city.
-import { tableLookup, type Lookup } from '../../../core/resource/lookups.server';
+import { tableLookup, type Lookup } from '@core/server';
 
 /** Several levels (the parent picker) show codes too. */
 const regionsOf = (levels: string[]): Lookup =>

@@ -1,8 +1,8 @@
 // Base-data tables of /dataBase/systemData. Rows point at each other by business code
 // (country code, UN/LOCODE, GB/T 2260 code), not by id: codes survive export and import, and
 // the services refuse to change a code while something still refers to it.
-import type { Migration } from '../../../core/plugin';
-import { auditColumns } from '../../../core/db/core-migrations';
+import type { Migration } from '@core/shared';
+import { auditColumns } from '@core/server';
 
 export const baseDataMigrations: Migration[] = [
   {

@@ -1,6 +1,6 @@
 // The base-data screens under /dataBase/systemData (paths as SPEC §2 spells them), in menu order
 // after the reference codes; shipping addresses have their own form (cascading region pickers).
-import type { ScreenDef } from '../../../core/plugin';
+import type { ScreenDef } from '@core/shared';
 import { countryDef } from './resources/country';
 import { goodsDef } from './resources/goods';
 import { berthDef, portDef, yardDef } from './resources/port';

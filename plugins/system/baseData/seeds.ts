@@ -3,7 +3,7 @@
 // common border-trade goods, Yunnan's regions (and a few other provinces) and some
 // shipping addresses. Administrators maintain it afterwards.
 import type { Knex } from 'knex';
-import type { Seed } from '../../../core/plugin';
+import type { Seed } from '@core/shared';
 
 type Values = Record<string, unknown>;
 

@@ -1,8 +1,7 @@
 // Partner API tokens: name, role (what the token may do), expiry; revoking deletes nothing
 // but stops the token at once.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 export const apiTokenDef = defineResource({
   plugin: 'system',

@@ -1,6 +1,6 @@
 // The operation log: every write the resource engine made, with the changed fields.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
+import { defineResource } from '@core/shared';
 
 export const auditDef = defineResource({
   plugin: 'system',

@@ -1,9 +1,7 @@
 // Server rules for departments: a parent must exist and not be the department itself or
 // one below it; departments with sub-departments or users cannot be deleted.
 import type { Knex } from 'knex';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
-import { deptAndBelow } from '../../../core/resource/service.server';
+import { ApiError, FieldError, deptAndBelow, serverResource } from '@core/server';
 import { deptDef } from './dept';
 
 async function paths(knex: Knex): Promise<Map<number, string>> {

@@ -1,7 +1,6 @@
 // Departments (a tree): name, parent, order, status. Data scope "department and below" walks it.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 export const deptDef = defineResource({
   plugin: 'system',

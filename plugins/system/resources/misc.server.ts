@@ -1,7 +1,6 @@
 // Server sides of the operation log (read-only) and API tokens (revoke instead of delete;
 // the token itself is created by routes/api.apiTokenCreate.ts, which shows it once).
-import { ApiError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
+import { ApiError, serverResource } from '@core/server';
 import { auditDef } from './audit';
 import { apiTokenDef } from './apiToken';
 

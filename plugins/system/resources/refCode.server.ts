@@ -1,7 +1,6 @@
 // Server rules for code types and codes: unique type codes, unique codes per type, a type in
 // use cannot be deleted, one default per type.
-import { FieldError, ApiError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
+import { ApiError, FieldError, serverResource } from '@core/server';
 import { refCodeDef, refCodeTypeDef } from './refCode';
 
 export const refCodeTypeResource = serverResource(refCodeTypeDef, {

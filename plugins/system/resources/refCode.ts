@@ -1,7 +1,6 @@
 // System codes (SPEC §3 "Code lists"): code types and the codes of each type (rvDomain).
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 export const CODE_SCOPES = ['system', 'customer'] as const;
 

@@ -2,9 +2,7 @@
 // only of known menus/permissions, a menu's mandatory permissions ticked with it, roles in
 // use or the administrator role cannot be deleted, and nobody widens a role beyond their own.
 import type { Knex } from 'knex';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource } from '../../../core/resource/define.server';
-import { ADMIN_ROLE_NAME } from '../../../core/seed-demo.server';
+import { ADMIN_ROLE_NAME, ApiError, FieldError, serverResource } from '@core/server';
 import { roleDef } from './role';
 
 /** The menu keys with their ancestors, and every mandatory permission of those menus. */

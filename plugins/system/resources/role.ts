@@ -1,8 +1,7 @@
 // Roles (SPEC §3 Role, §6): code, name (required, unique), data scope, and the menus and
 // permissions granted; at least one permission must be chosen.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 export const DATA_SCOPE_VALUES = ['all', 'dept', 'self'] as const;
 

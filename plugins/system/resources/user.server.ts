@@ -1,9 +1,6 @@
 // Server rules for users: unique usernames, argon2id password hashes, role links, nobody
 // deletes or disables themselves, disabling signs the user out everywhere.
-import { hashPassword } from '../../../core/auth/password.server';
-import { ApiError, FieldError } from '../../../core/http/envelope.server';
-import { serverResource, type Row } from '../../../core/resource/define.server';
-import { deptAndBelow } from '../../../core/resource/service.server';
+import { ApiError, FieldError, deptAndBelow, hashPassword, serverResource, type Row } from '@core/server';
 import { userDef } from './user';
 
 export const userResource = serverResource(

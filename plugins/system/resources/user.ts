@@ -1,8 +1,7 @@
 // Users (SPEC §3 User): username, nickname, password (blank on edit = unchanged), roles,
 // account type, department, enterprise name and credit code; enable/disable as transitions.
 import { z } from 'zod';
-import { defineResource } from '../../../core/resource/define';
-import { rules } from '../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 
 export const ACCOUNT_TYPES = ['1', '2', '3', '4', '5', '6'] as const;
 export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;

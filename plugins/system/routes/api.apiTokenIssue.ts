@@ -1,12 +1,7 @@
 // POST /api/system/apiToken/issue { name, roleId, expiresAt }: creates a partner token and
 // returns it once. Only holders of system:apiToken:add; a non-administrator cannot issue
 // a token for the administrator role.
-import { createApiToken } from '@core/auth/token.server';
-import { api } from '@core/context.server';
-import { ApiError, FieldError, ok, readJson } from '@core/http/envelope.server';
-import { writeAudit } from '@core/resource/audit.server';
-import { zodFieldErrors } from '@core/resource/service.server';
-import { ADMIN_ROLE_NAME } from '@core/seed-demo.server';
+import { ADMIN_ROLE_NAME, ApiError, FieldError, api, createApiToken, ok, readJson, writeAudit, zodFieldErrors } from '@core/server';
 import { apiTokenDef } from '../resources/apiToken';
 
 export const action = api({ permission: 'system:apiToken:add' }, async ({ request, user, t, knex, actor }) => {

@@ -2,10 +2,7 @@
 // as JSON (same permissions: system:job:run to run, system:job:edit for the rest).
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireUser } from '@core/auth/guard.server';
-import { ApiError, CODE, handleApi, ok, readJson } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { pauseJob, resumeJob, runJobOnce, updateCron } from '@core/jobs/admin.server';
+import { ApiError, CODE, getT, handleApi, ok, pauseJob, readJson, requireUser, resumeJob, runJobOnce, updateCron } from '@core/server';
 import { jobJson } from './jobJson';
 
 const OPS = ['run', 'pause', 'resume', 'cron'] as const;

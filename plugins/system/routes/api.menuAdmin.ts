@@ -2,15 +2,7 @@
 import crypto from 'node:crypto';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireUser } from '@core/auth/guard.server';
-import { clientIp } from '@core/auth/session.server';
-import { getKnex } from '@core/db/knex.server';
-import { ApiError, CODE, FieldError, handleApi, ok, readJson } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { forgetSessionUsers } from '@core/rbac/access.server';
-import { CUSTOM_MENU_PLUGIN } from '@core/rbac/sync.server';
-import { writeAudit } from '@core/resource/audit.server';
-import { zodFieldErrors } from '@core/resource/service.server';
+import { ApiError, CODE, CUSTOM_MENU_PLUGIN, FieldError, clientIp, forgetSessionUsers, getKnex, getT, handleApi, ok, readJson, requireUser, writeAudit, zodFieldErrors } from '@core/server';
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(async () => {

@@ -1,6 +1,5 @@
 // GET /api/dropDown/queryAllRefCodeList: every code of every type, for clients' drop-downs.
-import { api } from '@core/context.server';
-import { ok } from '@core/http/envelope.server';
+import { api, ok } from '@core/server';
 
 export const loader = api({}, async ({ knex }) => {
   const rows = await knex('sys_ref_code')

@@ -1,11 +1,7 @@
 // POST /api/system/userAction/<id>/resetPassword { password } and /forceLogout: administrator
 // actions on one user, checked against system:user:edit and the caller's data scope.
 import { z } from 'zod';
-import { hashPassword } from '@core/auth/password.server';
-import { api } from '@core/context.server';
-import { ApiError, CODE, ok, readJson } from '@core/http/envelope.server';
-import { writeAudit } from '@core/resource/audit.server';
-import { getRow } from '@core/resource/service.server';
+import { ApiError, CODE, api, getRow, hashPassword, ok, readJson, writeAudit } from '@core/server';
 import { userResource } from '../resources/user.server';
 
 export const action = api({ permission: 'system:user:edit' }, async ({ request, params, user, t, knex, actor }) => {

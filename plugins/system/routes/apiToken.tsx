@@ -4,11 +4,8 @@ import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@core/http/client';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage, optionLabel } from '@core/ui/resource/ResourcePage';
-import { useNotify } from '@core/ui/notify';
-import { DateField } from '@core/ui/DateField';
+import { ApiError, DateField, ResourcePage, optionLabel, useNotify } from '@core/client';
+import { resourcePageData } from '@core/server';
 import { apiTokenDef } from '../resources/apiToken';
 import { apiTokenResource } from '../resources/misc.server';
 

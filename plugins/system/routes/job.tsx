@@ -6,18 +6,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { requireCurrent } from '@core/auth/guard.server';
-import { ApiError } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { listJobs, pauseJob, resumeJob, runJobOnce, updateCron } from '@core/jobs/admin.server';
-import { getScheduler } from '@core/jobs/scheduler.server';
-import { hasPermission } from '@core/rbac/menu';
-import { displayTimeZone, formatDateTime } from '@core/i18n/dates';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
-import { useNotify } from '@core/ui/notify';
-import { defineResource } from '@core/resource/define';
-import { rowsPageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { ApiError, getScheduler, getT, listJobs, pauseJob, requireCurrent, resumeJob, rowsPageData, runJobOnce, updateCron } from '@core/server';
+import { defineResource, displayTimeZone, formatDateTime, hasPermission } from '@core/shared';
+import { ConfirmDialog, ResourcePage, useNotify } from '@core/client';
 
 const MENU = 'management.job';
 

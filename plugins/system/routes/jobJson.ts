@@ -1,5 +1,5 @@
 // A job as the JSON API answers it (dates as ISO strings).
-import type { JobListItem, JobRunSummary } from '@core/jobs/admin.server';
+import type { JobListItem, JobRunSummary } from '@core/server';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -5,12 +5,9 @@ import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { Button, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { requireCurrent } from '@core/auth/guard.server';
-import { resourcePageData } from '@core/resource/page.server';
-import { defineResource, type ResourceDef } from '@core/resource/define';
-import { serverResource } from '@core/resource/define.server';
-import { getRegistry } from '@core/registry.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { getRegistry, requireCurrent, resourcePageData, serverResource } from '@core/server';
+import { defineResource, type ResourceDef } from '@core/shared';
+import { ResourcePage } from '@core/client';
 
 const STATUSES = ['running', 'success', 'failed', 'skipped'];
 const TRIGGERS: Record<string, string> = { cron: 'system:jobLog.cronTrigger', manual: 'system:jobLog.manualTrigger', catchUp: 'system:jobLog.catchUpTrigger' };

@@ -6,16 +6,9 @@ import { useState } from 'react';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { requireCurrent } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { ApiError } from '@core/http/client';
-import { hasPermission } from '@core/rbac/menu';
-import { loadMenuTree, type MenuItem as Menu } from '@core/rbac/access.server';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
-import { useNotify } from '@core/ui/notify';
-import { defineResource } from '@core/resource/define';
-import { rowsPageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { getKnex, loadMenuTree, requireCurrent, rowsPageData, type MenuItem as Menu } from '@core/server';
+import { ApiError, ConfirmDialog, ResourcePage, useNotify } from '@core/client';
+import { defineResource, hasPermission } from '@core/shared';
 
 /** The tree, flattened in its order (a row knows its depth); edits go through /api/system/menu. */
 const menuDef = defineResource({

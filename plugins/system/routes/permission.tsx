@@ -5,11 +5,9 @@ import { useLoaderData } from '@remix-run/react';
 import { Box, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { requireCurrent } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { defineResource } from '@core/resource/define';
-import { rowsPageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { getKnex, requireCurrent, rowsPageData } from '@core/server';
+import { defineResource } from '@core/shared';
+import { ResourcePage } from '@core/client';
 
 const permissionDef = defineResource({
   plugin: 'system',

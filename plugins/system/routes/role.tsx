@@ -5,10 +5,8 @@ import { useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { getKnex } from '@core/db/knex.server';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
+import { getKnex, resourcePageData } from '@core/server';
+import { ResourcePage, useRowSubmit } from '@core/client';
 import { roleDef, DATA_SCOPE_VALUES } from '../resources/role';
 import { roleResource } from '../resources/role.server';
 

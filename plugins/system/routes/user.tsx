@@ -4,11 +4,8 @@ import { useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@core/http/client';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
-import { useNotify } from '@core/ui/notify';
+import { ApiError, ConfirmDialog, ResourcePage, useNotify } from '@core/client';
+import { resourcePageData } from '@core/server';
 import { userDef } from '../resources/user';
 import { userResource } from '../resources/user.server';
 

@@ -1,6 +1,6 @@
 // Online sessions for /management/log (the login log is a read-only resource of the screen).
 import type { Knex } from 'knex';
-import { toDate } from '../../../core/db/knex.server';
+import { toDate } from '@core/server';
 
 export async function listOnlineSessions(knex: Knex) {
   const rows = await knex('sys_session as s')

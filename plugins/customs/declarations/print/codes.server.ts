@@ -2,9 +2,8 @@
 // QP parameters and port codes from the customs code tables, countries through the system
 // plugin's picker (its table is not ours to read).
 import type { Knex } from 'knex';
-import { getKnex } from '../../../../core/db/knex.server';
-import type { SessionUserLike } from '../../../../core/plugin';
-import { getRegistry } from '../../../../core/registry.server';
+import { getKnex, getRegistry } from '@core/server';
+import type { SessionUserLike } from '@core/shared';
 import { GOODS_CODES, HEADER_CODES, text, type CodeKind, type CodeName, type CodeNames, type PrintDeclaration } from './printable';
 
 const QP_KINDS: CodeKind[] = ['transportMode', 'tradeMode', 'levyNature', 'transactionMode', 'packageType', 'unit', 'currency'];

@@ -7,7 +7,7 @@
 // Burmese (the sub-labels of a Burmese user's printout, and Burmese text in the data) is
 // drawn in Noto Sans Myanmar, shaped by HarfBuzz (./myanmar.server.ts).
 import type { TFunction } from 'i18next';
-import type { Lang } from '@core/i18n/i18n';
+import type { Lang } from '@core/shared';
 import { hasMyanmar } from './myanmar.server';
 import { draw, fit, openPdf, put, setFont, textWidth, wrap, type Doc } from './text.server';
 import { codeName, plainNumber, text, type CodeKind, type CodeNames, type PrintDeclaration, type PrintGoods } from './printable';

@@ -2,7 +2,7 @@
 // 商品 (one row per goods line, every line field) and 随附单证 (the attached documents).
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '@core/i18n/dates';
+import { formatDateTime } from '@core/shared';
 import { declarationDef } from '../declaration';
 import { codeName, GOODS_CODES, HEADER_CODES, HEADER_ENUMS, text, type CodeNames, type PrintDeclaration, type PrintGoods } from './printable';
 

@@ -1,10 +1,7 @@
 // GET /api/customs/declaration/<id>/print: the declaration as a PDF in the official layout, to
 // a user with the list permission who may see it (others: 403, or 404 as if it did not exist).
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '@core/auth/guard.server';
-import { ApiError, CODE, handleApi } from '@core/http/envelope.server';
-import { getLang, getT } from '@core/i18n/i18n.server';
-import { getRow } from '@core/resource/service.server';
+import { ApiError, CODE, getLang, getRow, getT, handleApi, requireUser } from '@core/server';
 import { DECL_PERMISSIONS } from '../declaration';
 import { declarationResource } from '../declaration.server';
 import { loadCodeNames } from '../print/codes.server';

@@ -35,14 +35,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@core/http/client';
-import type { LookupOption } from '@core/plugin';
-import { useNotify } from '@core/ui/notify';
-import { formatDateTime } from '@core/i18n/dates';
-import { DateField } from '@core/ui/DateField';
-import { CodePicker } from '@core/ui/CodePicker';
-import { FileLink, FileUpload, type UploadedFile } from '@core/ui/FileUpload';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { ApiError, CodePicker, ConfirmDialog, DateField, FileLink, FileUpload, type UploadedFile, useNotify } from '@core/client';
+import { formatDateTime, type LookupOption } from '@core/shared';
 import { ReceiptsTable } from '../../receipts/ReceiptsTable';
 import { ATTACHMENT_TYPES, checkGoods, DECL_KINDS, DOC_TYPES, DUTY_MODES, headerSchema, IE_FLAGS, QUALIFICATION_CATEGORIES, specModel } from '../declaration';
 

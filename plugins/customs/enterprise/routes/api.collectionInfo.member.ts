@@ -1,6 +1,6 @@
 // /api/customs/collectionInfo/:id: get, update, delete one, gated.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { member } from '@core/resource/api.server';
+import { member } from '@core/server';
 import { gated } from './gate.server';
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => gated(request, params, member);

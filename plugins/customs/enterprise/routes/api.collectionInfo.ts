@@ -1,6 +1,6 @@
 // /api/customs/collectionInfo: list (GET), create (POST), delete many (DELETE), gated.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { collection } from '@core/resource/api.server';
+import { collection } from '@core/server';
 import { gated } from './gate.server';
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => gated(request, params, collection);

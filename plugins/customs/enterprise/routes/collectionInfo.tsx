@@ -5,12 +5,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Alert, Paper } from '@mui/material';
-import { requireCurrent } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { ApiError } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { ApiError, getKnex, getT, requireCurrent, resourcePageData } from '@core/server';
+import { ResourcePage } from '@core/client';
 import { collectionInfoDef, COLLECTION_PERMS } from '../collection';
 import { collectionInfoResource } from '../collection.server';
 import { requireApprovedBusinessEnterprise } from '../enterprise.server';

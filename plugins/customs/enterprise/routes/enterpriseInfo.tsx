@@ -1,10 +1,7 @@
 // /enterpriseCenter/enterpriseInfo: the signed-in user's own enterprise information, as a
 // full-page form (register, edit, submit for review; the failure reason when it failed).
 import { useLoaderData } from '@remix-run/react';
-import { page } from '@core/context.server';
-import { abilities } from '@core/resource/api.server';
-import { loadLookups } from '@core/resource/page.server';
-import { getRow } from '@core/resource/service.server';
+import { abilities, getRow, loadLookups, page } from '@core/server';
 import { ENTERPRISE_PERMS } from '../enterprise';
 import { enterpriseResource } from '../enterprise.server';
 import { EnterpriseForm } from '../ui/EnterpriseForm';

@@ -2,7 +2,7 @@
 // checks that the caller is a trader or customs broker with an approved enterprise (or 管理员,
 // who reads them all) and answers with the SPEC §8 message otherwise, then runs the resource
 // engine's own handler.
-import { api } from '@core/context.server';
+import { api } from '@core/server';
 import { requireApprovedBusinessEnterprise } from '../enterprise.server';
 
 type Params = Record<string, string | undefined>;

@@ -2,9 +2,8 @@
 // failing it): identity, address, people, bank accounts and qualification files.
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { LookupOption } from '@core/plugin';
-import { FileLink } from '@core/ui/FileUpload';
-import { displayValue } from '@core/ui/resource/ResourcePage';
+import type { LookupOption } from '@core/shared';
+import { FileLink, displayValue } from '@core/client';
 import { enterpriseDef } from '../enterprise';
 import { AuditChip } from './AuditChip';
 

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DocumentScreen } from '../DocumentScreen';
-import { resourcePageData } from '@core/resource/page.server';
+import { resourcePageData } from '@core/server';
 import { REPORT_DOCUMENTS } from '../report';
 import { arrivalReportResource } from '../report.server';
 

@@ -1,9 +1,6 @@
 // GET /api/finance/bills/statement: the signed-in payer's bills as an XLSX statement.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { getT } from '@core/i18n/i18n.server';
-import { handleApi } from '@core/http/envelope.server';
+import { getKnex, getT, handleApi, requireUser } from '@core/server';
 import { SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from '../settlement';
 import { statementXlsx } from '../settlement.server';
 

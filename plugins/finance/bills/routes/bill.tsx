@@ -2,9 +2,8 @@
 // bills created and edited with lines, push to the payer, receipt confirmation and refund review.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { DocumentEditor } from '@core/ui/document/DocumentEditor';
+import { resourcePageData } from '@core/server';
+import { DocumentEditor, ResourcePage } from '@core/client';
 import { billDef, billDocument } from '../bill';
 import { billResource } from '../bills.server';
 import { BillDetailButton } from '../ui/BillDetail';

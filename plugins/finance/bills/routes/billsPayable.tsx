@@ -2,8 +2,8 @@
 // funds or offline, request a refund; 查看明细 shows a bill with its fee lines.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { resourcePageData } from '@core/server';
+import { ResourcePage } from '@core/client';
 import { billPayableDef } from '../bill';
 import { billPayableResource } from '../bills.server';
 import { BillDetailButton } from '../ui/BillDetail';

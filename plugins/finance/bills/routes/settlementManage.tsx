@@ -7,13 +7,9 @@ import { Link as RemixLink, useLoaderData, useRevalidator } from '@remix-run/rea
 import { Box, Button, Card, CardContent, Chip, Grid, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { requireCurrent } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { ApiError } from '@core/http/client';
-import { hasPermission } from '@core/rbac/menu';
-import { useNotify } from '@core/ui/notify';
-import { TransitionNoteDialog } from '@core/ui/resource/ResourcePage';
-import { ConfirmDialog } from '@core/ui/ConfirmDialog';
+import { getKnex, requireCurrent } from '@core/server';
+import { ApiError, ConfirmDialog, TransitionNoteDialog, useNotify } from '@core/client';
+import { hasPermission } from '@core/shared';
 import { BillDetailDialog } from '../ui/BillDetail';
 import { BILL_PERMISSIONS, BILL_TRANSITIONS } from '../bill';
 import { SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from '../settlement';

@@ -4,11 +4,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
-import { FileLink, FileUpload } from '@core/ui/FileUpload';
-import { useNotify } from '@core/ui/notify';
-import { ApiError } from '@core/http/client';
+import { resourcePageData } from '@core/server';
+import { ApiError, FileLink, FileUpload, ResourcePage, useNotify } from '@core/client';
 import { writeoffDef, WRITEOFF_UPLOAD_TYPES } from '../writeoff';
 import { writeoffResource } from '../writeoffs.server';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '@core/ui/notify';
+import { useNotify } from '@core/client';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));

@@ -2,12 +2,8 @@
 // { date, quantity?, days?, customerUserId?, contractNo?, billingObject?, ruleId? }.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { requireUser } from '@core/auth/guard.server';
-import { getKnex } from '@core/db/knex.server';
-import { FieldError, handleApi, ok, readJson } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { rules } from '@core/resource/rules';
-import { zodFieldErrors } from '@core/resource/service.server';
+import { FieldError, getKnex, getT, handleApi, ok, readJson, requireUser, zodFieldErrors } from '@core/server';
+import { rules } from '@core/shared';
 import { FEE_PERMISSIONS } from '../fee';
 import { totalOf } from '../engine';
 import { trialLines } from '../charging.server';

@@ -4,11 +4,8 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { LookupOption } from '@core/plugin';
-import type { FieldDef } from '@core/resource/define';
-import { useNotify } from '@core/ui/notify';
-import { FieldInput } from '@core/ui/fields/FieldInput';
-import { todayIso } from '@core/i18n/dates';
+import { todayIso, type FieldDef, type LookupOption } from '@core/shared';
+import { FieldInput, useNotify } from '@core/client';
 import { BILLING_OBJECTS } from '../fee';
 import type { EngineLine } from '../engine';
 

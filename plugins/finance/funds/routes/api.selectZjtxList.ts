@@ -1,8 +1,7 @@
 // POST /api/payAdvance/selectZjtxList { Data: { Parameters: { CFD: { currentPage, pageSize } } } }:
 // a page of the fund reminder list (customerName, subAccNo, remainingMoney) and its total.
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { handleApi, ok, readJson } from '@core/http/envelope.server';
-import { getKnex } from '@core/db/knex.server';
+import { getKnex, handleApi, ok, readJson } from '@core/server';
 import { fundReminderPage } from '../funds.server';
 import { requireFundReminder } from './reminderAccess.server';
 

@@ -1,8 +1,7 @@
 // GET /api/payAdvance/zjCount: the fund reminder count (SPEC §7, read as data.data): sub-accounts
 // the caller may see whose available balance is under their reminder threshold.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { handleApi, ok } from '@core/http/envelope.server';
-import { getKnex } from '@core/db/knex.server';
+import { getKnex, handleApi, ok } from '@core/server';
 import { fundReminderCount } from '../funds.server';
 import { requireFundReminder } from './reminderAccess.server';
 

@@ -6,8 +6,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useNavigate } from '@remix-run/react';
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { resourcePageData } from '@core/server';
+import { ResourcePage } from '@core/client';
 import { fundLedgerDef, subAccountDef } from '../funds';
 import { fundLedgerResource, subAccountResource } from '../funds.server';
 

@@ -1,10 +1,7 @@
 // Who may read the fund reminder: the roles of the top-bar badge (SPEC §6) or anyone who may
 // read the fund sub-ledger; customers only ever count their own sub-accounts.
-import { requireUser } from '@core/auth/guard.server';
-import { SPEC_BADGE_VISIBILITY } from '@core/badges.server';
-import { ApiError, CODE } from '@core/http/envelope.server';
-import { getT } from '@core/i18n/i18n.server';
-import { matchesRoleOrPermission, type SessionUser } from '@core/rbac/menu';
+import { ApiError, CODE, SPEC_BADGE_VISIBILITY, getT, requireUser } from '@core/server';
+import { matchesRoleOrPermission, type SessionUser } from '@core/shared';
 import { FUNDS_PERMISSIONS } from '../funds';
 
 export async function requireFundReminder(request: Request): Promise<SessionUser> {

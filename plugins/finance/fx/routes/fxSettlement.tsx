@@ -4,11 +4,10 @@
 // the state machine, the permissions and who sees which application.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { resourcePageData } from '@core/server';
+import { DocumentEditor, ResourcePage } from '@core/client';
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { DocumentEditor } from '@core/ui/document/DocumentEditor';
 import { fxApplicationDef, fxApplicationDocument, PERMIT_TYPES, POSTSCRIPT_MAX } from '../fx';
 import { fxApplicationResource } from '../fx.server';
 import { FileSection, permitCells } from '../ui/FileSection';

@@ -3,8 +3,8 @@
 // applicant's screen; this page is guarded by the bank center's menu.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { resourcePageData } from '@core/server';
+import { ResourcePage } from '@core/client';
 import { permitCells } from '../ui/FileSection';
 import { bankReviewDef } from '../fx';
 import { bankReviewResource } from '../fx.server';

@@ -2,9 +2,8 @@
 // section of the document editor: upload, the current file, and the message the server gives.
 import { FormHelperText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { resourceKey, type ResourceDef } from '@core/resource/define';
-import { FileLink, FileUpload } from '@core/ui/FileUpload';
-import type { SectionContext } from '@core/ui/document/DocumentEditor';
+import { resourceKey, type ResourceDef } from '@core/shared';
+import { FileLink, FileUpload, type SectionContext } from '@core/client';
 
 type File = { id: number; name: string };
 

@@ -1,5 +1,5 @@
 // Country codes are unique in all three ISO forms; a country with ports stays.
-import { serverResource } from '../../../../core/resource/define.server';
+import { serverResource } from '@core/server';
 import { countryDef } from './country';
 import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, type Referrer } from './references.server';
 

@@ -1,7 +1,6 @@
 // Countries (ISO 3166-1): the picker behind ports, trade and origin countries.
 import { z } from 'zod';
-import { defineResource } from '../../../../core/resource/define';
-import { rules } from '../../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { CRUD, upper } from './schema';
 
 const L = 'system:baseData.country';

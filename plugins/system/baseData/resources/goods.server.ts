@@ -1,5 +1,5 @@
 // Goods: the unique code is declared on goodsDef; no other rule.
-import { serverResource } from '../../../../core/resource/define.server';
+import { serverResource } from '@core/server';
 import { goodsDef } from './goods';
 
 export const goodsResource = serverResource(goodsDef);

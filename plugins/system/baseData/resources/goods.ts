@@ -1,7 +1,6 @@
 // Goods names and categories used on waybills (/dataBase/systemData/cfdGood).
 import { z } from 'zod';
-import { defineResource } from '../../../../core/resource/define';
-import { rules } from '../../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { CODE, CRUD, options, upper } from './schema';
 
 const L = 'system:baseData.goods';

@@ -1,7 +1,6 @@
 // Ports: the LOCODE starts with the port's country; a port that yards, berths or routes use
 // stays. Yards and berths must name an existing port, berths only a sea or river port.
-import { FieldError } from '../../../../core/http/envelope.server';
-import { serverResource } from '../../../../core/resource/define.server';
+import { FieldError, serverResource } from '@core/server';
 import { berthDef, portDef, WATERSIDE_PORT_TYPES, yardDef } from './port';
 import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireExisting, type Referrer } from './references.server';
 

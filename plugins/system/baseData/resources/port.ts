@@ -1,7 +1,6 @@
 // Ports and border crossings (UN/LOCODE), with the yards and berths that belong to them.
 import { z } from 'zod';
-import { defineResource } from '../../../../core/resource/define';
-import { rules } from '../../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { CODE, CRUD, options, upper } from './schema';
 
 const C = 'system:baseData.common';

@@ -1,9 +1,8 @@
 // The checks every base-data resource makes against the database (unique codes are declared on
 // the resources): picked codes that exist, and codes other rows still point at (which can be
 // neither deleted nor renamed). Messages name the field, so the form shows them on the right input.
-import { ApiError, FieldError } from '../../../../core/http/envelope.server';
-import type { ResourceDef } from '../../../../core/resource/define';
-import type { HookContext, Row, WriteContext } from '../../../../core/resource/define.server';
+import { ApiError, FieldError, type HookContext, type Row, type WriteContext } from '@core/server';
+import type { ResourceDef } from '@core/shared';
 
 /** A column of another table that holds this resource's code. */
 export interface Referrer {

@@ -1,7 +1,6 @@
 // Regions: a parent of the right level must exist; a region with children or used by an
 // address can be neither deleted nor recoded, and one with children keeps its level.
-import { ApiError, FieldError } from '../../../../core/http/envelope.server';
-import { serverResource } from '../../../../core/resource/define.server';
+import { ApiError, FieldError, serverResource } from '@core/server';
 import { PARENT_LEVEL, regionDef, type RegionLevel } from './region';
 import { refuseCodeChangeWhileReferenced, refuseDeleteWhileReferenced, requireExisting, type Referrer } from './references.server';
 

@@ -2,8 +2,7 @@
 // The code's shape follows the level: 530000 province, 533100 city, 533102 county, and a
 // child's code starts with its parent's (2 digits of a province, 4 of a city).
 import { z } from 'zod';
-import { defineResource } from '../../../../core/resource/define';
-import { rules } from '../../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { CRUD, digits, options } from './schema';
 
 const L = 'system:baseData.region';

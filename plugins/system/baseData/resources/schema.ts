@@ -1,6 +1,6 @@
 // Schema pieces the base-data resources share (isomorphic: the forms validate with them too).
 import { z } from 'zod';
-import type { EnumOption } from '../../../../core/resource/define';
+import type { EnumOption } from '@core/shared';
 
 /** Codes are kept upper-case, so `cn` and `CN` name the same country. */
 export function upper<T extends z.ZodType>(schema: T) {

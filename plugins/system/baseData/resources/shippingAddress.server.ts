@@ -1,9 +1,7 @@
 // Shipping addresses: the city must lie in the province and the county in the city (the
 // pickers cascade, the API is checked anyway); a city that has counties needs one. One
 // address is the default.
-import { FieldError } from '../../../../core/http/envelope.server';
-import type { Row, WriteContext } from '../../../../core/resource/define.server';
-import { serverResource } from '../../../../core/resource/define.server';
+import { FieldError, serverResource, type Row, type WriteContext } from '@core/server';
 import { shippingAddressDef } from './shippingAddress';
 import { requireExisting } from './references.server';
 

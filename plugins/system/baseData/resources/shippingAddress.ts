@@ -1,8 +1,7 @@
 // Shipping and loading addresses (/dataBase/systemData/ShippingAddress): a place in the
 // province → city → county tree, a street address and whom to call there.
 import { z } from 'zod';
-import { defineResource } from '../../../../core/resource/define';
-import { rules } from '../../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { CRUD, digits, PHONE } from './schema';
 
 const L = 'system:baseData.address';

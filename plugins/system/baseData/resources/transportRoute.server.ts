@@ -1,6 +1,5 @@
 // A route runs between two different, existing ports.
-import { FieldError } from '../../../../core/http/envelope.server';
-import { serverResource } from '../../../../core/resource/define.server';
+import { FieldError, serverResource } from '@core/server';
 import { transportRouteDef } from './transportRoute';
 import { requireExisting } from './references.server';
 

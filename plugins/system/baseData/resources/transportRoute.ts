@@ -1,7 +1,6 @@
 // Transport routes between two ports or crossings (/dataBase/systemData/route).
 import { z } from 'zod';
-import { defineResource } from '../../../../core/resource/define';
-import { rules } from '../../../../core/resource/rules';
+import { defineResource, rules } from '@core/shared';
 import { CODE, CRUD, options, upper } from './schema';
 
 const L = 'system:baseData.route';

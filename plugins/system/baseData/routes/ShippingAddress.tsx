@@ -2,8 +2,8 @@
 // province → city → county pickers in the form.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { resourcePageData } from '@core/resource/page.server';
-import { ResourcePage } from '@core/ui/resource/ResourcePage';
+import { resourcePageData } from '@core/server';
+import { ResourcePage } from '@core/client';
 import { shippingAddressDef } from '../resources/shippingAddress';
 import { shippingAddressResource } from '../resources/shippingAddress.server';
 import { ShippingAddressForm } from '../ui/ShippingAddressForm';

@@ -4,9 +4,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FieldInput, type Lookups } from '@core/ui/fields/FieldInput';
-import { formFields, initialValues, spanOf, toPayload, type Values } from '@core/ui/fields/values';
-import { useRowSubmit } from '@core/ui/resource/useRowSubmit';
+import { FieldInput, formFields, initialValues, spanOf, toPayload, type Lookups, type Values, useRowSubmit } from '@core/client';
 import { ADDRESS_CASCADE, shippingAddressDef as def } from '../resources/shippingAddress';
 
 const CHILD_OF = Object.fromEntries(Object.entries(ADDRESS_CASCADE).map(([child, parent]) => [parent, child]));

@@ -1,0 +1,19 @@
+// The public face of core for a plugin's browser code (pages, forms, dialogs): core's UI parts
+// and the API client. A plugin imports core only from here, @core/server and @core/shared.
+
+export { ApiError } from './http/client';
+export { CodePicker } from './ui/CodePicker';
+export { ConfirmDialog } from './ui/ConfirmDialog';
+export { DateField } from './ui/DateField';
+export { FileLink, FileUpload } from './ui/FileUpload';
+export type { UploadedFile } from './ui/FileUpload';
+export { DocumentEditor } from './ui/document/DocumentEditor';
+export type { SectionContext } from './ui/document/DocumentEditor';
+export { FieldInput } from './ui/fields/FieldInput';
+export type { Lookups } from './ui/fields/FieldInput';
+export { formFields, initialValues, spanOf, toPayload } from './ui/fields/values';
+export type { Values } from './ui/fields/values';
+export { useNotify } from './ui/notify';
+export { ResourcePage, TransitionNoteDialog, displayValue, optionLabel } from './ui/resource/ResourcePage';
+export type { ResourcePageProps } from './ui/resource/ResourcePage';
+export { useRowSubmit } from './ui/resource/useRowSubmit';

@@ -1,0 +1,20 @@
+// The public face of core for declarations used on both sides (resources, documents, rules,
+// the plugin contract and its types, dates). A plugin imports core only from here,
+// @core/server and @core/client.
+
+export type { PluginArea } from './areas';
+export { decimalSum, defineDocument, lineList } from './document/define';
+export type { DocumentDef, LineCollection } from './document/define';
+export { UPLOAD_TYPES } from './files/sniff';
+export type { UploadType } from './files/sniff';
+export { displayTimeZone, formatDateTime, todayIso } from './i18n/dates';
+export type { Lang } from './i18n/i18n';
+export { ENTERPRISE_DIRECTORY, defineJob, definePlugin } from './plugin';
+export type { EnterpriseDirectory, GrantDef, JobDef, LookupOption, MenuNode, Migration, PermissionDef, PluginContext, PortPlugin, RouteDef, ScreenDef, Seed, SessionUserLike, StatDef } from './plugin';
+export { hasPermission, matchesRoleOrPermission } from './rbac/menu';
+export type { SessionUser } from './rbac/menu';
+export { columnOf, defineResource, endpoint, resourceKey } from './resource/define';
+export type { EnumOption, FieldDef, FieldType, ResourceDef, ResourcePermissions, StateMachine, Transition } from './resource/define';
+export { localizeLookups } from './resource/lookupLabels';
+export { rules } from './resource/rules';
+export { resourcePermissions } from './screens';
