@@ -1,8 +1,17 @@
 // Remix options shared by vite.config.ts. routes() mounts every enabled plugin's routes
 // under the main layout (app/routes/_main.tsx) or the bare layout (app/routes/_bare.tsx), and
 // every declared screen on the one generic screen module (app/screen.tsx).
-import plugins from './plugins.config.ts';
+import { fileURLToPath } from 'node:url';
 import { pluginRouteManifest } from './core/plugin.ts';
+
+// The plugin list is loaded through tsx, not bundled with this config: plugins import core as
+// @core/server, @core/client and @core/shared (tsconfig paths), which the config's bundler
+// would leave to Node as packages.
+async function loadPlugins() {
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = await tsImport(fileURLToPath(new URL('./plugins.config.ts', import.meta.url)), import.meta.url);
+  return mod.default.default ?? mod.default;
+}
 
 /** @type {import('@remix-run/dev').VitePluginConfig} */
 export default {
@@ -17,7 +26,7 @@ export default {
     v3_singleFetch: true,
     unstable_optimizeDeps: true,
   },
-  routes() {
-    return pluginRouteManifest(plugins, { screenFile: 'screen.tsx' });
+  async routes() {
+    return pluginRouteManifest(await loadPlugins(), { screenFile: 'screen.tsx' });
   },
 };
