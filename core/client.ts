@@ -10,6 +10,7 @@ export type { UploadedFile } from './ui/FileUpload';
 export { DocumentEditor } from './ui/document/DocumentEditor';
 export type { SectionContext } from './ui/document/DocumentEditor';
 export { FieldInput } from './ui/fields/FieldInput';
+export { RemotePicker } from './ui/fields/RemotePicker';
 export type { Lookups } from './ui/fields/FieldInput';
 export { formFields, initialValues, spanOf, toPayload } from './ui/fields/values';
 export type { Values } from './ui/fields/values';

@@ -13,11 +13,10 @@ import { declarationDef } from '../declaration';
 import { declarationResource } from '../declaration.server';
 import { DeclarationEditor } from '../ui/DeclarationEditor';
 
-/** The code tables the editor picks from. */
+/** The code tables the editor picks from (HS codes, 10,000 of them, are searched on the server instead). */
 const EDITOR_LOOKUPS = [
   'customs.customsPorts',
   'customs.portCodes',
-  'customs.hsCodes',
   'customs.workingOrders',
   'customs.qp.transportMode',
   'customs.qp.tradeMode',

@@ -2,61 +2,20 @@
 // declaration elements, cargo attributes, dangerous goods and licences, attached documents
 // and customs receipts. The browser checks with the same schemas as the server; the server
 // saves the whole declaration in one transaction and has the last word.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  AppBar,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  Divider,
-  FormControlLabel,
-  Grid,
-  IconButton,
-  MenuItem,
-  Paper,
-  Stack,
-  Switch,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, Chip, Dialog, Grid, IconButton, MenuItem, Paper, Tab, Tabs, TextField, Toolbar, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { ApiError, CodePicker, ConfirmDialog, DateField, FileLink, FileUpload, type UploadedFile, useNotify } from '@core/client';
-import { formatDateTime, type LookupOption } from '@core/shared';
+import { ApiError, CodePicker, ConfirmDialog, DateField, type UploadedFile, useNotify } from '@core/client';
+import { type LookupOption } from '@core/shared';
 import { ReceiptsTable } from '../../receipts/ReceiptsTable';
-import { ATTACHMENT_TYPES, checkGoods, DECL_KINDS, DOC_TYPES, DUTY_MODES, headerSchema, IE_FLAGS, QUALIFICATION_CATEGORIES, specModel } from '../declaration';
-
-type Values = Record<string, string>;
-type Line = Record<string, unknown> & { elements: Record<string, string>; licences: Values[] };
-interface Doc {
-  fileId: number;
-  docType: string;
-  docNo: string;
-  file: UploadedFile | null;
-}
-interface Element {
-  seq: number;
-  name: string;
-  /** The English name, shown to en/my users when the HS table has one. */
-  nameEn: string | null;
-  isRequired: boolean;
-}
-
-const k = (name: string) => `customs:declarations.${name}`;
+import { DocumentsTab } from './DocumentsTab';
+import { GoodsTab } from './GoodsTab';
+import { k, str, type Doc, type Element, type Line, type Values } from './editorValues';
+import { checkGoods, DECL_KINDS, headerSchema, IE_FLAGS, QUALIFICATION_CATEGORIES } from '../declaration';
 
 const HEADER_SECTIONS: { tab: string; fields: [string, 'text' | 'date' | 'number' | `pick:${string}` | `enum:${string}`, boolean][] }[] = [
   {
@@ -159,8 +118,6 @@ const blankLine = (currency = 'USD'): Line => ({
   licences: [],
 });
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
 function fromApi(d: Record<string, unknown> | null): { header: Values; goods: Line[]; docs: Doc[] } {
   const header: Values = {};
   for (const n of HEADER_NAMES) header[n] = str(d?.[n]);
@@ -170,10 +127,21 @@ function fromApi(d: Record<string, unknown> | null): { header: Values; goods: Li
     for (const key of Object.keys(line)) if (key !== 'elements' && key !== 'licences' && key !== 'dangerous') line[key] = str(g[key]);
     line.dangerous = !!g.dangerous;
     line.elements = (g.elements as Record<string, string>) ?? {};
-    line.licences = ((g.licences as Record<string, unknown>[]) ?? []).map((l) => ({ licenceType: str(l.licenceType), licenceNo: str(l.licenceNo), verifiedSerial: str(l.verifiedSerial), qty: str(l.qty), unit: str(l.unit) }));
+    line.licences = ((g.licences as Record<string, unknown>[]) ?? []).map((l) => ({
+      licenceType: str(l.licenceType),
+      licenceNo: str(l.licenceNo),
+      verifiedSerial: str(l.verifiedSerial),
+      qty: str(l.qty),
+      unit: str(l.unit),
+    }));
     return line;
   });
-  const docs = ((d?.documents as Record<string, unknown>[] | undefined) ?? []).map((x) => ({ fileId: Number(x.fileId), docType: str(x.docType), docNo: str(x.docNo), file: (x.file as UploadedFile) ?? null }));
+  const docs = ((d?.documents as Record<string, unknown>[] | undefined) ?? []).map((x) => ({
+    fileId: Number(x.fileId),
+    docType: str(x.docType),
+    docNo: str(x.docNo),
+    file: (x.file as UploadedFile) ?? null,
+  }));
   return { header, goods, docs };
 }
 
@@ -208,8 +176,7 @@ export function DeclarationEditor({
   onClose(): void;
   onSaved(): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const elementName = (e: Element) => (i18n.language !== 'zh' && e.nameEn ? e.nameEn : e.name);
+  const { t } = useTranslation();
   const { api, toast } = useNotify();
   const [current, setCurrent] = useState<Record<string, unknown> | null>(row);
   const [loaded, setLoaded] = useState(!row);
@@ -302,7 +269,7 @@ export function DeclarationEditor({
     if (first) {
       toast(errs[first] ? `${t(k('msg.fillRequired'))}：${errs[first]}` : t(k('msg.fillRequired')), { severity: 'error' });
       const section = HEADER_SECTIONS.find((s) => s.fields.some(([n]) => n === first));
-      setTab(first === 'goods' ? 'goods' : (section?.tab ?? tab));
+      setTab(first === 'goods' ? 'goods' : section?.tab ?? tab);
       return false;
     }
     return true;
@@ -313,7 +280,9 @@ export function DeclarationEditor({
     setBusy(true);
     try {
       const payload = toPayload(header, goods, docs);
-      const res = current ? await api.put<Record<string, unknown>>(`/customs/declaration/${current.id}`, { ...payload, version: current.version }, { silent: true }) : await api.post<Record<string, unknown>>('/customs/declaration', payload, { silent: true });
+      const res = current
+        ? await api.put<Record<string, unknown>>(`/customs/declaration/${current.id}`, { ...payload, version: current.version }, { silent: true })
+        : await api.post<Record<string, unknown>>('/customs/declaration', payload, { silent: true });
       toast(t(k('msg.saved')), { severity: 'success' });
       const saved = res.data ?? null;
       if (saved) {
@@ -362,7 +331,18 @@ export function DeclarationEditor({
     const label = t(k(name));
     const common = { label, required, error: !!errors[name], helperText: errors[name] || ' ', fullWidth: true, size: 'small' as const, disabled: !editable };
     if (kind.startsWith('pick:')) {
-      return <CodePicker label={label} required={required} value={header[name]} options={opts(kind.slice(5))} onChange={(v) => setH(name, v)} error={errors[name]} disabled={!editable} testId={`decl-${name}`} />;
+      return (
+        <CodePicker
+          label={label}
+          required={required}
+          value={header[name]}
+          options={opts(kind.slice(5))}
+          onChange={(v) => setH(name, v)}
+          error={errors[name]}
+          disabled={!editable}
+          testId={`decl-${name}`}
+        />
+      );
     }
     if (kind.startsWith('enum:')) {
       const group = kind.slice(5);
@@ -388,28 +368,6 @@ export function DeclarationEditor({
       />
     );
   };
-
-  const lineText = (name: string, label = t(k(`goods.${name}`)), required = false, type: 'text' | 'date' = 'text') =>
-    type === 'date' ? (
-      <DateField label={label} required={required} size="small" fullWidth disabled={!editable} value={str(line?.[name])} onChange={(iso) => setLine({ [name]: iso })} helperText=" " testId={`goods-${name}-field`} inputTestId={`goods-${name}`} />
-    ) : (
-      <TextField
-        label={label}
-        required={required}
-        size="small"
-        fullWidth
-        disabled={!editable}
-        value={str(line?.[name])}
-        onChange={(e) => setLine({ [name]: e.target.value })}
-        slotProps={{ htmlInput: { 'data-testid': `goods-${name}` } }}
-        helperText=" "
-      />
-    );
-  const linePick = (name: string, lookup: string, required = false) => (
-    <CodePicker label={t(k(`goods.${name}`))} required={required} value={str(line?.[name])} options={opts(lookup)} onChange={(v) => setLine({ [name]: v })} disabled={!editable} testId={`goods-${name}`} />
-  );
-
-  const preview = useMemo(() => (line ? specModel(elements, line.elements) : ''), [elements, line]);
 
   const orderOptions = opts('customs.workingOrders');
 
@@ -490,231 +448,22 @@ export function DeclarationEditor({
         ))}
 
         {tab === 'goods' && (
-          <Stack spacing={2}>
-            {errors.goods && (
-              <Typography color="error" data-testid="goods-error">
-                {errors.goods}
-              </Typography>
-            )}
-            <Paper sx={{ p: 1 }}>
-              {editable && (
-                <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-                  <Button size="small" startIcon={<AddIcon />} onClick={addGoods} data-testid="goods-add">
-                    {t(k('action.addGoods'))}
-                  </Button>
-                  <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={removeGoods} data-testid="goods-remove">
-                    {t(k('action.removeGoods'))}
-                  </Button>
-                </Stack>
-              )}
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    {['itemNo', 'hsCode', 'goodsName', 'specModel', 'qty', 'unitPrice', 'totalPrice', 'currency', 'originCountry'].map((c) => (
-                      <TableCell key={c}>{t(k(`goods.${c}`))}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {goods.map((g, i) => (
-                    <TableRow key={i} hover selected={sel === i} onClick={() => setSel(i)} sx={{ cursor: 'pointer' }} data-testid="goods-row">
-                      <TableCell>{i + 1}</TableCell>
-                      <TableCell>{str(g.hsCode)}</TableCell>
-                      <TableCell>{str(g.goodsName)}</TableCell>
-                      <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{sel === i ? preview : str(g.specModel)}</TableCell>
-                      <TableCell>
-                        {str(g.qty)} {str(g.unit)}
-                      </TableCell>
-                      <TableCell>{str(g.unitPrice)}</TableCell>
-                      <TableCell>{str(g.totalPrice)}</TableCell>
-                      <TableCell>{str(g.currency)}</TableCell>
-                      <TableCell>{str(g.originCountry)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
-            {line && (
-              <Paper sx={{ p: 2 }} data-testid="goods-editor">
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, md: 6 }}>{linePick('hsCode', 'customs.hsCodes', true)}</Grid>
-                  <Grid size={{ xs: 12, md: 3 }}>{lineText('goodsName', undefined, true)}</Grid>
-                  <Grid size={{ xs: 12, md: 3 }}>{lineText('ciqName')}</Grid>
-                </Grid>
-                {elements.length > 0 && (
-                  <Box sx={{ mb: 2 }}>
-                    <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                      {t(k('goods.elements'))} — {t(k('goods.specModel'))}: <code data-testid="spec-preview">{preview}</code>
-                    </Typography>
-                    <Grid container spacing={1}>
-                      {elements.map((e) => (
-                        <Grid key={e.seq} size={{ xs: 12, sm: 6, md: 3 }}>
-                          <TextField
-                            size="small"
-                            fullWidth
-                            required={e.isRequired}
-                            disabled={!editable}
-                            label={`${e.seq}. ${elementName(e)}`}
-                            value={line.elements[String(e.seq)] ?? ''}
-                            onChange={(ev) => setLine({ elements: { ...line.elements, [String(e.seq)]: ev.target.value } })}
-                            slotProps={{ htmlInput: { 'data-testid': `element-${e.seq}` } }}
-                          />
-                        </Grid>
-                      ))}
-                    </Grid>
-                  </Box>
-                )}
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('qty', undefined, true)}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{linePick('unit', 'customs.qp.unit', true)}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('unitPrice', undefined, true)}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('totalPrice', undefined, true)}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{linePick('currency', 'customs.qp.currency', true)}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>
-                    <TextField select size="small" fullWidth label={t(k('goods.dutyMode'))} disabled={!editable} value={str(line.dutyMode)} onChange={(e) => setLine({ dutyMode: e.target.value })} helperText=" ">
-                      {DUTY_MODES.map((m) => (
-                        <MenuItem key={m} value={m}>
-                          {t(k(`dutyModes.${m}`))}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 6, md: 3 }}>{linePick('originCountry', 'system.countries')}</Grid>
-                  <Grid size={{ xs: 6, md: 3 }}>{linePick('destCountry', 'system.countries')}</Grid>
-                  <Grid size={{ xs: 6, md: 1.5 }}>{lineText('legalQty1')}</Grid>
-                  <Grid size={{ xs: 6, md: 1.5 }}>{linePick('legalUnit1', 'customs.qp.unit')}</Grid>
-                  <Grid size={{ xs: 6, md: 1.5 }}>{lineText('legalQty2')}</Grid>
-                  <Grid size={{ xs: 6, md: 1.5 }}>{linePick('legalUnit2', 'customs.qp.unit')}</Grid>
-                </Grid>
-                <Divider sx={{ my: 1 }}>{t(k('goods.attributes'))}</Divider>
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('productionDate', undefined, false, 'date')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('expiryDate', undefined, false, 'date')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('shelfLifeDays')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('batchNo')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('brand')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('model')}</Grid>
-                  <Grid size={{ xs: 12, md: 4 }}>{lineText('overseasMaker')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>{lineText('volumeCbm')}</Grid>
-                  <Grid size={{ xs: 6, md: 2 }}>
-                    <FormControlLabel
-                      control={<Switch checked={!!line.dangerous} disabled={!editable} onChange={(e) => setLine({ dangerous: e.target.checked })} />}
-                      label={t(k('goods.dangerous'))}
-                    />
-                  </Grid>
-                  {!!line.dangerous && (
-                    <>
-                      <Grid size={{ xs: 6, md: 2 }}>{lineText('unCode', undefined, true)}</Grid>
-                      <Grid size={{ xs: 6, md: 4 }}>{lineText('dangerName', undefined, true)}</Grid>
-                      <Grid size={{ xs: 6, md: 2 }}>{lineText('dangerPackType')}</Grid>
-                      <Grid size={{ xs: 6, md: 4 }}>{lineText('dangerPackSpec')}</Grid>
-                    </>
-                  )}
-                </Grid>
-                <Divider sx={{ my: 1 }}>{t(k('goods.licences'))}</Divider>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      {['type', 'no', 'serial', 'qty', 'unit'].map((c) => (
-                        <TableCell key={c}>{t(k(`licence.${c}`))}</TableCell>
-                      ))}
-                      <TableCell />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {line.licences.map((l, li) => {
-                      const setL = (key: string, v: string) => setLine({ licences: line.licences.map((x, j) => (j === li ? { ...x, [key]: v } : x)) });
-                      return (
-                        <TableRow key={li}>
-                          <TableCell sx={{ minWidth: 220 }}>
-                            <CodePicker label="" value={l.licenceType} options={opts('customs.qp.license')} onChange={(v) => setL('licenceType', v)} disabled={!editable} />
-                          </TableCell>
-                          {(['licenceNo', 'verifiedSerial', 'qty'] as const).map((key) => (
-                            <TableCell key={key}>
-                              <TextField size="small" value={l[key]} disabled={!editable} onChange={(e) => setL(key, e.target.value)} />
-                            </TableCell>
-                          ))}
-                          <TableCell sx={{ minWidth: 160 }}>
-                            <CodePicker label="" value={l.unit} options={opts('customs.qp.unit')} onChange={(v) => setL('unit', v)} disabled={!editable} />
-                          </TableCell>
-                          <TableCell>
-                            {editable && (
-                              <IconButton size="small" onClick={() => setLine({ licences: line.licences.filter((_, j) => j !== li) })} aria-label={t('core:files.remove')}>
-                                <DeleteIcon fontSize="small" />
-                              </IconButton>
-                            )}
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-                {editable && (
-                  <Button size="small" startIcon={<AddIcon />} onClick={() => setLine({ licences: [...line.licences, { licenceType: '', licenceNo: '', verifiedSerial: '', qty: '', unit: '' }] })}>
-                    {t(k('licence.add'))}
-                  </Button>
-                )}
-              </Paper>
-            )}
-          </Stack>
+          <GoodsTab
+            goods={goods}
+            sel={sel}
+            onSelect={setSel}
+            line={line}
+            onLine={setLine}
+            onAdd={addGoods}
+            onRemove={removeGoods}
+            elements={elements}
+            error={errors.goods}
+            editable={editable}
+            lookups={lookups}
+          />
         )}
 
-        {tab === 'documents' && (
-          <Paper sx={{ p: 2 }}>
-            {errors.documents && <Typography color="error">{errors.documents}</Typography>}
-            {editable && (
-              <Box sx={{ mb: 1 }}>
-                <FileUpload
-                  resource="customs.declaration"
-                  types={ATTACHMENT_TYPES}
-                  label={t(k('action.addDoc'))}
-                  testId="doc-upload"
-                  onUploaded={(f) => setDocs((ds) => [...ds, { fileId: f.id, docType: '', docNo: '', file: f }])}
-                />
-              </Box>
-            )}
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t(k('doc.file'))}</TableCell>
-                  <TableCell>{t(k('doc.docType'))}</TableCell>
-                  <TableCell>{t(k('doc.docNo'))}</TableCell>
-                  <TableCell>{t('core:files.uploader')}</TableCell>
-                  <TableCell>{t('core:files.uploadTime')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {docs.map((d, i) => (
-                  <TableRow key={d.fileId} data-testid="doc-row">
-                    <TableCell>{d.file ? <FileLink file={d.file} /> : d.fileId}</TableCell>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <TextField select size="small" fullWidth required disabled={!editable} value={d.docType} onChange={(e) => setDocs((ds) => ds.map((x, j) => (j === i ? { ...x, docType: e.target.value } : x)))} slotProps={{ htmlInput: { 'data-testid': `doc-type-${i}` } }}>
-                        {DOC_TYPES.map((dt) => (
-                          <MenuItem key={dt} value={dt}>
-                            {t(k(`doc.types.${dt}`))}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    </TableCell>
-                    <TableCell>
-                      <TextField size="small" disabled={!editable} value={d.docNo} onChange={(e) => setDocs((ds) => ds.map((x, j) => (j === i ? { ...x, docNo: e.target.value } : x)))} />
-                    </TableCell>
-                    <TableCell>{d.file?.createdByName ?? ''}</TableCell>
-                    <TableCell>{formatDateTime(d.file?.createdAt)}</TableCell>
-                    <TableCell>
-                      {editable && (
-                        <IconButton size="small" onClick={() => setDocs((ds) => ds.filter((_, j) => j !== i))} aria-label={t('core:files.remove')}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
-        )}
+        {tab === 'documents' && <DocumentsTab docs={docs} onDocs={setDocs} error={errors.documents} editable={editable} />}
 
         {tab === 'receipts' && current && (
           <Paper sx={{ p: 2 }}>
