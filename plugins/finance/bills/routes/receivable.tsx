@@ -1,23 +1,20 @@
 // /bankCenter/receivable (应收账款): outstanding bills — the platform's bill managers see all of
 // them, the bank and other payees the ones owed to them — aged by bill date per currency, with
 // the bills' details and receipt confirmation.
-import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { getKnex, requireUser, resourcePageData } from '@core/server';
+import { page as guarded, resourcePageData } from '@core/server';
 import { ResourcePage } from '@core/client';
 import { AGING_BUCKETS, billReceivableDef } from '../bill';
 import { billReceivableResource } from '../bills.server';
 import { receivableAging } from '../receivable.server';
 import { BillDetailButton } from '../ui/BillDetail';
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  // resourcePageData checks the menu and the list permission first.
-  const page = await resourcePageData(billReceivableResource, request);
-  const user = await requireUser(request);
-  return { page, aging: await receivableAging(getKnex(), user) };
-};
+export const loader = guarded({ menu: billReceivableResource.def.menu, permission: billReceivableResource.def.permissions.list }, async ({ request, knex, user }) => ({
+  page: await resourcePageData(billReceivableResource, request),
+  aging: await receivableAging(knex, user),
+}));
 
 export default function ReceivablePage() {
   const { page, aging } = useLoaderData<typeof loader>();
@@ -52,7 +49,12 @@ export default function ReceivablePage() {
                     {a.total}
                   </TableCell>
                   {AGING_BUCKETS.map((b) => (
-                    <TableCell key={b} align="right" sx={{ fontVariantNumeric: 'tabular-nums', color: b === 'd90' && a[b] !== '0.00' ? 'error.main' : undefined }} data-testid={`aging-${a.currency}-${b}`}>
+                    <TableCell
+                      key={b}
+                      align="right"
+                      sx={{ fontVariantNumeric: 'tabular-nums', color: b === 'd90' && a[b] !== '0.00' ? 'error.main' : undefined }}
+                      data-testid={`aging-${a.currency}-${b}`}
+                    >
                       {a[b]}
                     </TableCell>
                   ))}
