@@ -54,7 +54,7 @@ export function LineTable({ collection: c, path, lines, ctx, parent }: LineTable
   const subs = c.lines ?? [];
 
   const setCell = (i: number, name: string, v: unknown) =>
-    onLines(path, (old) => old.map((l, j) => (j === i ? (c.derive?.({ ...l, [name]: v }, name) ?? { ...l, [name]: v }) : l)), [key, `${key}.${i}.${name}`]);
+    onLines(path, (old) => old.map((l, j) => (j === i ? c.derive?.({ ...l, [name]: v }, name) ?? { ...l, [name]: v } : l)), [key, `${key}.${i}.${name}`]);
   const remove = (i: number) => {
     onLines(path, (old) => old.filter((_x, j) => j !== i), [key]);
     setSelected((s) => (s >= i && s > 0 ? s - 1 : s));

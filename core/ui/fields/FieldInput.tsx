@@ -33,7 +33,7 @@ export interface FieldInputProps {
 
 export function FieldInput({ field: f, value: v, onChange, lookups, error, disabled, testId, cell, label: labelText }: FieldInputProps) {
   const { t } = useTranslation();
-  const label = cell ? undefined : (labelText ?? t(f.labelKey));
+  const label = cell ? undefined : labelText ?? t(f.labelKey);
   const common = {
     label,
     error: !!error,
@@ -101,7 +101,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
   );
 }
 
-/** Form fields on a grid (by their spans), each a FieldInput named `form-<name>`. */
+/** Form fields on a grid (by their spans), each a FieldInput named `<testIdPrefix>-<name>` (default form). */
 export function FieldGrid({
   fields,
   values,
@@ -111,6 +111,7 @@ export function FieldGrid({
   mode,
   readOnly,
   wide,
+  testIdPrefix = 'form',
 }: {
   fields: FieldDef[];
   values: Record<string, unknown>;
@@ -121,6 +122,7 @@ export function FieldGrid({
   readOnly?: boolean;
   /** Three columns on wide screens (documents) instead of two. */
   wide?: boolean;
+  testIdPrefix?: string;
 }) {
   return (
     <Grid container columnSpacing={2} sx={{ pt: 1 }}>
@@ -133,7 +135,7 @@ export function FieldGrid({
             lookups={lookups}
             error={errors[f.name]}
             disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit)}
-            testId={`form-${f.name}`}
+            testId={`${testIdPrefix}-${f.name}`}
           />
         </Grid>
       ))}
