@@ -40,6 +40,8 @@ export interface LineCollection {
   addKey?: string;
   /** Lines the editor starts a new document with (default 0). */
   initial?: number;
+  /** At most this many lines: the add button waits at it (the schema says why). */
+  max?: number;
   /** A line after one of its fields changed (a date filling in its year and month). */
   derive?(line: Values, changed: string): Values;
   /** Column titles that depend on the header (days instead of quantities), by field name. */

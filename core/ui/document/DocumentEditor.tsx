@@ -5,12 +5,12 @@
 // the right line and field. Domain parts that are not generic (an upload) come in as `sections`,
 // the document's own buttons (submit, print) as `actions`; it sits in a dialog, a full-screen
 // dialog or the page (EditorFrame).
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef, DocumentSection } from '../../document/define';
 import { FieldGrid, type Lookups } from '../fields/FieldInput';
-import { formFields, type Values } from '../fields/values';
+import { formFields, requiredFields, withValue, type Values } from '../fields/values';
 import { useRowSubmit } from '../resource/useRowSubmit';
 import { EditorFrame, type EditorFrameKind } from './EditorFrame';
 import { LineTable, type CellContext } from './LineTable';
@@ -31,8 +31,8 @@ export interface ActionContext {
   row: Values | null;
   saving: boolean;
   readOnly: boolean;
-  /** Checks and saves; the saved row, or null when something is wrong (shown on the fields). */
-  save(): Promise<Values | null>;
+  /** Checks and saves; the saved row, or null when something is wrong (shown on the fields). Quiet: no toast when saved (the action tells what followed). */
+  save(opts?: { quiet?: boolean }): Promise<Values | null>;
 }
 
 export interface DocumentEditorProps {
@@ -56,8 +56,12 @@ export interface DocumentEditorProps {
   actions?(ctx: ActionContext): ReactNode;
   /** Beside the title (the state). */
   badges?(row: Values | null): ReactNode;
-  /** The save button's label and testid (default 保存, form-save); false: none. */
-  save?: false | { labelKey?: string; testId?: string; variant?: 'contained' | 'outlined' };
+  /**
+   * The save button's label and testid (default 保存, form-save); false: none. `messageKey`: the
+   * toast when saved instead of the server's; `invalidKey`: a warning toast when the browser
+   * check refuses (a long page whose marked fields may be out of view).
+   */
+  save?: false | { labelKey?: string; testId?: string; variant?: 'contained' | 'outlined'; messageKey?: string; invalidKey?: string };
   closeTestId?: string;
 }
 
@@ -67,6 +71,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const def = doc.resource;
   // Outside a dialog the editor stays open after a save, on the saved row (its id and version).
   const [row, setRow] = useState(props.row);
+  // A page revalidates after a save or a transition: the row it brings back newer (by version) replaces the one held.
+  if (props.row && row && props.row.id === row.id && Number(props.row.version) > Number(row.version)) setRow(props.row);
   const mode = row ? 'update' : 'create';
   const [values, setValues] = useState<Values>(() => initialDocument(doc, row, mode));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -77,11 +83,13 @@ export function DocumentEditor(props: DocumentEditorProps) {
     onSaved(saved);
   };
   const { submit, saving } = useRowSubmit(def, row, { onSaved: afterSave, onClose: stays ? undefined : onClose, onErrors: setErrors });
-  const save = () => submit(documentPayload(doc, values, mode));
+  const toasts = saveButton ? { saved: saveButton.messageKey && t(saveButton.messageKey), invalid: saveButton.invalidKey && t(saveButton.invalidKey) } : {};
+  const save = (opts: { quiet?: boolean } = {}) => submit(documentPayload(doc, values, mode), { ...toasts, ...(opts.quiet ? { saved: null } : {}) });
+  const required = useMemo(() => requiredFields(def, t, mode), [def, t, mode]);
 
   const clear = (keys: string[]) => setErrors((old) => (keys.some((k) => old[k]) ? { ...old, ...Object.fromEntries(keys.map((k) => [k, ''])) } : old));
   const set = (name: string, v: unknown) => {
-    setValues((old) => ({ ...old, [name]: v }));
+    setValues((old) => withValue(def.fields, old, name, v));
     clear([name]);
   };
   const onLines = (path: (string | number)[], fn: (lines: Values[]) => Values[], cleared: string[]) => {
@@ -111,7 +119,9 @@ export function DocumentEditor(props: DocumentEditorProps) {
             {t(s.titleKey)}
           </Typography>
         )}
-        {own.length > 0 && <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide testIdPrefix={doc.fieldTestId} />}
+        {own.length > 0 && (
+          <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide testIdPrefix={doc.fieldTestId} required={required} />
+        )}
         {s.custom && custom[s.custom]?.({ values, row, errors, readOnly, set, clearError: (name) => clear([name]) })}
         {(s.lines ?? [])
           .map((name) => doc.lines.find((c) => c.name === name)!)
