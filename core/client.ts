@@ -10,6 +10,7 @@ export type { UploadedFile } from './ui/FileUpload';
 export { DocumentEditor } from './ui/document/DocumentEditor';
 export type { ActionContext, DocumentEditorProps, SectionContext } from './ui/document/DocumentEditor';
 export { EditorFrame, type EditorFrameKind } from './ui/document/EditorFrame';
+export type { CellContext } from './ui/document/LineTable';
 export { FieldInput } from './ui/fields/FieldInput';
 export { RemotePicker } from './ui/fields/RemotePicker';
 export type { Lookups } from './ui/fields/FieldInput';
