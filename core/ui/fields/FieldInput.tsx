@@ -9,7 +9,7 @@ import type { FieldDef } from '../../resource/define';
 import { CodePicker } from '../CodePicker';
 import { DateField } from '../DateField';
 import { RemotePicker } from './RemotePicker';
-import { dependentOptions, spanOf } from './values';
+import { pickerLookups, pickerWaits, spanOf } from './values';
 
 export type Lookups = Record<string, LookupOption[]>;
 
@@ -150,23 +150,20 @@ export function FieldGrid({
 }) {
   return (
     <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-      {fields.map((f) => {
-        const narrowed = dependentOptions(f, values, lookups);
-        return (
-          <Grid key={f.name} size={spanOf(f, wide)}>
-            <FieldInput
-              field={f}
-              value={values[f.name]}
-              onChange={(v) => onChange(f.name, v)}
-              lookups={narrowed ? { ...lookups, [f.lookup!]: narrowed } : lookups}
-              error={errors[f.name]}
-              disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit) || narrowed?.length === 0}
-              testId={`${testIdPrefix}-${f.name}`}
-              required={required?.has(f.name)}
-            />
-          </Grid>
-        );
-      })}
+      {fields.map((f) => (
+        <Grid key={f.name} size={spanOf(f, wide)}>
+          <FieldInput
+            field={f}
+            value={values[f.name]}
+            onChange={(v) => onChange(f.name, v)}
+            lookups={pickerLookups(f, values, lookups)}
+            error={errors[f.name]}
+            disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit) || pickerWaits(f, values, lookups)}
+            testId={`${testIdPrefix}-${f.name}`}
+            required={required?.has(f.name)}
+          />
+        </Grid>
+      ))}
     </Grid>
   );
 }

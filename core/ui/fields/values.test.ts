@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { defineResource, type FieldDef } from '../../resource/define';
-import { dependentOptions, requiredFields, withValue } from './values';
+import { pickerLookups, pickerWaits, requiredFields, withValue } from './values';
 
 const fields: FieldDef[] = [
   { name: 'country', labelKey: 'x', type: 'ref', lookup: 'countries' },
@@ -36,15 +36,20 @@ const lookups = {
 };
 
 describe('dependent pickers', () => {
+  const offered = (f: FieldDef, values: Record<string, unknown>) => pickerLookups(f, values, lookups)[f.lookup!].map((o) => o.value);
+
   it('offers the options under the parent value, the parentless ones under the root value', () => {
-    expect(dependentOptions(fields[2], { province: '530000' }, lookups)!.map((o) => o.value)).toEqual(['530100']);
-    expect(dependentOptions(fields[1], { country: 'CN' }, lookups)!.map((o) => o.value)).toEqual(['530000', '510000']);
+    expect(offered(fields[2], { province: '530000' })).toEqual(['530100']);
+    expect(offered(fields[1], { country: 'CN' })).toEqual(['530000', '510000']);
+    expect(pickerWaits(fields[2], { province: '530000' }, lookups)).toBe(false);
   });
 
-  it('offers nothing while the parent is blank or has no children, and leaves other fields alone', () => {
-    expect(dependentOptions(fields[2], { province: '' }, lookups)).toEqual([]);
-    expect(dependentOptions(fields[1], { country: 'MM' }, lookups)).toEqual([]);
-    expect(dependentOptions(fields[0], {}, lookups)).toBeNull();
+  it('offers nothing and waits while the parent is blank or has no children; other fields keep their options', () => {
+    expect(offered(fields[2], { province: '' })).toEqual([]);
+    expect(pickerWaits(fields[2], { province: '' }, lookups)).toBe(true);
+    expect(pickerWaits(fields[1], { country: 'MM' }, lookups)).toBe(true);
+    expect(pickerLookups(fields[0], {}, lookups)).toBe(lookups);
+    expect(pickerWaits(fields[0], {}, lookups)).toBe(false);
   });
 
   it('clears the pickers below a changed one, level by level', () => {

@@ -61,13 +61,15 @@ export function withValue(fields: readonly FieldDef[], values: Values, name: str
   return out;
 }
 
-/** A dependent picker's options under its parent field's value (none while that is blank); null for other fields. */
-export function dependentOptions(f: FieldDef, values: Values, lookups: Record<string, LookupOption[]>): LookupOption[] | null {
-  if (!f.lookupParent || !f.lookup) return null;
+/** The options a field's picker offers: a dependent picker's (lookupParent) are those under its parent field's value, none while that is blank. */
+export function pickerLookups(f: FieldDef, values: Values, lookups: Record<string, LookupOption[]>): Record<string, LookupOption[]> {
+  if (!f.lookupParent || !f.lookup) return lookups;
   const parent = String(values[f.lookupParent] ?? '');
-  if (!parent) return [];
-  return (lookups[f.lookup] ?? []).filter((o) => (o.parent ? o.parent === parent : f.lookupRoot === parent));
+  return { ...lookups, [f.lookup]: parent ? (lookups[f.lookup] ?? []).filter((o) => (o.parent ? o.parent === parent : f.lookupRoot === parent)) : [] };
 }
+
+/** A dependent picker waits (disabled) while it has nothing to offer. */
+export const pickerWaits = (f: FieldDef, values: Values, lookups: Record<string, LookupOption[]>) => !!f.lookupParent && !!f.lookup && !pickerLookups(f, values, lookups)[f.lookup].length;
 
 /** Fields the schema refuses when absent: their inputs carry the required mark. */
 export function requiredFields(def: ResourceDef, t: TFunction, mode: 'create' | 'update'): ReadonlySet<string> {

@@ -11,7 +11,19 @@ import { useRowSubmit } from './useRowSubmit';
 
 export { toPayload } from '../fields/values';
 
-export function ResourceFormDialog({ def, row, lookups, onClose, onSaved }: { def: ResourceDef; row: Values | null; lookups: Record<string, LookupOption[]>; onClose(): void; onSaved(): void }) {
+export function ResourceFormDialog({
+  def,
+  row,
+  lookups,
+  onClose,
+  onSaved,
+}: {
+  def: ResourceDef;
+  row: Values | null;
+  lookups: Record<string, LookupOption[]>;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const { t } = useTranslation();
   const mode = row ? 'update' : 'create';
   const [values, setValues] = useState<Values>(() => initialValues(def.fields.filter(inForm), row));
@@ -26,7 +38,9 @@ export function ResourceFormDialog({ def, row, lookups, onClose, onSaved }: { de
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="resource-form">
-      <DialogTitle>{t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}</DialogTitle>
+      <DialogTitle>
+        {t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}
+      </DialogTitle>
       <DialogContent>
         <FieldGrid fields={formFields(def, mode)} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} required={required} />
       </DialogContent>
