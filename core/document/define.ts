@@ -40,6 +40,8 @@ export interface LineCollection {
   addKey?: string;
   /** Lines the editor starts a new document with (default 0). */
   initial?: number;
+  /** At most this many lines: the add button waits at it (the schema says why). */
+  max?: number;
   /** A line after one of its fields changed (a date filling in its year and month). */
   derive?(line: Values, changed: string): Values;
   /** Column titles that depend on the header (days instead of quantities), by field name. */
@@ -75,7 +77,8 @@ export interface DocumentDef {
   lines: LineCollection[];
   /** Layout of the header; default: one section of all form fields, then every collection. */
   sections?: DocumentSection[];
-  tabs?: { name: string; labelKey: string }[];
+  /** Tabs of the layout; `count`: a collection whose number of lines the tab shows, as `货物 (3)`. */
+  tabs?: { name: string; labelKey: string; count?: string }[];
   computed?: ComputedValue[];
   /** A new document's header values besides blank ones (today's date, the usual currency). */
   defaults?(): Values;
@@ -85,6 +88,8 @@ export interface DocumentDef {
   extra?: string[];
   /** data-testid of the editor (default document-form) and its width. */
   testId?: string;
+  /** data-testid prefix of the header inputs (`<prefix>-<field>`; default form). */
+  fieldTestId?: string;
   maxWidth?: 'md' | 'lg' | 'xl';
 }
 
@@ -108,7 +113,7 @@ export function defineDocument(doc: DocumentDef): DocumentDef {
   }
   const names = new Set([...def.fields.map((f) => f.name), ...doc.lines.map((c) => c.name)]);
   for (const s of doc.sections ?? []) {
-    const fields = s.fields === '*' ? [] : (s.fields ?? []);
+    const fields = s.fields === '*' ? [] : s.fields ?? [];
     for (const n of [...fields, ...(s.lines ?? [])]) if (!names.has(n)) throw new Error(`${def.name}: section names ${n}, which it does not declare`);
   }
   return doc;

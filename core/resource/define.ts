@@ -41,6 +41,16 @@ export interface FieldDef {
   lookup?: string;
   /** ref: the picker searches on the server as the user types (`?q=`); the page does not load the options whole. */
   search?: boolean;
+  /** ref: typing filters the loaded options (a long code table) instead of a drop-down list. */
+  typeahead?: boolean;
+  /**
+   * ref: a dependent picker (province → city → county). It offers the options whose `parent` is
+   * this other field's value, waits (disabled) while that field is blank or has nothing to
+   * offer, and is cleared when that field changes.
+   */
+  lookupParent?: string;
+  /** With lookupParent: the parent's value under which the options without a parent are offered (a region table holding one country's regions). */
+  lookupRoot?: string;
   /** In the grid; `false` to leave it out, `{ hidden: true }` to start it hidden. */
   list?: boolean | { width?: number; hidden?: boolean };
   sortable?: boolean;
@@ -190,6 +200,8 @@ export function defineResource(def: ResourceDef): ResourceDef {
     }
   }
   for (const f of def.fields) {
+    if (f.lookupParent && (f.type !== 'ref' || !def.fields.some((x) => x.name === f.lookupParent)))
+      throw new Error(`${def.name}.${f.name}: lookupParent is for ref fields and must name one of the resource's fields (${f.lookupParent})`);
     if (f.summary && f.type !== 'money' && f.type !== 'number' && f.type !== 'integer') throw new Error(`${def.name}.${f.name}: summary needs a money/number field`);
   }
   for (const rule of uniqueRules(def)) {

@@ -16,6 +16,7 @@ export function CodePicker({
   helperText,
   disabled,
   testId,
+  size = 'small',
 }: {
   label: string;
   value: string;
@@ -26,11 +27,12 @@ export function CodePicker({
   helperText?: string;
   disabled?: boolean;
   testId?: string;
+  size?: 'small' | 'medium';
 }) {
   const selected = options.find((o) => o.value === value) ?? (value ? { value, label: value } : null);
   return (
     <Autocomplete
-      size="small"
+      size={size}
       options={options}
       value={selected}
       disabled={disabled}

@@ -2,14 +2,17 @@
 // resource's fields, optional tabs, editable line tables (lines of lines for the selected
 // line), read-only computed values, and the resource form's save: the same zod schema in the
 // browser, then create or update with the version, a 409 or the server's field errors shown on
-// the right line and field. Domain parts that are not generic (an upload) come in as `sections`.
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs, Typography } from '@mui/material';
+// the right line and field. Domain parts that are not generic (an upload) come in as `sections`,
+// the document's own buttons (submit, print) as `actions`; it sits in a dialog, a full-screen
+// dialog or the page (EditorFrame).
+import { useMemo, useState, type ReactNode } from 'react';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef, DocumentSection } from '../../document/define';
 import { FieldGrid, type Lookups } from '../fields/FieldInput';
-import { formFields, type Values } from '../fields/values';
+import { formFields, requiredFields, withValue, type Values } from '../fields/values';
 import { useRowSubmit } from '../resource/useRowSubmit';
+import { EditorFrame, type EditorFrameKind } from './EditorFrame';
 import { LineTable, type CellContext } from './LineTable';
 import { documentPayload, initialDocument, shown, updateLines } from './values';
 
@@ -22,12 +25,25 @@ export interface SectionContext {
   clearError(name: string): void;
 }
 
+export interface ActionContext {
+  values: Values;
+  /** The row as last loaded or saved (null while new). */
+  row: Values | null;
+  saving: boolean;
+  readOnly: boolean;
+  /** Checks and saves; the saved row, or null when something is wrong (shown on the fields). Quiet: no toast when saved (the action tells what followed). */
+  save(opts?: { quiet?: boolean }): Promise<Values | null>;
+}
+
 export interface DocumentEditorProps {
   doc: DocumentDef;
   row: Values | null;
   lookups: Lookups;
-  onClose(): void;
-  onSaved(): void;
+  /** No close in the page frame. */
+  onClose?(): void;
+  /** After a save; a dialog then closes, the full-screen and page frames stay on the saved row. */
+  onSaved(saved: Values): void;
+  frame?: EditorFrameKind;
   /** Shown, not edited (no add, remove or save). */
   readOnly?: boolean;
   /** Dialog title instead of 新增/编辑 <title>. */
@@ -36,20 +52,44 @@ export interface DocumentEditorProps {
   sections?: Record<string, (ctx: SectionContext) => ReactNode>;
   /** Renderers of line cells, by `<collection>.<field>`. */
   cells?: Record<string, (ctx: CellContext) => ReactNode>;
+  /** The document's own buttons, before the save button (save and submit, print). */
+  actions?(ctx: ActionContext): ReactNode;
+  /** Beside the title (the state). */
+  badges?(row: Values | null): ReactNode;
+  /**
+   * The save button's label and testid (default 保存, form-save); false: none. `messageKey`: the
+   * toast when saved instead of the server's; `invalidKey`: a warning toast when the browser
+   * check refuses (a long page whose marked fields may be out of view).
+   */
+  save?: false | { labelKey?: string; testId?: string; variant?: 'contained' | 'outlined'; messageKey?: string; invalidKey?: string };
+  closeTestId?: string;
 }
 
-export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly = false, title, sections: custom = {}, cells }: DocumentEditorProps) {
+export function DocumentEditor(props: DocumentEditorProps) {
+  const { doc, lookups, onClose, onSaved, frame = 'dialog', readOnly = false, title, sections: custom = {}, cells, actions, badges, save: saveButton = {}, closeTestId } = props;
   const { t } = useTranslation();
   const def = doc.resource;
+  // Outside a dialog the editor stays open after a save, on the saved row (its id and version).
+  const [row, setRow] = useState(props.row);
+  // A page revalidates after a save or a transition: the row it brings back newer (by version) replaces the one held.
+  if (props.row && row && props.row.id === row.id && Number(props.row.version) > Number(row.version)) setRow(props.row);
   const mode = row ? 'update' : 'create';
   const [values, setValues] = useState<Values>(() => initialDocument(doc, row, mode));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [tab, setTab] = useState(doc.tabs?.[0]?.name);
-  const { submit, saving } = useRowSubmit(def, row, { onSaved, onClose, onErrors: setErrors });
+  const stays = frame !== 'dialog';
+  const afterSave = (saved: Values) => {
+    if (stays) setRow((old) => ({ ...old, ...saved }));
+    onSaved(saved);
+  };
+  const { submit, saving } = useRowSubmit(def, row, { onSaved: afterSave, onClose: stays ? undefined : onClose, onErrors: setErrors });
+  const toasts = saveButton ? { saved: saveButton.messageKey && t(saveButton.messageKey), invalid: saveButton.invalidKey && t(saveButton.invalidKey) } : {};
+  const save = (opts: { quiet?: boolean } = {}) => submit(documentPayload(doc, values, mode), { ...toasts, ...(opts.quiet ? { saved: null } : {}) });
+  const required = useMemo(() => requiredFields(def, t, mode), [def, t, mode]);
 
   const clear = (keys: string[]) => setErrors((old) => (keys.some((k) => old[k]) ? { ...old, ...Object.fromEntries(keys.map((k) => [k, ''])) } : old));
   const set = (name: string, v: unknown) => {
-    setValues((old) => ({ ...old, [name]: v }));
+    setValues((old) => withValue(def.fields, old, name, v));
     clear([name]);
   };
   const onLines = (path: (string | number)[], fn: (lines: Values[]) => Values[], cleared: string[]) => {
@@ -79,7 +119,9 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
             {t(s.titleKey)}
           </Typography>
         )}
-        {own.length > 0 && <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide />}
+        {own.length > 0 && (
+          <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide testIdPrefix={doc.fieldTestId} required={required} />
+        )}
         {s.custom && custom[s.custom]?.({ values, row, errors, readOnly, set, clearError: (name) => clear([name]) })}
         {(s.lines ?? [])
           .map((name) => doc.lines.find((c) => c.name === name)!)
@@ -91,35 +133,46 @@ export function DocumentEditor({ doc, row, lookups, onClose, onSaved, readOnly =
     );
   };
 
+  const count = (name?: string) => (name ? ` (${((values[name] as Values[] | undefined) ?? []).length})` : '');
   return (
-    <Dialog open onClose={onClose} maxWidth={doc.maxWidth ?? 'lg'} fullWidth data-testid={doc.testId ?? 'document-form'}>
-      <DialogTitle>{title ?? t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}</DialogTitle>
-      <DialogContent>
-        {doc.tabs && (
-          <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 1 }}>
+    <EditorFrame
+      kind={frame}
+      title={title ?? t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}
+      badges={badges?.(row)}
+      onClose={onClose}
+      closeTestId={closeTestId}
+      testId={doc.testId ?? 'document-form'}
+      maxWidth={doc.maxWidth}
+      tabs={
+        doc.tabs && (
+          <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} variant="scrollable" sx={{ mb: frame === 'dialog' ? 1 : 0 }}>
             {doc.tabs.map((x) => (
-              <Tab key={x.name} value={x.name} label={t(x.labelKey)} data-testid={`tab-${x.name}`} sx={tabErrors(x.name) ? { color: 'error.main' } : undefined} />
+              <Tab key={x.name} value={x.name} label={`${t(x.labelKey)}${count(x.count)}`} data-testid={`tab-${x.name}`} sx={tabErrors(x.name) ? { color: 'error.main' } : undefined} />
             ))}
           </Tabs>
-        )}
-        {layout.map((s, i) => (!doc.tabs || s.tab === tab ? section(s, i) : null))}
-        {(doc.computed ?? []).map((c) => (
-          <Stack key={c.name} direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1 }}>
-            <Typography variant="h6">{t(c.labelKey)}:</Typography>
-            <Typography variant="h6" data-testid={`computed-${c.name}`}>
-              {c.value(values)}
-            </Typography>
-          </Stack>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t(readOnly ? 'core:document.close' : 'core:common.cancel')}</Button>
-        {!readOnly && (
-          <Button variant="contained" onClick={() => submit(documentPayload(doc, values, mode))} disabled={saving} data-testid="form-save">
-            {t('core:resource.save')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+      buttons={
+        <>
+          {frame === 'dialog' && onClose && <Button onClick={onClose}>{t(readOnly ? 'core:document.close' : 'core:common.cancel')}</Button>}
+          {actions?.({ values, row, saving, readOnly, save })}
+          {!readOnly && saveButton && (
+            <Button variant={saveButton.variant ?? 'contained'} onClick={() => void save()} disabled={saving} data-testid={saveButton.testId ?? 'form-save'}>
+              {t(saveButton.labelKey ?? 'core:resource.save')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {layout.map((s, i) => (!doc.tabs || s.tab === tab ? section(s, i) : null))}
+      {(doc.computed ?? []).map((c) => (
+        <Stack key={c.name} direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1 }}>
+          <Typography variant="h6">{t(c.labelKey)}:</Typography>
+          <Typography variant="h6" data-testid={`computed-${c.name}`}>
+            {c.value(values)}
+          </Typography>
+        </Stack>
+      ))}
+    </EditorFrame>
   );
 }

@@ -15,6 +15,8 @@ export interface CellContext {
   line: Values;
   index: number;
   set(value: unknown): void;
+  /** Sets several fields of the line at once (an upload's file and its name). */
+  patch(values: Values): void;
   error?: string;
   readOnly: boolean;
 }
@@ -54,7 +56,8 @@ export function LineTable({ collection: c, path, lines, ctx, parent }: LineTable
   const subs = c.lines ?? [];
 
   const setCell = (i: number, name: string, v: unknown) =>
-    onLines(path, (old) => old.map((l, j) => (j === i ? (c.derive?.({ ...l, [name]: v }, name) ?? { ...l, [name]: v }) : l)), [key, `${key}.${i}.${name}`]);
+    onLines(path, (old) => old.map((l, j) => (j === i ? c.derive?.({ ...l, [name]: v }, name) ?? { ...l, [name]: v } : l)), [key, `${key}.${i}.${name}`]);
+  const patchLine = (i: number, p: Values) => onLines(path, (old) => old.map((l, j) => (j === i ? { ...l, ...p } : l)), [key, ...Object.keys(p).map((n) => `${key}.${i}.${n}`)]);
   const remove = (i: number) => {
     onLines(path, (old) => old.filter((_x, j) => j !== i), [key]);
     setSelected((s) => (s >= i && s > 0 ? s - 1 : s));
@@ -70,7 +73,7 @@ export function LineTable({ collection: c, path, lines, ctx, parent }: LineTable
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="subtitle2">{t(c.labelKey)}</Typography>
         {!readOnly && (
-          <Button size="small" startIcon={<AddIcon />} onClick={add} data-testid={`${prefix}-add`}>
+          <Button size="small" startIcon={<AddIcon />} onClick={add} disabled={c.max !== undefined && lines.length >= c.max} data-testid={`${prefix}-add`}>
             {t(c.addKey ?? 'core:document.addLine')}
           </Button>
         )}
@@ -102,7 +105,7 @@ export function LineTable({ collection: c, path, lines, ctx, parent }: LineTable
                   return (
                     <TableCell key={f.name} sx={{ minWidth: f.list && typeof f.list === 'object' && f.list.width ? f.list.width : 110, verticalAlign: 'top' }}>
                       {custom ? (
-                        custom({ line, index: i, set, error, readOnly })
+                        custom({ line, index: i, set, patch: (p) => patchLine(i, p), error, readOnly })
                       ) : (
                         <FieldInput field={f} value={line[f.name]} onChange={set} lookups={lookups} error={error} disabled={readOnly} testId={`${prefix}-${i}-${f.name}`} cell />
                       )}

@@ -1,13 +1,15 @@
 // The input of one declared field (FieldDef), the same in the resource dialog, a document's
 // header and a document's line cells: text, number, date, switch, enum or picker. A picker
-// whose options the page did not load (a searched code table) asks the server as the user types.
+// whose options the page did not load (a searched code table) asks the server as the user types;
+// a dependent picker (lookupParent) offers only the options under its parent field's value.
 import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { FieldDef } from '../../resource/define';
+import { CodePicker } from '../CodePicker';
 import { DateField } from '../DateField';
 import { RemotePicker } from './RemotePicker';
-import { spanOf } from './values';
+import { pickerLookups, pickerWaits, spanOf } from './values';
 
 export type Lookups = Record<string, LookupOption[]>;
 
@@ -29,17 +31,20 @@ export interface FieldInputProps {
   cell?: boolean;
   /** The label instead of the field's own (a column that depends on the header). */
   label?: string;
+  /** The required mark (the schema refuses the field blank). */
+  required?: boolean;
 }
 
-export function FieldInput({ field: f, value: v, onChange, lookups, error, disabled, testId, cell, label: labelText }: FieldInputProps) {
+export function FieldInput({ field: f, value: v, onChange, lookups, error, disabled, testId, cell, label: labelText, required }: FieldInputProps) {
   const { t } = useTranslation();
-  const label = cell ? undefined : (labelText ?? t(f.labelKey));
+  const label = cell ? undefined : labelText ?? t(f.labelKey);
   const common = {
     label,
     error: !!error,
     helperText: cell ? undefined : error || ' ',
     fullWidth: true,
     disabled: !!disabled,
+    required: !!required,
     name: f.name,
     size: cell ? ('small' as const) : undefined,
     title: cell ? error : undefined,
@@ -50,6 +55,22 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
   }
   if (f.type === 'ref' && f.lookup && (f.search || !lookups[f.lookup])) {
     return <RemotePicker lookup={f.lookup} value={String(v ?? '')} onChange={onChange} {...common} testId={testId} />;
+  }
+  if (f.type === 'ref' && f.lookup && f.typeahead) {
+    const options = lookups[f.lookup].map((o) => ({ ...o, label: optionLabel(t, o.label) }));
+    return (
+      <CodePicker
+        label={label ?? ''}
+        value={String(v ?? '')}
+        options={options}
+        onChange={onChange}
+        required={required}
+        error={error}
+        disabled={disabled}
+        testId={testId}
+        size={cell ? 'small' : 'medium'}
+      />
+    );
   }
   if (f.type === 'enum' || (f.type === 'ref' && f.lookup)) {
     const options = f.type === 'enum' ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) })) : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label) }));
@@ -76,7 +97,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
         getOptionLabel={(o) => optionLabel(t, o.label)}
         isOptionEqualToValue={(a, b) => a.value === b.value}
         onChange={(_e, next) => onChange(next.map((o) => o.value))}
-        renderInput={(p) => <TextField {...p} label={label} error={!!error} helperText={common.helperText} name={f.name} />}
+        renderInput={(p) => <TextField {...p} label={label} required={!!required} error={!!error} helperText={common.helperText} name={f.name} />}
         data-testid={testId}
       />
     );
@@ -101,7 +122,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
   );
 }
 
-/** Form fields on a grid (by their spans), each a FieldInput named `form-<name>`. */
+/** Form fields on a grid (by their spans), each a FieldInput named `<testIdPrefix>-<name>` (default form). */
 export function FieldGrid({
   fields,
   values,
@@ -111,6 +132,8 @@ export function FieldGrid({
   mode,
   readOnly,
   wide,
+  testIdPrefix = 'form',
+  required,
 }: {
   fields: FieldDef[];
   values: Record<string, unknown>;
@@ -121,6 +144,9 @@ export function FieldGrid({
   readOnly?: boolean;
   /** Three columns on wide screens (documents) instead of two. */
   wide?: boolean;
+  testIdPrefix?: string;
+  /** Fields marked required (requiredFields of the schema). */
+  required?: ReadonlySet<string>;
 }) {
   return (
     <Grid container columnSpacing={2} sx={{ pt: 1 }}>
@@ -130,10 +156,11 @@ export function FieldGrid({
             field={f}
             value={values[f.name]}
             onChange={(v) => onChange(f.name, v)}
-            lookups={lookups}
+            lookups={pickerLookups(f, values, lookups)}
             error={errors[f.name]}
-            disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit)}
-            testId={`form-${f.name}`}
+            disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit) || pickerWaits(f, values, lookups)}
+            testId={`${testIdPrefix}-${f.name}`}
+            required={required?.has(f.name)}
           />
         </Grid>
       ))}

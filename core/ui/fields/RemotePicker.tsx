@@ -17,6 +17,7 @@ export function RemotePicker({
   error,
   helperText,
   disabled,
+  required,
   size,
   testId,
 }: {
@@ -27,6 +28,7 @@ export function RemotePicker({
   error?: boolean;
   helperText?: string;
   disabled?: boolean;
+  required?: boolean;
   size?: 'small' | 'medium';
   testId: string;
 }) {
@@ -100,6 +102,7 @@ export function RemotePicker({
         <TextField
           {...params}
           label={label}
+          required={required}
           error={error}
           helperText={helperText}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}

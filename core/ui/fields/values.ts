@@ -1,5 +1,7 @@
 // Form values of declared fields: what the inputs hold (strings, booleans, id lists) and what
 // is sent (the types the schema expects; blank optional values become null or absent).
+import type { TFunction } from 'i18next';
+import type { LookupOption } from '../../plugin';
 import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
 
 export type Values = Record<string, unknown>;
@@ -50,4 +52,27 @@ export function spanOf(f: FieldDef, wide = false): { xs: number; sm: number; md?
   const span = f.form ? f.form.span : undefined;
   if (wide) return { xs: 12, sm: span === 3 ? 12 : span === 1 ? 4 : 6, md: span === 3 ? 12 : span === 2 ? 8 : 4 };
   return { xs: 12, sm: span === 3 ? 12 : span === 1 ? 4 : 6 };
+}
+
+/** The values after one input changed: the pickers that depend on it (lookupParent), and theirs, are blanked. */
+export function withValue(fields: readonly FieldDef[], values: Values, name: string, v: unknown): Values {
+  let out: Values = { ...values, [name]: v };
+  for (const f of fields) if (f.lookupParent === name) out = withValue(fields, out, f.name, '');
+  return out;
+}
+
+/** The options a field's picker offers: a dependent picker's (lookupParent) are those under its parent field's value, none while that is blank. */
+export function pickerLookups(f: FieldDef, values: Values, lookups: Record<string, LookupOption[]>): Record<string, LookupOption[]> {
+  if (!f.lookupParent || !f.lookup) return lookups;
+  const parent = String(values[f.lookupParent] ?? '');
+  return { ...lookups, [f.lookup]: parent ? (lookups[f.lookup] ?? []).filter((o) => (o.parent ? o.parent === parent : f.lookupRoot === parent)) : [] };
+}
+
+/** A dependent picker waits (disabled) while it has nothing to offer. */
+export const pickerWaits = (f: FieldDef, values: Values, lookups: Record<string, LookupOption[]>) => !!f.lookupParent && !!f.lookup && !pickerLookups(f, values, lookups)[f.lookup].length;
+
+/** Fields the schema refuses when absent: their inputs carry the required mark. */
+export function requiredFields(def: ResourceDef, t: TFunction, mode: 'create' | 'update'): ReadonlySet<string> {
+  const shape = def.schema(t, mode).shape;
+  return new Set(Object.keys(shape).filter((k) => !shape[k].safeParse(undefined).success));
 }

@@ -1,12 +1,12 @@
 // The add/edit dialog generated from a resource's fields, validated in the browser with the
 // same zod schema the server uses; server field errors land on the same inputs.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import { inForm, type ResourceDef } from '../../resource/define';
 import { FieldGrid } from '../fields/FieldInput';
-import { formFields, initialValues, toPayload, type Values } from '../fields/values';
+import { formFields, initialValues, requiredFields, toPayload, withValue, type Values } from '../fields/values';
 import { useRowSubmit } from './useRowSubmit';
 
 export { toPayload } from '../fields/values';
@@ -29,9 +29,10 @@ export function ResourceFormDialog({
   const [values, setValues] = useState<Values>(() => initialValues(def.fields.filter(inForm), row));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit, saving } = useRowSubmit(def, row, { onSaved, onClose, onErrors: setErrors });
+  const required = useMemo(() => requiredFields(def, t, mode), [def, t, mode]);
 
   const set = (name: string, v: unknown) => {
-    setValues((old) => ({ ...old, [name]: v }));
+    setValues((old) => withValue(def.fields, old, name, v));
     setErrors((old) => ({ ...old, [name]: '' }));
   };
 
@@ -41,7 +42,7 @@ export function ResourceFormDialog({
         {t(mode === 'create' ? 'core:resource.addTitle' : 'core:resource.editTitle', { name: t(def.titleKey) })}
       </DialogTitle>
       <DialogContent>
-        <FieldGrid fields={formFields(def, mode)} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} />
+        <FieldGrid fields={formFields(def, mode)} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} required={required} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('core:common.cancel')}</Button>

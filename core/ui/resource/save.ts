@@ -15,19 +15,37 @@ export function validateRow(def: ResourceDef, t: TFunction, mode: 'create' | 'up
   return parsed.success ? null : zodFieldErrors(parsed.error, def.fields);
 }
 
-/** null when saved; otherwise the field errors to show (empty when the toast said it all). */
-export async function saveRow(api: ApiClient, toast: Toast, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>): Promise<FieldErrors | null> {
+/** The saved row (as the server answers it), or the field errors to show (empty when the toast said it all). */
+export type SaveResult = { saved: Record<string, unknown> } | { errors: FieldErrors };
+
+/** A save's own toasts: `saved` instead of the server's message (null: none, the caller tells what followed), `invalid` a warning when the browser check refuses. */
+export interface SaveToasts {
+  saved?: string | null;
+  invalid?: string;
+}
+
+export async function saveRow(api: ApiClient, toast: Toast, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>, saved?: string | null): Promise<SaveResult> {
   try {
-    const res = row ? await api.put(`${endpoint(def)}/${row.id}`, { ...payload, version: row.version }) : await api.post(endpoint(def), payload);
-    toast(res.msg, { severity: 'success' });
-    return null;
+    const res = row ? await api.put<Record<string, unknown>>(`${endpoint(def)}/${row.id}`, { ...payload, version: row.version }) : await api.post<Record<string, unknown>>(endpoint(def), payload);
+    if (saved !== null) toast(saved ?? res.msg, { severity: 'success' });
+    return { saved: res.data ?? {} };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    return (e.envelope?.data as { fieldErrors?: FieldErrors } | undefined)?.fieldErrors ?? {};
+    return { errors: (e.envelope?.data as { fieldErrors?: FieldErrors } | undefined)?.fieldErrors ?? {} };
   }
 }
 
 /** validateRow, then saveRow. */
-export async function submitRow(api: ApiClient, toast: Toast, t: TFunction, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>): Promise<FieldErrors | null> {
-  return validateRow(def, t, row ? 'update' : 'create', payload) ?? (await saveRow(api, toast, def, row, payload));
+export async function submitRow(
+  api: ApiClient,
+  toast: Toast,
+  t: TFunction,
+  def: ResourceDef,
+  row: Record<string, unknown> | null,
+  payload: Record<string, unknown>,
+  toasts: SaveToasts = {},
+): Promise<SaveResult> {
+  const errors = validateRow(def, t, row ? 'update' : 'create', payload);
+  if (errors && toasts.invalid) toast(toasts.invalid, { severity: 'warning' });
+  return errors ? { errors } : await saveRow(api, toast, def, row, payload, toasts.saved);
 }

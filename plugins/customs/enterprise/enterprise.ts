@@ -40,6 +40,7 @@ export const AUDIT_OPTIONS = options('audit', Object.values(ENTERPRISE_AUDIT));
 export const ACCOUNT_TYPE_OPTIONS: EnumOption[] = ['1', '2', '3', '4', '5', '6'].map((value) => ({ value, labelKey: `core:accountType.${value}` }));
 
 const hidden = { hidden: true } as const;
+const wide = { span: 3 } as const;
 
 const fields: FieldDef[] = [
   { name: 'loginAccount', column: 'sys_user.username', labelKey: `${K}.loginAccount`, type: 'string', sortable: true, form: false },
@@ -50,18 +51,19 @@ const fields: FieldDef[] = [
   { name: 'nature', labelKey: `${K}.nature`, type: 'enum', options: options('natures', NATURES), list: hidden },
   { name: 'registeredCapital', labelKey: `${K}.registeredCapital`, type: 'number', list: hidden },
   { name: 'employeeCount', labelKey: `${K}.employeeCount`, type: 'enum', options: options('employees', EMPLOYEE_COUNTS), list: hidden },
-  { name: 'businessScope', labelKey: `${K}.businessScope`, type: 'text', maxLength: 1000, list: false },
+  { name: 'businessScope', labelKey: `${K}.businessScope`, type: 'text', maxLength: 1000, list: false, form: wide },
   { name: 'phone', labelKey: `${K}.phone`, type: 'string', maxLength: 30, list: hidden },
   { name: 'fax', labelKey: `${K}.fax`, type: 'string', maxLength: 30, list: false },
   { name: 'website', labelKey: `${K}.website`, type: 'string', maxLength: 200, list: false },
-  { name: 'countryCode', labelKey: `${K}.country`, type: 'ref', lookup: 'system.countries', list: hidden },
-  { name: 'provinceCode', labelKey: `${K}.province`, type: 'ref', lookup: 'system.provinces', list: hidden },
-  { name: 'cityCode', labelKey: `${K}.city`, type: 'ref', lookup: 'system.cities', list: hidden },
-  { name: 'districtCode', labelKey: `${K}.district`, type: 'ref', lookup: 'system.counties', list: hidden },
-  { name: 'addressDetail', labelKey: `${K}.addressDetail`, type: 'string', maxLength: 200, list: hidden },
+  { name: 'countryCode', labelKey: `${K}.country`, type: 'ref', lookup: 'system.countries', typeahead: true, list: hidden },
+  // The region table holds China's regions: its provinces are offered for CN, nothing for other countries.
+  { name: 'provinceCode', labelKey: `${K}.province`, type: 'ref', lookup: 'system.provinces', typeahead: true, lookupParent: 'countryCode', lookupRoot: 'CN', list: hidden },
+  { name: 'cityCode', labelKey: `${K}.city`, type: 'ref', lookup: 'system.cities', typeahead: true, lookupParent: 'provinceCode', list: hidden },
+  { name: 'districtCode', labelKey: `${K}.district`, type: 'ref', lookup: 'system.counties', typeahead: true, lookupParent: 'cityCode', list: hidden },
+  { name: 'addressDetail', labelKey: `${K}.addressDetail`, type: 'string', maxLength: 200, list: hidden, form: wide },
   { name: 'orgCode', labelKey: `${K}.orgCode`, type: 'string', maxLength: 10, list: hidden },
   { name: 'customsCode', labelKey: `${K}.customsCode`, type: 'string', maxLength: 10, list: hidden },
-  { name: 'customsArea', labelKey: `${K}.customsArea`, type: 'ref', lookup: 'customs.customsPorts', list: hidden },
+  { name: 'customsArea', labelKey: `${K}.customsArea`, type: 'ref', lookup: 'customs.customsPorts', typeahead: true, list: hidden },
   { name: 'inspectionCode', labelKey: `${K}.inspectionCode`, type: 'string', maxLength: 10, list: hidden },
   { name: 'legalName', labelKey: `${K}.legalName`, type: 'string', maxLength: 10 },
   { name: 'legalPhone', labelKey: `${K}.legalPhone`, type: 'string', maxLength: 20, list: hidden },
@@ -128,8 +130,21 @@ export function enterpriseSchema(t: TFunction) {
       cityCode: r.pattern(`${K}.city`, /^\d{6}$/, { optional: true }),
       districtCode: r.pattern(`${K}.district`, /^\d{6}$/, { optional: true }),
       addressDetail: r.text(`${K}.addressDetail`, 200),
-      creditCode: z.preprocess(upper, z.string({ error: t('core:resource.required', { field: t(`${K}.creditCode`) }) }).min(1, t('core:resource.required', { field: t(`${K}.creditCode`) })).refine(isCreditCode, t(`${K}.creditCodeInvalid`))),
-      orgCode: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : upper(v)), z.string().regex(/^[0-9A-Z]{8}-?[0-9X]$/, t('core:resource.invalid', { field: t(`${K}.orgCode`) })).nullable().optional()),
+      creditCode: z.preprocess(
+        upper,
+        z
+          .string({ error: t('core:resource.required', { field: t(`${K}.creditCode`) }) })
+          .min(1, t('core:resource.required', { field: t(`${K}.creditCode`) }))
+          .refine(isCreditCode, t(`${K}.creditCodeInvalid`)),
+      ),
+      orgCode: z.preprocess(
+        (v) => (typeof v === 'string' && v.trim() === '' ? null : upper(v)),
+        z
+          .string()
+          .regex(/^[0-9A-Z]{8}-?[0-9X]$/, t('core:resource.invalid', { field: t(`${K}.orgCode`) }))
+          .nullable()
+          .optional(),
+      ),
       customsCode: digits10(`${K}.customsCode`),
       customsArea: r.pattern(`${K}.customsArea`, /^\d{4}$/, { optional: true }),
       inspectionCode: digits10(`${K}.inspectionCode`),
@@ -142,7 +157,13 @@ export function enterpriseSchema(t: TFunction) {
       handlerEmail: r.text(`${K}.handlerEmail`, 100).refine(isEmail, invalid(`${K}.handlerEmail`)),
       handlerIdType: r.oneOf(`${K}.handlerIdType`, ID_TYPES),
       handlerIdNo: r.text(`${K}.handlerIdNo`, 30),
-      banks: z.preprocess(arrayOrEmpty, z.array(bankSchema(t)).min(1, t(`${K}.bankRequired`)).max(10, t(`${K}.bankTooMany`))),
+      banks: z.preprocess(
+        arrayOrEmpty,
+        z
+          .array(bankSchema(t))
+          .min(1, t(`${K}.bankRequired`))
+          .max(10, t(`${K}.bankTooMany`)),
+      ),
       files: z.preprocess(arrayOrEmpty, z.array(fileSchema(t)).max(20, t(`${K}.fileTooMany`))),
     })
     .superRefine((v, ctx) => {
@@ -176,8 +197,24 @@ export const enterpriseDef = defineResource({
     editableIn: [ENTERPRISE_AUDIT.notSubmitted, ENTERPRISE_AUDIT.failed, ENTERPRISE_AUDIT.approved],
     editRefusedKey: `${K}.submittedNoEdit`,
     transitions: [
-      { name: 'submit', labelKey: `${K}.action.submit`, from: [ENTERPRISE_AUDIT.notSubmitted, ENTERPRISE_AUDIT.failed], to: ENTERPRISE_AUDIT.submitted, permission: ENTERPRISE_PERMS.submit, refusedKey: `${K}.stateRefused`, confirmKey: `${K}.confirmSubmit` },
-      { name: 'approve', labelKey: `${K}.action.approve`, from: [ENTERPRISE_AUDIT.submitted], to: ENTERPRISE_AUDIT.approved, permission: ENTERPRISE_PERMS.audit, refusedKey: `${K}.stateRefused`, confirmKey: `${K}.confirmApprove` },
+      {
+        name: 'submit',
+        labelKey: `${K}.action.submit`,
+        from: [ENTERPRISE_AUDIT.notSubmitted, ENTERPRISE_AUDIT.failed],
+        to: ENTERPRISE_AUDIT.submitted,
+        permission: ENTERPRISE_PERMS.submit,
+        refusedKey: `${K}.stateRefused`,
+        confirmKey: `${K}.confirmSubmit`,
+      },
+      {
+        name: 'approve',
+        labelKey: `${K}.action.approve`,
+        from: [ENTERPRISE_AUDIT.submitted],
+        to: ENTERPRISE_AUDIT.approved,
+        permission: ENTERPRISE_PERMS.audit,
+        refusedKey: `${K}.stateRefused`,
+        confirmKey: `${K}.confirmApprove`,
+      },
       {
         name: 'fail',
         labelKey: `${K}.action.fail`,
@@ -193,16 +230,38 @@ export const enterpriseDef = defineResource({
 
 /**
  * The enterprise with its bank accounts (kept in input order) and qualification files (numbered
- * by seq), read and saved by the document kit in the enterprise's write transaction.
+ * by seq), read and saved by the document kit in the enterprise's write transaction. The
+ * account section (who registers it, the review's state and opinion) and a file's upload are
+ * drawn by ui/EnterpriseForm.tsx.
  */
 export const enterpriseDocument = defineDocument({
   resource: enterpriseDef,
+  testId: 'enterprise-form',
+  fieldTestId: 'ent',
+  maxWidth: 'md',
+  defaults: () => ({ countryCode: 'CN', legalIdType: 'prcId', handlerIdType: 'prcId' }),
+  sections: [
+    { titleKey: `${K}.ui.sectionAccount`, custom: 'account' },
+    {
+      titleKey: `${K}.ui.sectionIdentity`,
+      fields: ['name', 'creditCode', 'industry', 'nature', 'registeredCapital', 'employeeCount', 'orgCode', 'customsCode', 'customsArea', 'inspectionCode', 'phone', 'fax', 'website', 'businessScope'],
+    },
+    { titleKey: `${K}.ui.sectionAddress`, fields: ['countryCode', 'provinceCode', 'cityCode', 'districtCode', 'addressDetail'] },
+    { titleKey: `${K}.ui.sectionPeople`, fields: ['legalName', 'legalPhone', 'legalIdType', 'legalIdNo', 'handlerName', 'handlerPhone', 'handlerEmail', 'handlerIdType', 'handlerIdNo'] },
+    { lines: ['banks'] },
+    { lines: ['files'] },
+  ],
   lines: [
     {
       name: 'banks',
       labelKey: `${K}.banks`,
       table: 'cus_enterprise_bank',
       foreignKey: 'enterprise_id',
+      testId: 'bank',
+      addKey: `${K}.ui.addBank`,
+      initial: 1,
+      max: 10,
+      blank: () => ({ bankCountry: 'CN' }),
       fields: [
         { name: 'bankCountry', labelKey: `${K}.bank.country`, type: 'enum', options: BANK_COUNTRIES.map((c) => ({ value: c, labelKey: `${K}.bank.countries.${c}` })) },
         { name: 'bankName', labelKey: `${K}.bank.bankName`, type: 'string', maxLength: 100 },
@@ -218,6 +277,11 @@ export const enterpriseDocument = defineDocument({
       table: 'cus_enterprise_file',
       foreignKey: 'enterprise_id',
       position: 'seq',
+      testId: 'file',
+      addKey: `${K}.ui.addFile`,
+      hintKey: () => `${K}.ui.fileTypesHint`,
+      max: 20,
+      blank: () => ({ fileType: 'licence' }),
       fields: [
         { name: 'seq', labelKey: `${K}.file.seq`, type: 'integer', form: false },
         { name: 'name', labelKey: `${K}.file.name`, type: 'string', maxLength: 100 },

@@ -11,7 +11,6 @@ import { loginAs } from '../../../tests/support/session';
 import { loader as lookupLoader } from '../../../app/routes/api.lookup.$name';
 import { systemMigrations } from '../migrations';
 import { loader as screenPage } from '../../../app/screen';
-import { loader as addressesPage } from './routes/ShippingAddress';
 import { apiAs, idOf, openBaseData, type Api } from './testing';
 import { baseDataArea } from './index';
 
@@ -98,7 +97,9 @@ describe('the seed data', () => {
   });
 
   it('has the corridor’s ports, Yunnan with its 16 prefectures and Dehong’s counties', async () => {
-    expect(await db.knex('sys_port').whereIn('code', ['CNKMG', 'CNRUI', 'CNWDG', 'CNQSH', 'MMRGN', 'MMMDL', 'MMMSE', 'MMKYP', 'MMLSH', 'CNSHA', 'CNCAN']).count({ n: '*' }).first()).toMatchObject({ n: 11 });
+    expect(await db.knex('sys_port').whereIn('code', ['CNKMG', 'CNRUI', 'CNWDG', 'CNQSH', 'MMRGN', 'MMMDL', 'MMMSE', 'MMKYP', 'MMLSH', 'CNSHA', 'CNCAN']).count({ n: '*' }).first()).toMatchObject({
+      n: 11,
+    });
     expect(await db.knex('sys_region').where({ parent_code: '530000', level: 'city' }).count({ n: '*' }).first()).toMatchObject({ n: 16 });
     const dehong = await db.knex('sys_region').where({ parent_code: '533100' }).orderBy('code').select('code', 'name');
     expect(dehong.slice(0, 2)).toEqual([
@@ -122,7 +123,8 @@ describe('the seed data', () => {
 });
 
 describe('lookups', () => {
-  const lookup = async (name: string, cookie: string) => (await envelope(await respond(lookupLoader, req(`/api/lookup/${name}`, { cookie }), { name }))).data as { value: string; label: string; parent?: string | null }[];
+  const lookup = async (name: string, cookie: string) =>
+    (await envelope(await respond(lookupLoader, req(`/api/lookup/${name}`, { cookie }), { name }))).data as { value: string; label: string; parent?: string | null }[];
 
   it('offers cities with their province and counties with their city, for cascading pickers', async () => {
     const cookie = await loginAs('admin');
@@ -172,7 +174,7 @@ describe('permissions', () => {
   });
 
   it('opens the address screen for the admin with the three region pickers loaded', async () => {
-    const { res, data } = await run(addressesPage, req('/dataBase/systemData/ShippingAddress', { cookie: await loginAs('admin') }));
+    const { res, data } = await run(screenPage, req('/dataBase/systemData/ShippingAddress', { cookie: await loginAs('admin') }));
     expect(res).toBeNull();
     const page = data as { result: { rows: unknown[] }; lookups: Record<string, unknown[]>; can: { create: boolean } };
     expect(page.result.rows.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 // The base-data screens under /dataBase/systemData (paths as SPEC §2 spells them), in menu order
-// after the reference codes; shipping addresses have their own form (cascading region pickers).
+// after the reference codes.
 import type { ScreenDef } from '@core/shared';
 import { countryDef } from './resources/country';
 import { goodsDef } from './resources/goods';
@@ -8,7 +8,7 @@ import { transportRouteDef } from './resources/transportRoute';
 import { regionDef } from './resources/region';
 import { shippingAddressDef } from './resources/shippingAddress';
 
-const PAGES: [string, ScreenDef['resource'], string?][] = [
+const PAGES: [string, ScreenDef['resource']][] = [
   ['countries', countryDef],
   ['cfdGood', goodsDef],
   ['portData', portDef],
@@ -16,12 +16,7 @@ const PAGES: [string, ScreenDef['resource'], string?][] = [
   ['berth', berthDef],
   ['route', transportRouteDef],
   ['province', regionDef],
-  ['ShippingAddress', shippingAddressDef, 'baseData/routes/ShippingAddress.tsx'],
+  ['ShippingAddress', shippingAddressDef],
 ];
 
-export const screens: ScreenDef[] = PAGES.map(([path, resource, file], i) => ({
-  path: `dataBase/systemData/${path}`,
-  resource,
-  menu: { parent: 'dataBase.systemData', order: 30 + i * 10 },
-  ...(file ? { file } : {}),
-}));
+export const screens: ScreenDef[] = PAGES.map(([path, resource], i) => ({ path: `dataBase/systemData/${path}`, resource, menu: { parent: 'dataBase.systemData', order: 30 + i * 10 } }));

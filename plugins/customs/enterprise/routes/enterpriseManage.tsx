@@ -12,7 +12,7 @@ import { ResourcePage, useNotify } from '@core/client';
 import { enterpriseDef } from '../enterprise';
 import { enterpriseResource } from '../enterprise.server';
 import { AuditChip } from '../ui/AuditChip';
-import { EnterpriseDetailDialog } from '../ui/EnterpriseDetail';
+import { EnterpriseView } from '../ui/EnterpriseForm';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const data = await resourcePageData(enterpriseResource, request);
@@ -46,7 +46,7 @@ export default function EnterpriseManagePage() {
           </Button>
         )}
       />
-      {viewing && <EnterpriseDetailDialog row={viewing} lookups={data.lookups} onClose={() => setViewing(null)} />}
+      {viewing && <EnterpriseView row={viewing} lookups={data.lookups} onClose={() => setViewing(null)} />}
     </>
   );
 }

@@ -8,9 +8,6 @@ const L = 'system:baseData.address';
 const C = 'system:baseData.common';
 const REGION_CODE = /^\d{6}$/;
 
-/** Which picker filters which: a field's options are those whose `parent` is the value of its parent field. */
-export const ADDRESS_CASCADE: Record<string, string> = { cityCode: 'provinceCode', countyCode: 'cityCode' };
-
 export const shippingAddressDef = defineResource({
   plugin: 'system',
   name: 'ShippingAddress',
@@ -22,8 +19,8 @@ export const shippingAddressDef = defineResource({
   fields: [
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
     { name: 'provinceCode', labelKey: `${L}.provinceCode`, type: 'ref', lookup: 'system.provinces', sortable: true, filter: 'eq', form: { span: 1 } },
-    { name: 'cityCode', labelKey: `${L}.cityCode`, type: 'ref', lookup: 'system.cities', sortable: true, form: { span: 1 } },
-    { name: 'countyCode', labelKey: `${L}.countyCode`, type: 'ref', lookup: 'system.counties', form: { span: 1 } },
+    { name: 'cityCode', labelKey: `${L}.cityCode`, type: 'ref', lookup: 'system.cities', lookupParent: 'provinceCode', sortable: true, form: { span: 1 } },
+    { name: 'countyCode', labelKey: `${L}.countyCode`, type: 'ref', lookup: 'system.counties', lookupParent: 'cityCode', form: { span: 1 } },
     { name: 'detailAddress', labelKey: `${L}.detailAddress`, type: 'string', filter: 'contains', maxLength: 200, form: { span: 3 } },
     { name: 'contactName', labelKey: `${L}.contactName`, type: 'string', filter: 'contains', maxLength: 30 },
     { name: 'phone', labelKey: `${L}.phone`, type: 'string', filter: 'contains', maxLength: 20 },

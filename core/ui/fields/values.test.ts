@@ -1,0 +1,71 @@
+// Form values of declared fields: dependent pickers (lookupParent) narrowed to their parent's
+// value and cleared with it, and the required marks read from the schema.
+import { z } from 'zod';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { defineResource, type FieldDef } from '../../resource/define';
+import { pickerLookups, pickerWaits, requiredFields, withValue } from './values';
+
+const fields: FieldDef[] = [
+  { name: 'country', labelKey: 'x', type: 'ref', lookup: 'countries' },
+  { name: 'province', labelKey: 'x', type: 'ref', lookup: 'provinces', lookupParent: 'country', lookupRoot: 'CN' },
+  { name: 'city', labelKey: 'x', type: 'ref', lookup: 'cities', lookupParent: 'province' },
+  { name: 'street', labelKey: 'x', type: 'string' },
+];
+
+const def = defineResource({
+  plugin: 'system',
+  name: 'place',
+  table: 'tst_place',
+  titleKey: 'x',
+  menu: 'm',
+  permissions: { list: 'x' },
+  fields,
+  schema: () => z.object({ country: z.string(), province: z.string().optional(), city: z.string().nullable().optional(), street: z.preprocess((v) => v ?? '', z.string().min(1)) }),
+});
+
+const lookups = {
+  provinces: [
+    { value: '530000', label: '云南省', parent: null },
+    { value: '510000', label: '四川省', parent: null },
+  ],
+  cities: [
+    { value: '530100', label: '昆明市', parent: '530000' },
+    { value: '510100', label: '成都市', parent: '510000' },
+  ],
+};
+
+describe('dependent pickers', () => {
+  const offered = (f: FieldDef, values: Record<string, unknown>) => pickerLookups(f, values, lookups)[f.lookup!].map((o) => o.value);
+
+  it('offers the options under the parent value, the parentless ones under the root value', () => {
+    expect(offered(fields[2], { province: '530000' })).toEqual(['530100']);
+    expect(offered(fields[1], { country: 'CN' })).toEqual(['530000', '510000']);
+    expect(pickerWaits(fields[2], { province: '530000' }, lookups)).toBe(false);
+  });
+
+  it('offers nothing and waits while the parent is blank or has no children; other fields keep their options', () => {
+    expect(offered(fields[2], { province: '' })).toEqual([]);
+    expect(pickerWaits(fields[2], { province: '' }, lookups)).toBe(true);
+    expect(pickerWaits(fields[1], { country: 'MM' }, lookups)).toBe(true);
+    expect(pickerLookups(fields[0], {}, lookups)).toBe(lookups);
+    expect(pickerWaits(fields[0], {}, lookups)).toBe(false);
+  });
+
+  it('clears the pickers below a changed one, level by level', () => {
+    const values = { country: 'CN', province: '530000', city: '530100', street: 'x' };
+    expect(withValue(fields, values, 'country', 'MM')).toEqual({ country: 'MM', province: '', city: '', street: 'x' });
+    expect(withValue(fields, values, 'province', '510000')).toEqual({ country: 'CN', province: '510000', city: '', street: 'x' });
+    expect(withValue(fields, values, 'street', 'y')).toEqual({ ...values, street: 'y' });
+  });
+
+  it('refuses a lookupParent that names no field of the resource', () => {
+    expect(() => defineResource({ ...def, fields: [{ name: 'city', labelKey: 'x', type: 'ref', lookup: 'cities', lookupParent: 'province' }] })).toThrow(/lookupParent/);
+  });
+});
+
+describe('required marks', () => {
+  it('marks the fields the schema refuses when absent', () => {
+    expect([...requiredFields(def, ((k: string) => k) as unknown as TFunction, 'create')]).toEqual(['country', 'street']);
+  });
+});
