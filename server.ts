@@ -22,6 +22,7 @@ import { closeThrottleStore } from './core/auth/throttle.server';
 import { closeInvalidator } from './core/cache/invalidation.server';
 import { forgetSessionUsers } from './core/rbac/access.server';
 import { gracefulShutdown } from './core/http/shutdown.server';
+import { apiRouter } from './core/http/api-router.server';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -85,10 +86,9 @@ async function main() {
     build = guardBuild((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
   }
   if (process.env.LOG_REQUESTS !== '0') app.use(morgan('tiny'));
-  app.all(
-    '*',
-    createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }),
-  );
+  // /api/* straight to its route module, without React Router (core/http/api-router.server.ts).
+  if (typeof build !== 'function') app.use(apiRouter(build));
+  app.all('*', createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
 
   const port = Number(process.env.PORT || 3000);
   const host = process.env.HOST || '0.0.0.0';
