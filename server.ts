@@ -19,6 +19,7 @@ import { DatabaseUnavailableError, guardBuild, waitForDatabase } from './core/db
 import { releaseMemoryWhenIdle } from './core/http/idle-memory.server';
 import { clientAddress, csrfGuard, securityHeaders } from './core/auth/http-security.server';
 import { closeThrottleStore } from './core/auth/throttle.server';
+import { flushSessionTouches } from './core/auth/session.server';
 import { closeInvalidator } from './core/cache/invalidation.server';
 import { forgetSessionUsers } from './core/rbac/access.server';
 import { gracefulShutdown } from './core/http/shutdown.server';
@@ -109,6 +110,7 @@ async function main() {
   const stop = (signal: string) =>
     void shutdown.stop(signal, async () => {
       await scheduler.close();
+      await flushSessionTouches();
       await Promise.all([closeInvalidator(), closeThrottleStore()]);
       await knex.destroy();
     });
