@@ -19,9 +19,11 @@ import { DatabaseUnavailableError, guardBuild, waitForDatabase } from './core/db
 import { releaseMemoryWhenIdle } from './core/http/idle-memory.server';
 import { clientAddress, csrfGuard, securityHeaders } from './core/auth/http-security.server';
 import { closeThrottleStore } from './core/auth/throttle.server';
+import { flushSessionTouches } from './core/auth/session.server';
 import { closeInvalidator } from './core/cache/invalidation.server';
 import { forgetSessionUsers } from './core/rbac/access.server';
 import { gracefulShutdown } from './core/http/shutdown.server';
+import { apiRouter } from './core/http/api-router.server';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -85,10 +87,9 @@ async function main() {
     build = guardBuild((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
   }
   if (process.env.LOG_REQUESTS !== '0') app.use(morgan('tiny'));
-  app.all(
-    '*',
-    createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }),
-  );
+  // /api/* straight to its route module, without React Router (core/http/api-router.server.ts).
+  if (typeof build !== 'function') app.use(apiRouter(build));
+  app.all('*', createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
 
   const port = Number(process.env.PORT || 3000);
   const host = process.env.HOST || '0.0.0.0';
@@ -109,6 +110,7 @@ async function main() {
   const stop = (signal: string) =>
     void shutdown.stop(signal, async () => {
       await scheduler.close();
+      await flushSessionTouches();
       await Promise.all([closeInvalidator(), closeThrottleStore()]);
       await knex.destroy();
     });

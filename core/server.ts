@@ -4,7 +4,7 @@
 
 export { requireCurrent, requireUser } from './auth/guard.server';
 export { hashPassword } from './auth/password.server';
-export { clientIp } from './auth/session.server';
+export { clientIp, revokeSessions } from './auth/session.server';
 export { createApiToken, revokeApiToken } from './auth/token.server';
 export { SPEC_BADGE_VISIBILITY } from './badges.server';
 export { api, page, requestContext } from './context.server';

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, envelope, req, respond, setCookie } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
 import { createTestDb, type TestDb } from '../../tests/support/db';
+import { flushSessionTouches, revokeSessions } from '@core/auth/session.server';
 import { THROTTLE } from '@core/auth/login.server';
 import { action as authAction } from './api.login.auth';
 import { action as getInfoAction } from './api.login.getInfo';
@@ -307,15 +308,34 @@ describe('POST /api/login/getInfo', () => {
     expect((await envelope(await getInfo(forged))).code).toBe(20011);
   });
 
-  it('refuses a session whose sys_session row was revoked', async () => {
+  it('refuses a session revoked after it was used (and cached) at once', async () => {
     const cookie = await loginAs('shipagent', DEMO_PASSWORD, freshIp());
     expect((await envelope(await getInfo(cookie))).code).toBe(200);
     const user = await db.knex('sys_user').where({ username: 'shipagent' }).first();
-    const n = await db.knex('sys_session').where({ user_id: user.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+    const n = await revokeSessions(db.knex, { userIds: [user.id] });
     expect(n).toBeGreaterThan(0);
+    expect((await db.knex('sys_session').where({ user_id: user.id }).whereNull('revoked_at')).length).toBe(0);
     const res = await getInfo(cookie);
     expect(res.status).toBe(401);
     expect((await envelope(res)).code).toBe(20011);
+  });
+
+  it('writes "last seen" in one batch, not on every call, and at most once a minute per session', async () => {
+    const cookie = await loginAs('trader', DEMO_PASSWORD, freshIp());
+    const user = await db.knex('sys_user').where({ username: 'trader' }).first();
+    const session = await db.knex('sys_session').where({ user_id: user.id }).whereNull('revoked_at').orderBy('created_at', 'desc').first();
+    const old = new Date(Date.now() - 5 * 60_000);
+    await db.knex('sys_session').where({ id: session.id }).update({ last_seen_at: old });
+    for (let i = 0; i < 3; i++) expect((await envelope(await getInfo(cookie))).code).toBe(200);
+    const seen = async () => new Date((await db.knex('sys_session').where({ id: session.id }).first()).last_seen_at).getTime();
+    expect(await seen()).toBe(old.getTime());
+    await flushSessionTouches();
+    expect(await seen()).toBeGreaterThan(Date.now() - 10_000);
+    // Written a moment ago: the next calls do not queue it again.
+    await db.knex('sys_session').where({ id: session.id }).update({ last_seen_at: old });
+    await getInfo(cookie);
+    await flushSessionTouches();
+    expect(await seen()).toBe(old.getTime());
   });
 
   it('refuses the session of a user disabled after signing in', async () => {

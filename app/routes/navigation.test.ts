@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { location, req, respond, run, setCookie, cookieHeader } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
 import { createTestDb, type TestDb } from '../../tests/support/db';
+import { revokeSessions } from '@core/auth/session.server';
 import { encryptAes } from '@core/auth/autologin.server';
 import { loader as indexLoader } from './_index';
 import { loader as splatLoader } from './$';
@@ -52,8 +53,9 @@ describe('unknown paths', () => {
   });
   it('go to /login with a cookie whose session was revoked', async () => {
     const cookie = await loginAs('shipagent');
+    expect(await redirectOf(splatLoader, '/no/such/page', cookie)).toBe('/404');
     const user = await db.knex('sys_user').where({ username: 'shipagent' }).first();
-    await db.knex('sys_session').where({ user_id: user.id }).update({ revoked_at: new Date() });
+    await revokeSessions(db.knex, { userIds: [user.id] });
     expect(await redirectOf(splatLoader, '/no/such/page', cookie)).toBe('/login');
   });
 });

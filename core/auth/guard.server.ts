@@ -5,7 +5,7 @@ import { getKnex } from '../db/knex.server';
 import { getT } from '../i18n/i18n.server';
 import { forbidden, notLoggedIn } from '../http/envelope.server';
 import { hasMenu, hasPermission, loadSessionUserCached, type SessionUser } from '../rbac/access.server';
-import { getSession } from './session.server';
+import { getSession, touchSession } from './session.server';
 import { userForToken } from './token.server';
 
 export function isApiRequest(request: Request): boolean {
@@ -31,11 +31,8 @@ export async function getCurrent(request: Request): Promise<Current | null> {
   const knex = getKnex();
   const user = await loadSessionUserCached(knex, userId);
   if (!user || user.userStatus !== '0') return null;
-  // Keep "last seen" fresh for the online-users list without a write per request.
-  await knex('sys_session')
-    .where({ id: session.id })
-    .andWhere('last_seen_at', '<', new Date(Date.now() - 60_000))
-    .update({ last_seen_at: new Date() });
+  // "Last seen" for the online-users list, written in batches (no write per request).
+  touchSession(session.id);
   return { user, sessionId: session.id, welcome: !!session.get('welcome') };
 }
 

@@ -25,9 +25,7 @@ export const THROTTLE = {
   maxDelayMs: 8000,
 };
 
-export type LoginResult =
-  | { ok: true; userId: number }
-  | { ok: false; reason: 'required' | 'invalid' | 'locked' | 'disabled'; message: string };
+export type LoginResult = { ok: true; userId: number } | { ok: false; reason: 'required' | 'invalid' | 'locked' | 'disabled'; message: string };
 
 interface Attempt {
   username: string;

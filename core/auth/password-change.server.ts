@@ -10,14 +10,20 @@ import { revokeUserSessions } from './session.server';
 export function changePasswordSchema(t: TFunction) {
   return z
     .object({
-      oldPassword: z.string({ error: t('core:password.oldRequired') }).trim().min(1, t('core:password.oldRequired')),
+      oldPassword: z
+        .string({ error: t('core:password.oldRequired') })
+        .trim()
+        .min(1, t('core:password.oldRequired')),
       password: z
         .string({ error: t('core:password.newRequired') })
         .trim()
         .min(1, t('core:password.newRequired'))
         .min(6, t('core:password.length'))
         .max(32, t('core:password.length')),
-      checkPassword: z.string({ error: t('core:password.confirmRequired') }).trim().min(1, t('core:password.confirmRequired')),
+      checkPassword: z
+        .string({ error: t('core:password.confirmRequired') })
+        .trim()
+        .min(1, t('core:password.confirmRequired')),
     })
     .refine((v) => v.password === v.checkPassword, { message: t('core:password.mismatch'), path: ['checkPassword'] });
 }

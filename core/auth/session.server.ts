@@ -1,10 +1,18 @@
 // Sessions live in sys_session, so logging out, changing a password or an administrator's
-// force-logout revokes them at once on every server. The cookie carries only the signed id.
+// force-logout revokes them on every server. The cookie carries only the signed id.
+// Each process keeps the session rows it has read (sessionCache): every change to a session
+// goes through this module (or revokeSessions) and invalidates the cache in every process
+// (core/cache: within a second, and the cache serves nothing while it could miss one), so a
+// request costs no session read and a revocation still holds at once. "Last seen" is written
+// in batches, one statement per process every SESSION_TOUCH_MS.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from '@remix-run/node';
+import { createCache } from '../cache/cache.server';
 import { dataDir, getKnex } from '../db/knex.server';
+import { afterCommit } from '../db/afterCommit.server';
 
 export const SESSION_COOKIE = 'sid';
 export const HAS_LOGIN_COOKIE = 'hasLogin';
@@ -32,6 +40,25 @@ export interface SessionData {
 }
 
 type Storage = SessionStorage<SessionData, SessionData>;
+
+/** A live session's data and expiry as read from its row (null: none, revoked or expired). */
+const sessionCache = createCache<{ data: SessionData; expires: number } | null>({
+  topic: 'auth.sessions',
+  max: Number(process.env.SESSION_CACHE_MAX || 10_000),
+  ttlMs: Number(process.env.SESSION_CACHE_MS ?? 60_000),
+});
+
+async function readSession(id: string): Promise<{ data: SessionData; expires: number } | null> {
+  const row = await getKnex()('sys_session').where({ id }).first('data', 'expires_at', 'revoked_at');
+  if (!row || row.revoked_at) return null;
+  const expires = row.expires_at instanceof Date ? row.expires_at.getTime() : Number(row.expires_at);
+  return { data: JSON.parse(row.data) as SessionData, expires };
+}
+
+/** Forget cached sessions in every process once the write is committed (one id, or all). */
+function forgetSessions(knex: Knex, id?: string): Promise<void> {
+  return afterCommit(knex, () => sessionCache.invalidate(id));
+}
 const storages = new Map<boolean, { cookie: Cookie; storage: Storage }>();
 
 function isSecure(request: Request): boolean {
@@ -64,20 +91,19 @@ function storageFor(secure: boolean): { cookie: Cookie; storage: Storage } {
       return id;
     },
     async readData(id) {
-      const row = await getKnex()('sys_session').where({ id }).first();
-      if (!row || row.revoked_at) return null;
-      const expires = row.expires_at instanceof Date ? row.expires_at : new Date(Number(row.expires_at));
-      if (expires.getTime() <= Date.now()) return null;
-      return JSON.parse(row.data) as SessionData;
+      const found = await sessionCache.get(id, () => readSession(id));
+      return found && found.expires > Date.now() ? found.data : null;
     },
     async updateData(id, data, expires) {
-      await getKnex()('sys_session')
+      const knex = getKnex();
+      await knex('sys_session')
         .where({ id })
         .whereNull('revoked_at')
         .update({ data: JSON.stringify(data), user_id: data.userId ?? null, ...(expires ? { expires_at: expires } : {}) });
+      await forgetSessions(knex, id);
     },
     async deleteData(id) {
-      await getKnex()('sys_session').where({ id }).update({ revoked_at: new Date() });
+      await revokeSessions(getKnex(), { ids: [id] });
     },
   });
   s = { cookie, storage };
@@ -100,9 +126,7 @@ export function commitSession(request: Request, session: Session<SessionData, Se
 /** The client-readable marker some clients check; it holds no secret. */
 export function hasLoginCookie(request: Request, on: boolean): string {
   const secure = isSecure(request) ? '; Secure' : '';
-  return on
-    ? `${HAS_LOGIN_COOKIE}=1; Path=/; SameSite=Lax${secure}; Max-Age=${Math.floor(sessionTtlMs() / 1000)}`
-    : `${HAS_LOGIN_COOKIE}=; Path=/; SameSite=Lax${secure}; Max-Age=0`;
+  return on ? `${HAS_LOGIN_COOKIE}=1; Path=/; SameSite=Lax${secure}; Max-Age=${Math.floor(sessionTtlMs() / 1000)}` : `${HAS_LOGIN_COOKIE}=; Path=/; SameSite=Lax${secure}; Max-Age=0`;
 }
 
 /** Starts a session for a user and returns the Set-Cookie headers (session + hasLogin). */
@@ -115,7 +139,9 @@ export async function startSession(request: Request, userId: number, meta: { ip:
   // The id is inside the signed cookie; read it back to attach request metadata.
   const parsed = await storage.getSession(cookie.split(';')[0]);
   if (parsed.id) {
-    await getKnex()('sys_session').where({ id: parsed.id }).update({ ip: meta.ip, user_agent: meta.userAgent?.slice(0, 255) ?? null });
+    await getKnex()('sys_session')
+      .where({ id: parsed.id })
+      .update({ ip: meta.ip, user_agent: meta.userAgent?.slice(0, 255) ?? null });
   }
   const headers = new Headers();
   headers.append('Set-Cookie', cookie);
@@ -135,13 +161,67 @@ export async function endSession(request: Request): Promise<Headers> {
 /** The welcome banner shows once per login: drop the flag after the first page. */
 export async function clearWelcome(sessionId: string, userId: number): Promise<void> {
   const data: SessionData = { userId };
-  await getKnex()('sys_session').where({ id: sessionId }).update({ data: JSON.stringify(data) });
+  const knex = getKnex();
+  await knex('sys_session')
+    .where({ id: sessionId })
+    .update({ data: JSON.stringify(data) });
+  await forgetSessions(knex, sessionId);
 }
 
-export async function revokeUserSessions(userId: number, exceptId?: string): Promise<number> {
-  const q = getKnex()('sys_session').where({ user_id: userId }).whereNull('revoked_at');
-  if (exceptId) q.andWhereNot({ id: exceptId });
-  return q.update({ revoked_at: new Date() });
+/**
+ * Revokes sessions: by id, by the first 12 characters of the id (the online-users list), or all
+ * of some users' (but one). Every process stops accepting them once the write commits (inside a
+ * transaction: when it commits). Answers how many were live.
+ */
+export async function revokeSessions(knex: Knex, which: { ids?: string[]; idPrefix?: string; userIds?: number[]; exceptId?: string }): Promise<number> {
+  const q = knex('sys_session').whereNull('revoked_at');
+  if (which.ids) q.whereIn('id', which.ids);
+  if (which.idPrefix) q.whereRaw('substr(id, 1, 12) = ?', [which.idPrefix]);
+  if (which.userIds) q.whereIn('user_id', which.userIds);
+  if (which.exceptId) q.andWhereNot({ id: which.exceptId });
+  if (!which.ids && !which.idPrefix && !which.userIds) throw new Error('revokeSessions: say which sessions');
+  const n = await q.update({ revoked_at: new Date() });
+  await forgetSessions(knex, which.ids?.length === 1 ? which.ids[0] : undefined);
+  return n;
+}
+
+export function revokeUserSessions(userId: number, exceptId?: string): Promise<number> {
+  return revokeSessions(getKnex(), { userIds: [userId], exceptId });
+}
+
+/** Sessions seen since the last write of "last seen", by id (this process's). */
+const touched = new Set<string>();
+const lastWritten = new Map<string, number>();
+let touchTimer: NodeJS.Timeout | undefined;
+const TOUCH_MS = Number(process.env.SESSION_TOUCH_MS || 30_000);
+
+/** Notes that a session was used; "last seen" is written at most once a minute per session, in batches. */
+export function touchSession(id: string): void {
+  const at = lastWritten.get(id);
+  if (at !== undefined && Date.now() - at < 60_000) return;
+  touched.add(id);
+  touchTimer ??= setTimeout(() => void flushSessionTouches(), TOUCH_MS).unref();
+}
+
+/** Writes the pending "last seen" times (one statement); at shutdown and on a timer. */
+export async function flushSessionTouches(): Promise<void> {
+  if (touchTimer) clearTimeout(touchTimer);
+  touchTimer = undefined;
+  if (!touched.size) return;
+  const ids = [...touched];
+  touched.clear();
+  const now = Date.now();
+  for (const id of ids) lastWritten.set(id, now);
+  // Bounded: entries older than a minute no longer hold anything back.
+  if (lastWritten.size > 50_000) for (const [id, at] of lastWritten) if (now - at >= 60_000) lastWritten.delete(id);
+  try {
+    for (let i = 0; i < ids.length; i += 500)
+      await getKnex()('sys_session')
+        .whereIn('id', ids.slice(i, i + 500))
+        .update({ last_seen_at: new Date(now) });
+  } catch (e) {
+    console.error('[session] could not write last seen:', (e as Error).message);
+  }
 }
 
 /** The client's address, set by server.ts from Express (which honours TRUST_PROXY). */

@@ -12,10 +12,7 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export async function createApiToken(
-  knex: Knex,
-  input: { name: string; roleId: number; createdBy: number; expiresAt?: Date | null },
-): Promise<{ id: number; token: string }> {
+export async function createApiToken(knex: Knex, input: { name: string; roleId: number; createdBy: number; expiresAt?: Date | null }): Promise<{ id: number; token: string }> {
   const token = PREFIX + crypto.randomBytes(24).toString('base64url');
   const [id] = await knex('sys_api_token').insert({
     name: input.name,

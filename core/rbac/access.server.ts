@@ -56,8 +56,8 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
 
 /** Role and permission changes made in any process reach a signed-in user at once on every
  *  process through the cache's invalidation (core/cache); this TTL only bounds what a change
- *  made outside the app (straight in the database) takes. Sessions themselves are checked on
- *  every request, so sign-out and revocation are immediate. */
+ *  made outside the app (straight in the database) takes. Sessions are cached the same way
+ *  (core/auth/session.server.ts): sign-out and revocation through the app are immediate. */
 export const USER_CACHE_MS = Number(process.env.USER_CACHE_MS ?? 5_000);
 /** One entry per signed-in user, at most USER_CACHE_MAX (default 5000): the least recently seen go first. */
 const userCache = createCache<SessionUser | null>({

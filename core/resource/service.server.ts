@@ -8,6 +8,7 @@ import { getKnex, isMysql, toDate, whereContains } from '../db/knex.server';
 import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
+import { afterCommit } from '../db/afterCommit.server';
 import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
@@ -62,7 +63,15 @@ export function parseListQuery(def: ResourceDef, params: URLSearchParams, maxPag
     }
     const raw = params.get(f.name);
     if (raw === null || raw.trim() === '') continue;
-    if (f.filter === 'in') filters[f.name] = { kind: 'in', values: raw.split(',').map((v) => v.trim()).filter(Boolean).slice(0, 100) };
+    if (f.filter === 'in')
+      filters[f.name] = {
+        kind: 'in',
+        values: raw
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+          .slice(0, 100),
+      };
     else filters[f.name] = { kind: f.filter, value: raw.trim().slice(0, 200) };
   }
   const cursor = (name: string) => {
@@ -225,14 +234,9 @@ function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
  */
 async function forgetCounts(sr: ServerResource, knex: Knex): Promise<void> {
   const identity = IDENTITY_TABLES.has(sr.def.table);
-  const forget = async () => {
+  await afterCommit(knex, async () => {
     await Promise.all([identity ? forgetSessionUsers() : undefined, countCache.invalidate(resourceKey(sr.def))]);
-  };
-  if (knex.isTransaction) {
-    (knex as Knex.Transaction).executionPromise.then(forget, () => undefined);
-    return;
-  }
-  await forget();
+  });
 }
 
 function orderOf(sr: ServerResource, q: ListQuery) {
@@ -260,19 +264,27 @@ export async function listRows(sr: ServerResource, user: SessionUser, q: ListQue
   const filtered = baseQuery(sr, knex);
   applyFilters(sr, filtered, q.filters);
   await applyScope(sr, filtered, user, knex);
-  const total = q.withTotal
-    ? await countRows(filtered.clone(), `${resourceKey(def)}|${user.dataScope}|${user.deptId}|${user.id}|${JSON.stringify(q.filters)}`)
-    : null;
+  const total = q.withTotal ? await countRows(filtered.clone(), `${resourceKey(def)}|${user.dataScope}|${user.deptId}|${user.id}|${JSON.stringify(q.filters)}`) : null;
   const { sort, sortCol, idCol, order } = orderOf(sr, q);
 
   let rows: Row[];
   const offset = (q.page - 1) * q.pageSize;
   if (q.after && sortCol === idCol) {
-    rows = await filtered.clone().where(idCol, sort.dir === 'desc' ? '<' : '>', q.after).orderBy(order).limit(q.pageSize);
+    rows = await filtered
+      .clone()
+      .where(idCol, sort.dir === 'desc' ? '<' : '>', q.after)
+      .orderBy(order)
+      .limit(q.pageSize);
   } else if (q.before && sortCol === idCol) {
     // The previous page: walk backwards from the cursor, then restore the display order.
     const back = [{ column: idCol, order: sort.dir === 'desc' ? 'asc' : 'desc' }];
-    rows = (await filtered.clone().where(idCol, sort.dir === 'desc' ? '>' : '<', q.before).orderBy(back).limit(q.pageSize)).reverse();
+    rows = (
+      await filtered
+        .clone()
+        .where(idCol, sort.dir === 'desc' ? '>' : '<', q.before)
+        .orderBy(back)
+        .limit(q.pageSize)
+    ).reverse();
   } else if (offset >= 1000 && !sr.hooks.query && isMysql(knex)) {
     // Deferred join: walk the index for the page's ids, then fetch only those rows.
     const ids = filtered.clone().clearSelect().select(idCol).orderBy(order).limit(q.pageSize).offset(offset).as('page_ids');
@@ -389,7 +401,15 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     // Secrets never reach the log, but that they changed does.
     const changedSecrets: Row = {};
     for (const f of sr.def.fields) if (f.type === 'password' && data[f.name]) changedSecrets[f.name] = '***';
-    await writeAudit(trx, { resource: resourceKey(sr.def), recordId: id, action: 'update', actor, before: masked(sr, before), after: { ...masked(sr, after), ...changedSecrets }, summary: labelOf(sr, after) });
+    await writeAudit(trx, {
+      resource: resourceKey(sr.def),
+      recordId: id,
+      action: 'update',
+      actor,
+      before: masked(sr, before),
+      after: { ...masked(sr, after), ...changedSecrets },
+      summary: labelOf(sr, after),
+    });
     return after;
   });
   await forgetCounts(sr, knex);
@@ -417,7 +437,10 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     }
     const ctx: HookContext = { trx, actor, t };
     if (sr.hooks.beforeDelete) await sr.hooks.beforeDelete(rows, ctx);
-    const q = trx(sr.def.table).whereIn('id', rows.map((r) => Number(r.id)));
+    const q = trx(sr.def.table).whereIn(
+      'id',
+      rows.map((r) => Number(r.id)),
+    );
     const soft = sr.hooks.softDelete;
     if (soft) await q.update({ [soft.column]: typeof soft.value === 'function' ? (soft.value as () => unknown)() : soft.value });
     else await q.delete();

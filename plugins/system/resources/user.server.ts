@@ -1,6 +1,6 @@
 // Server rules for users: unique usernames, argon2id password hashes, role links, nobody
 // deletes or disables themselves, disabling signs the user out everywhere.
-import { ApiError, FieldError, deptAndBelow, hashPassword, serverResource, type Row } from '@core/server';
+import { ApiError, FieldError, deptAndBelow, hashPassword, revokeSessions, serverResource, type Row } from '@core/server';
 import { userDef } from './user';
 
 export const userResource = serverResource(
@@ -8,7 +8,10 @@ export const userResource = serverResource(
   {
     async decorate(rows, knex) {
       if (!rows.length) return;
-      const links: { user_id: number; role_id: number }[] = await knex('sys_user_role').whereIn('user_id', rows.map((r) => Number(r.id)));
+      const links: { user_id: number; role_id: number }[] = await knex('sys_user_role').whereIn(
+        'user_id',
+        rows.map((r) => Number(r.id)),
+      );
       for (const r of rows) {
         r.roleIds = links.filter((l) => Number(l.user_id) === Number(r.id)).map((l) => String(l.role_id));
         r.userType = r.userType === null ? null : String(r.userType);
@@ -55,16 +58,16 @@ export const userResource = serverResource(
       const roleIds = [...new Set((input.roleIds as number[]) ?? [])];
       if (roleIds.length) await trx('sys_user_role').insert(roleIds.map((role_id) => ({ user_id: id, role_id })));
       // A new password signs the user out of every device.
-      if (op === 'update' && input.password) await trx('sys_session').where({ user_id: id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+      if (op === 'update' && input.password) await revokeSessions(trx, { userIds: [id] });
     },
     async beforeDelete(rows, { trx, actor, t }) {
       if (rows.some((r) => Number(r.id) === actor.user.id)) throw new ApiError(t('system:user.notSelf'));
-      await trx('sys_session').whereIn('user_id', rows.map((r) => Number(r.id))).update({ revoked_at: new Date() });
+      await revokeSessions(trx, { userIds: rows.map((r) => Number(r.id)) });
     },
     async afterTransition(rows, name, { trx, actor, t }) {
       if (name !== 'disable') return;
       if (rows.some((r) => Number(r.id) === actor.user.id)) throw new ApiError(t('system:user.notSelf'));
-      await trx('sys_session').whereIn('user_id', rows.map((r) => Number(r.id))).whereNull('revoked_at').update({ revoked_at: new Date() });
+      await revokeSessions(trx, { userIds: rows.map((r) => Number(r.id)) });
     },
   },
   { dept: 'dept_id', owner: 'id' },

@@ -1,7 +1,7 @@
 // POST /api/system/userAction/<id>/resetPassword { password } and /forceLogout: administrator
 // actions on one user, checked against system:user:edit and the caller's data scope.
 import { z } from 'zod';
-import { ApiError, CODE, api, getRow, hashPassword, ok, readJson, writeAudit } from '@core/server';
+import { ApiError, CODE, api, getRow, hashPassword, ok, readJson, revokeSessions, writeAudit } from '@core/server';
 import { userResource } from '../resources/user.server';
 
 export const action = api({ permission: 'system:user:edit' }, async ({ request, params, user, t, knex, actor }) => {
@@ -20,7 +20,7 @@ export const action = api({ permission: 'system:user:edit' }, async ({ request, 
           updated_by: user.id,
           version: trx.raw('version + 1'),
         });
-      await trx('sys_session').where({ user_id: target.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+      await revokeSessions(trx, { userIds: [Number(target.id)] });
       await writeAudit(trx, {
         resource: 'system.user',
         recordId: Number(target.id),
@@ -34,7 +34,7 @@ export const action = api({ permission: 'system:user:edit' }, async ({ request, 
     return ok(null, t('system:user.passwordReset'));
   }
   if (params.op === 'forceLogout') {
-    const n = await knex('sys_session').where({ user_id: target.id }).whereNull('revoked_at').update({ revoked_at: new Date() });
+    const n = await revokeSessions(knex, { userIds: [Number(target.id)] });
     await writeAudit(knex, {
       resource: 'system.user',
       recordId: Number(target.id),

@@ -1,6 +1,6 @@
 // Online sessions for /management/log (the login log is a read-only resource of the screen).
 import type { Knex } from 'knex';
-import { toDate } from '@core/server';
+import { revokeSessions, toDate } from '@core/server';
 
 export async function listOnlineSessions(knex: Knex) {
   const rows = await knex('sys_session as s')
@@ -26,9 +26,5 @@ export async function listOnlineSessions(knex: Knex) {
 /** Revokes the session whose id starts with ref; returns false when none matched. */
 export async function forceLogout(knex: Knex, ref: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{12}$/.test(ref)) return false;
-  const n = await knex('sys_session')
-    .whereRaw('substr(id, 1, 12) = ?', [ref])
-    .whereNull('revoked_at')
-    .update({ revoked_at: new Date() });
-  return n > 0;
+  return (await revokeSessions(knex, { idPrefix: ref })) > 0;
 }
