@@ -156,14 +156,16 @@ export interface PageFigures {
   loadAvgBefore: number[];
 }
 
-/** A page rendered on the server for a signed-in user: its HTML size, then p50 at `connections`. */
+/** A page rendered on the server for a signed-in user: its HTML size, then (for `seconds` > 0) p50 at `connections`. */
 export async function pageCase(base: string, pid: number, cookie: string, pagePath: string, connections: number, seconds: number): Promise<PageFigures> {
   const res = await fetch(base + pagePath, { headers: { cookie, 'accept-encoding': 'identity' }, redirect: 'manual' });
   const html = await res.text();
   if (res.status !== 200 || !html.includes('<html')) throw new Error(`${pagePath}: HTTP ${res.status} ${html.slice(0, 200)}`);
   const loadAvgBefore = loadAvg();
+  const htmlBytes = Buffer.byteLength(html);
+  if (seconds <= 0) return { path: pagePath, p50ms: NaN, p99ms: NaN, rps: NaN, htmlBytes, errors: 0, loadAvgBefore };
   const r = await cannon({ url: base + pagePath, connections, duration: seconds, headers: { cookie } }, pid);
-  return { path: pagePath, p50ms: r.p50ms, p99ms: r.p99ms, rps: r.rps, htmlBytes: Buffer.byteLength(html), errors: r.errors + r.non2xx, loadAvgBefore };
+  return { path: pagePath, p50ms: r.p50ms, p99ms: r.p99ms, rps: r.rps, htmlBytes, errors: r.errors + r.non2xx, loadAvgBefore };
 }
 
 /** The path of a menu's screen (the HS-code list by default), read from the menus the server synced. */
