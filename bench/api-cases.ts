@@ -62,6 +62,8 @@ interface Code {
 
 /** The bench's codes with their current versions (the other server may have moved them on). */
 async function benchCodes(): Promise<Code[]> {
+  // The updates still in flight when the previous run stopped land first: their versions count.
+  await sleep(2000);
   const conn = await mysql.createConnection({ uri: DATABASE_URL });
   try {
     const [rows] = await conn.query<mysql.RowDataPacket[]>('SELECT id, code, version FROM sys_ref_code WHERE rv_domain = ? ORDER BY id', [BENCH_CODE_TYPE]);
@@ -102,8 +104,6 @@ const updateCase: ApiCase = {
     if (Number(data.version) !== c.version + 1) throw new Error(`${t.name}: update answered version ${data.version}, expected ${c.version + 1}`);
   },
   async run(t, connections, seconds) {
-    // The updates still in flight when the previous run stopped land first: their versions count.
-    await sleep(2000);
     const free = await benchCodes();
     // A request object of its own per connection: autocannon's clients share the `requests`
     // objects, so the first request built for each would be the last client's.
