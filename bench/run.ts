@@ -14,7 +14,7 @@
 // - export: peak RSS of the server while a 1,000,000-row XLSX, then CSV, export streams (a fresh
 //   server each; BENCH_EXPORT_LIMIT_SECONDS, default 900, bounds one);
 // - cold start: `node scripts/start.mjs` (npm start) with the build present, until the port answers.
-// Prints one table of ratios with the issue's goals (pass/fail), then the figures as JSON.
+// Prints one table of ratios with the issue's goals (pass/fail), then the figures as one line of JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { apiCases, deepCursor, type Target } from './api-cases';
@@ -148,22 +148,17 @@ async function main() {
   console.log(`\nnpm run bench${o.quick ? ' --quick' : ''}: ${fx.rows.toLocaleString('en')} operation-log rows, ${os.cpus().length} CPUs, load at the start: ${loadAtStart.join(' ')}\n`);
   console.log(table(ls));
   const { cases, ...settings } = o;
-  console.log(
-    '\n' +
-      JSON.stringify(
-        {
-          startedAt,
-          machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, totalMemMb: Math.round(os.totalmem() / 1048576) },
-          settings: { ...settings, cases: [...cases] },
-          loadAtStart,
-          rows: fx.rows,
-          goals: ls,
-          figures,
-        },
-        null,
-        2,
-      ),
-  );
+  // One line, to keep or paste whole (`| tail -1 | jq` to read it).
+  const json = {
+    startedAt,
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, totalMemMb: Math.round(os.totalmem() / 1048576) },
+    settings: { ...settings, cases: [...cases] },
+    loadAtStart,
+    rows: fx.rows,
+    goals: ls,
+    figures,
+  };
+  console.log(`\n${JSON.stringify(json)}`);
 }
 
 main().catch((e) => {
