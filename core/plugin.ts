@@ -50,6 +50,8 @@ export interface PluginContext {
   knex: Knex;
   /** Calls a service another plugin registered (`registry.service('finance.bills')`). */
   service<T = unknown>(name: string): T;
+  /** A picker's options (`plugin.name`, e.g. another plugin's code table) as this user sees them; none for an unknown picker. */
+  lookup(name: string, user: SessionUserLike, search?: { q?: string; values?: string[]; limit?: number }): Promise<LookupOption[]>;
 }
 
 /**

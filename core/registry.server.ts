@@ -204,7 +204,12 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
       return services.get(name) as T;
     },
     context(knex?: Knex): PluginContext {
-      return { knex: knex ?? getKnex(), service: (n) => registry.service(n) };
+      const ctx: PluginContext = {
+        knex: knex ?? getKnex(),
+        service: (n) => registry.service(n),
+        lookup: async (name, user, search) => lookups.get(name)?.(ctx, user, search) ?? [],
+      };
+      return ctx;
     },
   };
   return registry;

@@ -7,7 +7,7 @@ export { hashPassword } from './auth/password.server';
 export { clientIp, revokeSessions } from './auth/session.server';
 export { createApiToken, revokeApiToken } from './auth/token.server';
 export { SPEC_BADGE_VISIBILITY } from './badges.server';
-export { api, page, requestContext } from './context.server';
+export { api, apiNotFound, page, requestContext } from './context.server';
 export type { RequestContext } from './context.server';
 export { auditColumns } from './db/core-migrations';
 export { dataDir, getKnex, isMysql, toDate } from './db/knex.server';

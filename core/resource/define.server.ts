@@ -2,6 +2,7 @@
 // Twenty's pre-query hooks or Payload's collection hooks do) and the data-scope columns.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
+import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import type { ResourceDef } from './define';
 
@@ -16,6 +17,8 @@ export interface HookContext {
   trx: Knex.Transaction;
   actor: Actor;
   t: TFunction;
+  /** A picker's options (another plugin's code table) as the actor sees them, read through `trx`. */
+  lookup(name: string): Promise<LookupOption[]>;
 }
 
 export interface TransitionContext extends HookContext {

@@ -15,6 +15,7 @@ import type { Actor, HookContext, Row, ServerResource, WriteContext } from './de
 import { writeAudit } from './audit.server';
 import { checkUnique, columnValues } from './columns.server';
 import { zodFieldErrors } from './fieldErrors';
+import { getRegistry } from '../registry.server';
 
 export { checkUnique, columnValues, defaultToDb } from './columns.server';
 export { zodFieldErrors } from './fieldErrors';
@@ -344,6 +345,11 @@ function requirePermission(user: SessionUser, code: string | undefined, t: TFunc
   if (!code || !hasPermission(user, code)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
 }
 
+/** What a hook is handed: the write's transaction, who writes, their language, and pickers read through the transaction. */
+export function hookContext(trx: Knex.Transaction, actor: Actor, t: TFunction): HookContext {
+  return { trx, actor, t, lookup: (name) => getRegistry().context(trx).lookup(name, actor.user) };
+}
+
 export async function createRow(sr: ServerResource, actor: Actor, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
   if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.create, t);
   const parsed = sr.def.schema(t, 'create').safeParse(input);
@@ -351,7 +357,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
   const data = parsed.data as Row;
   const knex = opts.knex ?? getKnex();
   const created = await knex.transaction(async (trx) => {
-    const ctx: WriteContext = { trx, actor, t, op: 'create', before: null };
+    const ctx: WriteContext = { ...hookContext(trx, actor, t), op: 'create', before: null };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
     const values = await columnValues(sr, data, ctx);
@@ -384,7 +390,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     const parsed = sr.def.schema(t, 'update').safeParse({ ...body });
     if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
     const data = parsed.data as Row;
-    const ctx: WriteContext = { trx, actor, t, op: 'update', before };
+    const ctx: WriteContext = { ...hookContext(trx, actor, t), op: 'update', before };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
     const values = await columnValues(sr, data, ctx);
@@ -435,7 +441,7 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     if (sm?.deletableIn && rows.some((r) => !sm.deletableIn!.includes(String(r[sm.field])))) {
       throw new ApiError(t(sm.deleteRefusedKey ?? 'core:resource.notDeletable'));
     }
-    const ctx: HookContext = { trx, actor, t };
+    const ctx = hookContext(trx, actor, t);
     if (sr.hooks.beforeDelete) await sr.hooks.beforeDelete(rows, ctx);
     const q = trx(sr.def.table).whereIn(
       'id',
@@ -479,7 +485,7 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
   const out = await knex.transaction(async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
     if (rows.some((r) => !tr.from.includes(String(r[sm.field])))) throw new ApiError(t(tr.refusedKey));
-    const ctx = { trx, actor, t, note, amount };
+    const ctx = { ...hookContext(trx, actor, t), note, amount };
     const extra = sr.hooks.beforeTransition ? await sr.hooks.beforeTransition(rows, name, ctx) : undefined;
     const field = sr.def.fields.find((f) => f.name === sm.field)!;
     const results: Row[] = [];
