@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { ApiError, CODE, api, ok, pauseJob, readJson, resumeJob, runJobOnce, updateCron } from '@core/server';
-import { jobJson } from './jobJson';
+import { jobJson } from '../resources/job.server';
 
 const OPS = ['run', 'pause', 'resume', 'cron'] as const;
 
