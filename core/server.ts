@@ -18,6 +18,7 @@ export { claimUpload, filesOf, releaseUploads, saveFile } from './files/files.se
 export { handOff } from './handoff.server';
 export type { Handoff, HandoffReceiver, HandoffServices } from './handoff.server';
 export { ApiError, CODE, FieldError, fail, handleApi, ok, readJson } from './http/envelope.server';
+export { download } from './http/download.server';
 export { XLSX, errors, fileResponse, json, okResponse } from './http/openapi';
 export type { Json, OpenApiParts } from './http/openapi';
 export { VARIANT_CODE, toVariantEnvelope } from './http/variant.server';
