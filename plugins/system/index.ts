@@ -40,30 +40,8 @@ export default definePlugin({
       icon: 'Settings',
       order: 900,
       children: [
-        { key: 'management.user', path: '/management/user', titleKey: 'system:menu.user', order: 10 },
-        {
-          key: 'management.userGroup',
-          path: '/management/userGroupManagement',
-          titleKey: 'system:menu.userGroup',
-          order: 20,
-          children: [
-            { key: 'management.role', path: '/management/userGroupManagement/role', titleKey: 'system:menu.role', order: 20 },
-            { key: 'management.permission', path: '/management/userGroupManagement/permission', titleKey: 'system:menu.permission', order: 30 },
-          ],
-        },
-        {
-          key: 'management.systemMaintenance',
-          path: '/management/systemMaintenance',
-          titleKey: 'system:menu.systemMaintenance',
-          order: 30,
-          children: [
-            { key: 'management.menu', path: '/management/systemMaintenance/menu', titleKey: 'system:menu.menu', order: 10 },
-            { key: 'management.job', path: '/management/systemMaintenance/job', titleKey: 'system:menu.job', order: 20 },
-            { key: 'management.jobLog', path: '/management/systemMaintenance/jobLog', titleKey: 'system:menu.jobLog', hidden: true, order: 30 },
-            { key: 'management.apiToken', path: '/management/systemMaintenance/apiToken', titleKey: 'system:menu.apiToken', order: 40 },
-          ],
-        },
-        { key: 'management.log', path: '/management/log', titleKey: 'system:menu.log', icon: 'History', order: 40 },
+        { key: 'management.userGroup', path: '/management/userGroupManagement', titleKey: 'system:menu.userGroup', order: 20, children: [] },
+        { key: 'management.systemMaintenance', path: '/management/systemMaintenance', titleKey: 'system:menu.systemMaintenance', order: 30, children: [] },
       ],
     },
     {
@@ -114,7 +92,12 @@ export default definePlugin({
   // the logs and jobs (管理员 needs none: it sees everything).
   grants: [
     { role: 'ZWYCAU', permissions: ['shipShow:remind'], legacySeed: 'core/demo-identity' },
-    { role: 'PTGL', menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'], legacySeed: 'core/demo-identity' },
+    {
+      role: 'PTGL',
+      menus: ['management', 'management.log', 'management.job', 'management.jobLog'],
+      permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'],
+      legacySeed: 'core/demo-identity',
+    },
   ],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource],
   screenResources: [jobResource, jobLogResource, loginLogResource, onlineResource, menuResource, permissionResource],
