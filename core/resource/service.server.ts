@@ -11,13 +11,12 @@ import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
 import { afterCommit } from '../db/afterCommit.server';
 import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
-import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
+import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
-import { checkUnique, columnValues } from './columns.server';
+import { checkUnique, columnValues, hookContext } from './columns.server';
 import { zodFieldErrors } from './fieldErrors';
-import { getRegistry } from '../registry.server';
 
-export { checkUnique, columnValues, defaultToDb } from './columns.server';
+export { checkUnique, columnValues, defaultToDb, hookContext } from './columns.server';
 export { zodFieldErrors } from './fieldErrors';
 
 export type FilterValue = { kind: 'contains' | 'eq'; value: string } | { kind: 'in'; values: string[] } | { kind: 'range'; from?: string; to?: string };
@@ -343,11 +342,6 @@ export interface WriteOptions {
 
 function requirePermission(user: SessionUser, code: string | undefined, t: TFunction): void {
   if (!code || !hasPermission(user, code)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
-}
-
-/** What a hook is handed: the write's transaction, who writes, their language, and pickers read through the transaction. */
-export function hookContext(trx: Knex.Transaction, actor: Actor, t: TFunction): HookContext {
-  return { trx, actor, t, lookup: (name) => getRegistry().context(trx).lookup(name, actor.user) };
 }
 
 export async function createRow(sr: ServerResource, actor: Actor, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
