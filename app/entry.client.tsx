@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { documentNonce, NonceProvider } from '@core/auth/nonce';
+import { screenUiLoaded } from './screenUi';
 
 // Same key as the server: createCache moves the streamed <style> tags to the end of <head>,
 // where React's hydration tolerates extra trailing nodes (an insertion point at the top of
@@ -12,15 +13,18 @@ import { documentNonce, NonceProvider } from '@core/auth/nonce';
 const nonce = documentNonce();
 const cache = createCache({ key: 'css', nonce });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <NonceProvider value={nonce}>
-        <CacheProvider value={cache}>
-          <RemixBrowser />
-        </CacheProvider>
-      </NonceProvider>
-    </StrictMode>,
-  );
-});
+// A declared screen's own parts started loading with its route module (app/screen.tsx): hydrate once they are there.
+void screenUiLoaded().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <NonceProvider value={nonce}>
+          <CacheProvider value={cache}>
+            <RemixBrowser />
+          </CacheProvider>
+        </NonceProvider>
+      </StrictMode>,
+    );
+  }),
+);

@@ -19,4 +19,5 @@ export type { Values } from './ui/fields/values';
 export { useNotify } from './ui/notify';
 export { ResourcePage, TransitionNoteDialog, displayValue, optionLabel } from './ui/resource/ResourcePage';
 export type { ResourcePageProps } from './ui/resource/ResourcePage';
+export type { ScreenParts, ScreenUi } from './ui/resource/types';
 export { useRowSubmit } from './ui/resource/useRowSubmit';

@@ -13,7 +13,7 @@ import type { Actor, ServerResource } from './resource/define.server';
 import { clientIp } from './auth/session.server';
 import { requireUser, type Requirement } from './auth/guard.server';
 import { getKnex } from './db/knex.server';
-import { handleApi } from './http/envelope.server';
+import { CODE, fail, handleApi } from './http/envelope.server';
 import { getLang, tFor } from './i18n/i18n.server';
 import { getRegistry } from './registry.server';
 
@@ -40,14 +40,13 @@ export async function requestContext({ request, params }: Pick<Args, 'request' |
   const lang = await getLang(request);
   const registry = getRegistry();
   return {
+    ...registry.context(knex),
     request,
     params,
     user,
     lang,
     t: tFor(lang),
-    knex,
     actor: { user, ip: clientIp(request) },
-    service: <T>(name: string) => registry.service<T>(name),
     resource: (key) => registry.resources.get(key),
   };
 }
@@ -60,4 +59,9 @@ export function page<T>(need: Need, fn: (ctx: RequestContext) => Promise<T>): (a
 /** An API call answering in the envelope: the guard (20011, 403) and errors as the envelope says, then `fn`. */
 export function api(need: Need, fn: (ctx: RequestContext) => Promise<Response>): (args: Args) => Promise<Response> {
   return (args) => handleApi(async () => fn(await requestContext(args, need)));
+}
+
+/** The envelope's answer to an API path nobody serves (signed in or not). */
+export async function apiNotFound(request: Request): Promise<Response> {
+  return fail(tFor(await getLang(request))('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
 }

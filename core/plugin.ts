@@ -6,6 +6,7 @@ import type { ResourceDef } from './resource/define';
 import type { ServerResource } from './resource/define.server';
 import type { DocumentDef } from './document/define';
 import type { Registry } from './registry.server';
+import type { ScreenUi } from './ui/resource/types';
 import { flattenPlugin } from './areas';
 
 /** A node of the sidebar menu tree. Groups have children; leaves have a path. */
@@ -50,6 +51,8 @@ export interface PluginContext {
   knex: Knex;
   /** Calls a service another plugin registered (`registry.service('finance.bills')`). */
   service<T = unknown>(name: string): T;
+  /** A picker's options (`plugin.name`, e.g. another plugin's code table) as this user sees them; none for an unknown picker. */
+  lookup(name: string, user: SessionUserLike, search?: { q?: string; values?: string[]; limit?: number }): Promise<LookupOption[]>;
 }
 
 /**
@@ -202,7 +205,11 @@ export type LocaleBundle = Record<string, unknown>;
 export interface ScreenDef {
   /** URL path without leading slash, without parameters: `customsBase/hsCode`. */
   path: string;
-  /** The resource; its server half is the one the plugin registers (`resources`). */
+  /**
+   * The resource; its server half is the one the plugin registers (`resources` or
+   * `screenResources`). A copy of its declaration (`{ ...def, menu, titleKey }`) shows it under
+   * another menu: that menu guards the page, the API stays the registered resource's.
+   */
   resource: ResourceDef;
   /** A header-and-lines document of that resource: add and edit open its editor (core/ui/document). */
   document?: DocumentDef;
@@ -212,6 +219,10 @@ export interface ScreenDef {
   variant?: string;
   /** A hand-written route module (relative to the plugin root) instead of the generic page: a screen with its own form. */
   file?: string;
+  /** Further lists as tabs (`?tab=<key>`, each a registered resource), the screen's own resource first. */
+  tabs?: { key: string; resource: ResourceDef }[];
+  /** The screen's own parts (toolbar buttons, cells, row actions, form, dialogs): a client module, loaded with the page. */
+  ui?: () => Promise<{ default: ScreenUi }>;
 }
 
 /** What a plugin and each of its areas may declare. */
@@ -233,6 +244,8 @@ export interface PluginParts {
   services?: Record<string, unknown>;
   /** Resource-engine declarations: list/get/create/update/delete/export/import + REST API. */
   resources?: ServerResource[];
+  /** Resources only its screens list (a log, rows a screen computes): no REST API. */
+  screenResources?: ServerResource[];
   /** Adds to the OpenAPI document (paths a plugin serves outside the resource engine). */
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
   /** Option lists for pickers (`/api/lookup/<plugin>.<name>`, `?q=` searches), e.g. roles for the user form. */

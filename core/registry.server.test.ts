@@ -98,7 +98,7 @@ describe('pluginRouteManifest', () => {
       file: '../examples/partner-plugin/routes/hello.tsx',
     });
     expect(m['partner/routes/print']).toMatchObject({ parentId: 'routes/_bare', path: 'partner/print', file: '../examples/partner-plugin/routes/print.tsx' });
-    expect(m['system/routes/log']).toMatchObject({ parentId: 'routes/_main', path: 'management/log', file: '../plugins/system/routes/log.tsx' });
+    expect(m['system/screen/management/log']).toMatchObject({ parentId: 'routes/_main', path: 'management/log', file: 'screen.tsx' });
   });
 
   it('has no partner routes when the plugin is not listed', () => {
@@ -110,8 +110,9 @@ describe('pluginRouteManifest', () => {
       ...flat.screens!.map((s) => (s.file ? `system/${s.file.replace(/\.tsx?$/, '')}` : `system/screen/${s.path}`)),
     ].sort();
     expect(Object.keys(m).sort()).toEqual(declared);
-    expect(Object.keys(m)).toEqual(expect.arrayContaining(['system/routes/job', 'system/routes/jobLog', 'system/routes/log', 'system/routes/user', 'system/screen/dataBase/systemData/refCode']));
-    expect(m['system/routes/job']).toMatchObject({ parentId: 'routes/_main', path: 'management/systemMaintenance/job' });
+    const screen = (path: string) => `system/screen/management/${path}`;
+    expect(Object.keys(m)).toEqual(expect.arrayContaining([screen('systemMaintenance/job'), screen('systemMaintenance/jobLog'), screen('log'), screen('user'), 'system/screen/dataBase/systemData/refCode']));
+    expect(m[screen('systemMaintenance/job')]).toMatchObject({ parentId: 'routes/_main', path: 'management/systemMaintenance/job' });
     expect(Object.keys(m).some((k) => k.startsWith('partner-hello/'))).toBe(false);
   });
 

@@ -27,7 +27,7 @@ export interface Registry {
   /** Resources by `plugin.name` (the REST API path /api/<plugin>/<name>). */
   resources: Map<string, ServerResource>;
   /** Declared screens by URL path (`/customsBase/hsCode`), served by the app's generic screen route. */
-  screens: Map<string, { plugin: string; screen: ScreenDef; resource: ServerResource }>;
+  screens: Map<string, { plugin: string; screen: ScreenDef; resource: ServerResource; /** Its tabs' resources by tab key (none without tabs). */ tabs: Map<string, ServerResource> }>;
   /** The plugin each menu key and permission code comes from (declared or derived). */
   owners: { menus: Map<string, string>; permissions: Map<string, string> };
   /** Picker option sources by `plugin.name`. */
@@ -103,22 +103,32 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     ids.add(p.id);
   }
   const resources = new Map<string, ServerResource>();
+  // Every resource a screen may show: the REST ones, and those only screens list.
+  const shown = new Map<string, ServerResource>();
   for (const p of plugins) {
-    for (const r of p.resources ?? []) {
+    for (const r of [...(p.resources ?? []), ...(p.screenResources ?? [])]) {
       const key = resourceKey(r.def);
       if (r.def.plugin !== p.id) throw new Error(`resource ${key} is declared by plugin ${p.id}`);
-      if (resources.has(key)) throw new Error(`duplicate resource ${key}`);
-      resources.set(key, r);
+      if (shown.has(key)) throw new Error(`duplicate resource ${key}`);
+      shown.set(key, r);
     }
+    for (const r of p.resources ?? []) resources.set(resourceKey(r.def), r);
   }
   const screens: Registry['screens'] = new Map();
   for (const p of plugins) {
     for (const screen of p.screens ?? []) {
-      const resource = resources.get(resourceKey(screen.resource));
-      if (resource?.def.plugin !== p.id) throw new Error(`plugin ${p.id}: the screen ${screen.path} shows ${resourceKey(screen.resource)}, which it does not register`);
+      const registered = (def: ScreenDef['resource']) => {
+        const sr = shown.get(resourceKey(def));
+        if (sr?.def.plugin !== p.id) throw new Error(`plugin ${p.id}: the screen ${screen.path} shows ${resourceKey(def)}, which it does not register`);
+        // A copy of the declaration under another menu and title: the page is guarded by that menu, the API stays the registered one's.
+        return sr.def === def ? sr : { ...sr, def };
+      };
+      const resource = registered(screen.resource);
       if (screen.document && screen.document.resource !== screen.resource) throw new Error(`plugin ${p.id}: the screen ${screen.path} edits a document of another resource`);
+      if (screen.tabs && screen.tabs[0]?.resource !== screen.resource) throw new Error(`plugin ${p.id}: the screen ${screen.path} has its own resource as its first tab`);
+      const tabs = new Map((screen.tabs ?? []).map((tab) => [tab.key, registered(tab.resource)]));
       if (screens.has(`/${screen.path}`)) throw new Error(`duplicate screen /${screen.path}`);
-      screens.set(`/${screen.path}`, { plugin: p.id, screen, resource });
+      screens.set(`/${screen.path}`, { plugin: p.id, screen, resource, tabs });
     }
   }
   const owners: Registry['owners'] = { menus: new Map(), permissions: new Map() };
@@ -148,7 +158,7 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
   }
   // Derived after every declared one: what a plugin declares itself (another menu, a better title) wins.
   for (const { plugin, screen } of screens.values()) for (const perm of screenPermissions(screen)) if (!codes.has(perm.code)) addPermission(plugin, perm);
-  for (const [key, r] of resources) {
+  for (const [key, r] of shown) {
     for (const { code } of resourcePermissions(r.def)) if (!codes.has(code)) throw new Error(`plugin ${r.def.plugin}, resource ${key}: permission ${code} is declared by no plugin`);
   }
   const grants: Registry['grants'] = [];
@@ -164,7 +174,7 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     for (const p of plugins) if (p.locales) out[p.id] = p.locales[lang] as Record<string, unknown>;
     return out;
   };
-  checkTexts(locales, menus, resources);
+  checkTexts(locales, menus, shown);
   const jobs = plugins.flatMap((p) => p.jobs ?? []);
   const jobNames = new Set<string>();
   for (const j of jobs) {
@@ -204,7 +214,12 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
       return services.get(name) as T;
     },
     context(knex?: Knex): PluginContext {
-      return { knex: knex ?? getKnex(), service: (n) => registry.service(n) };
+      const ctx: PluginContext = {
+        knex: knex ?? getKnex(),
+        service: (n) => registry.service(n),
+        lookup: async (name, user, search) => lookups.get(name)?.(ctx, user, search) ?? [],
+      };
+      return ctx;
     },
   };
   return registry;

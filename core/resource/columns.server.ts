@@ -1,8 +1,17 @@
 // What a write stores and may store: the declared fields' column values (through the
-// resource's toDb hook) and its uniqueness rules, checked in the write's transaction.
+// resource's toDb hook) and its uniqueness rules, checked in the write's transaction; and what
+// the write's hooks are handed.
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
 import { FieldError } from '../http/envelope.server';
+import { getRegistry } from '../registry.server';
 import { columnOf, uniqueRules } from './define';
-import type { Row, ServerResource, WriteContext } from './define.server';
+import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
+
+/** A hook's context: the write's transaction, who writes, their language, and pickers read through the transaction. */
+export function hookContext(trx: Knex.Transaction, actor: Actor, t: TFunction): HookContext {
+  return { trx, actor, t, lookup: (name) => getRegistry().context(trx).lookup(name, actor.user) };
+}
 
 /** Fields to columns, the way a resource without a toDb hook stores them. */
 export function defaultToDb(sr: ServerResource, input: Row): Row {

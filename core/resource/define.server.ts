@@ -2,6 +2,8 @@
 // Twenty's pre-query hooks or Payload's collection hooks do) and the data-scope columns.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
+import type { RequestContext } from '../context.server';
+import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import type { ResourceDef } from './define';
 
@@ -16,6 +18,8 @@ export interface HookContext {
   trx: Knex.Transaction;
   actor: Actor;
   t: TFunction;
+  /** A picker's options (another plugin's code table) as the actor sees them, read through `trx`. */
+  lookup(name: string): Promise<LookupOption[]>;
 }
 
 export interface TransitionContext extends HookContext {
@@ -65,12 +69,23 @@ export interface DataScopeColumns {
   owner?: string;
 }
 
+/** What a declared screen of the resource does on the server besides listing it (app/screen.tsx). */
+export interface ScreenHooks {
+  /** Rows the screen computes rather than queries (the registry's jobs, the menu tree): listed in this order, paged in memory. */
+  rows?(ctx: RequestContext): Promise<(Row & { id: number })[]>;
+  /** What the page needs besides the list (a grant tree, further rights), merged into its data; given the computed rows. */
+  data?(ctx: RequestContext, rows?: Row[]): Promise<Record<string, unknown>>;
+  /** The page's form posts: the permission one needs (besides the screen's menu), and what it answers. */
+  action?: { permission(form: FormData): string; run(ctx: RequestContext, form: FormData): Promise<unknown> };
+}
+
 export interface ServerResource {
   def: ResourceDef;
   hooks: ResourceHooks;
   scope?: DataScopeColumns;
   /** Pickers its page loads besides its fields' own (a document's line fields). */
   lookups?: string[];
+  screen?: ScreenHooks;
 }
 
 export function serverResource(def: ResourceDef, hooks: ResourceHooks = {}, scope?: DataScopeColumns): ServerResource {

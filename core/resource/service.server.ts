@@ -11,12 +11,12 @@ import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
 import { afterCommit } from '../db/afterCommit.server';
 import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, PAGE_SIZES, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
-import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
+import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
-import { checkUnique, columnValues } from './columns.server';
+import { checkUnique, columnValues, hookContext } from './columns.server';
 import { zodFieldErrors } from './fieldErrors';
 
-export { checkUnique, columnValues, defaultToDb } from './columns.server';
+export { checkUnique, columnValues, defaultToDb, hookContext } from './columns.server';
 export { zodFieldErrors } from './fieldErrors';
 
 export type FilterValue = { kind: 'contains' | 'eq'; value: string } | { kind: 'in'; values: string[] } | { kind: 'range'; from?: string; to?: string };
@@ -351,7 +351,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
   const data = parsed.data as Row;
   const knex = opts.knex ?? getKnex();
   const created = await knex.transaction(async (trx) => {
-    const ctx: WriteContext = { trx, actor, t, op: 'create', before: null };
+    const ctx: WriteContext = { ...hookContext(trx, actor, t), op: 'create', before: null };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
     const values = await columnValues(sr, data, ctx);
@@ -384,7 +384,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     const parsed = sr.def.schema(t, 'update').safeParse({ ...body });
     if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
     const data = parsed.data as Row;
-    const ctx: WriteContext = { trx, actor, t, op: 'update', before };
+    const ctx: WriteContext = { ...hookContext(trx, actor, t), op: 'update', before };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
     const values = await columnValues(sr, data, ctx);
@@ -435,7 +435,7 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     if (sm?.deletableIn && rows.some((r) => !sm.deletableIn!.includes(String(r[sm.field])))) {
       throw new ApiError(t(sm.deleteRefusedKey ?? 'core:resource.notDeletable'));
     }
-    const ctx: HookContext = { trx, actor, t };
+    const ctx = hookContext(trx, actor, t);
     if (sr.hooks.beforeDelete) await sr.hooks.beforeDelete(rows, ctx);
     const q = trx(sr.def.table).whereIn(
       'id',
@@ -479,7 +479,7 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
   const out = await knex.transaction(async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
     if (rows.some((r) => !tr.from.includes(String(r[sm.field])))) throw new ApiError(t(tr.refusedKey));
-    const ctx = { trx, actor, t, note, amount };
+    const ctx = { ...hookContext(trx, actor, t), note, amount };
     const extra = sr.hooks.beforeTransition ? await sr.hooks.beforeTransition(rows, name, ctx) : undefined;
     const field = sr.def.fields.find((f) => f.name === sm.field)!;
     const results: Row[] = [];

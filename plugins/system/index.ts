@@ -4,14 +4,17 @@ import { definePlugin } from '@core/shared';
 import { systemOpenApi } from './openapi';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
-import { tableLookup } from '@core/server';
+import { listJobs, tableLookup } from '@core/server';
 import { departmentsSeed, REF_CODE_TYPES, referenceCodesSeed } from './seeds';
 import { apiTokenDemo } from './demo';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
 import { userResource } from './resources/user.server';
 import { deptResource } from './resources/dept.server';
 import { roleResource } from './resources/role.server';
-import { apiTokenResource, auditResource } from './resources/misc.server';
+import { apiTokenResource } from './resources/apiToken.server';
+import { auditResource, loginLogResource, onlineResource } from './resources/log.server';
+import { jobLogResource, jobResource } from './resources/job.server';
+import { menuResource, permissionResource } from './resources/menu.server';
 import { baseDataArea } from './baseData';
 import { screens } from './screens';
 import zh from './locales/zh.json';
@@ -37,30 +40,8 @@ export default definePlugin({
       icon: 'Settings',
       order: 900,
       children: [
-        { key: 'management.user', path: '/management/user', titleKey: 'system:menu.user', order: 10 },
-        {
-          key: 'management.userGroup',
-          path: '/management/userGroupManagement',
-          titleKey: 'system:menu.userGroup',
-          order: 20,
-          children: [
-            { key: 'management.role', path: '/management/userGroupManagement/role', titleKey: 'system:menu.role', order: 20 },
-            { key: 'management.permission', path: '/management/userGroupManagement/permission', titleKey: 'system:menu.permission', order: 30 },
-          ],
-        },
-        {
-          key: 'management.systemMaintenance',
-          path: '/management/systemMaintenance',
-          titleKey: 'system:menu.systemMaintenance',
-          order: 30,
-          children: [
-            { key: 'management.menu', path: '/management/systemMaintenance/menu', titleKey: 'system:menu.menu', order: 10 },
-            { key: 'management.job', path: '/management/systemMaintenance/job', titleKey: 'system:menu.job', order: 20 },
-            { key: 'management.jobLog', path: '/management/systemMaintenance/jobLog', titleKey: 'system:menu.jobLog', hidden: true, order: 30 },
-            { key: 'management.apiToken', path: '/management/systemMaintenance/apiToken', titleKey: 'system:menu.apiToken', order: 40 },
-          ],
-        },
-        { key: 'management.log', path: '/management/log', titleKey: 'system:menu.log', icon: 'History', order: 40 },
+        { key: 'management.userGroup', path: '/management/userGroupManagement', titleKey: 'system:menu.userGroup', order: 20, children: [] },
+        { key: 'management.systemMaintenance', path: '/management/systemMaintenance', titleKey: 'system:menu.systemMaintenance', order: 30, children: [] },
       ],
     },
     {
@@ -96,17 +77,9 @@ export default definePlugin({
     { code: 'shipShow:remind', titleKey: 'system:perm.shipShowRemind' },
   ],
   routes: [
-    { path: 'management/user', file: 'routes/user.tsx' },
     { path: 'api/system/userAction/:id/:op', file: 'routes/api.userActions.ts', layout: 'none' },
-    { path: 'management/userGroupManagement/role', file: 'routes/role.tsx' },
-    { path: 'management/userGroupManagement/permission', file: 'routes/permission.tsx' },
-    { path: 'management/systemMaintenance/menu', file: 'routes/menu.tsx' },
     { path: 'api/system/menu/:op', file: 'routes/api.menuAdmin.ts', layout: 'none' },
-    { path: 'management/systemMaintenance/apiToken', file: 'routes/apiToken.tsx' },
     { path: 'api/system/apiToken/issue', file: 'routes/api.apiTokenIssue.ts', layout: 'none' },
-    { path: 'management/log', file: 'routes/log.tsx' },
-    { path: 'management/systemMaintenance/job', file: 'routes/job.tsx' },
-    { path: 'management/systemMaintenance/jobLog', file: 'routes/jobLog.tsx' },
     { path: 'api/system/jobs', file: 'routes/api.jobs.ts', layout: 'none' },
     { path: 'api/system/jobs/:name/:op', file: 'routes/api.jobAction.ts', layout: 'none' },
     { path: 'api/dropDown/queryAllRefCodeList', file: 'routes/api.queryAllRefCodeList.ts', layout: 'none' },
@@ -119,9 +92,15 @@ export default definePlugin({
   // the logs and jobs (管理员 needs none: it sees everything).
   grants: [
     { role: 'ZWYCAU', permissions: ['shipShow:remind'], legacySeed: 'core/demo-identity' },
-    { role: 'PTGL', menus: ['management', 'management.log', 'management.job', 'management.jobLog'], permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'], legacySeed: 'core/demo-identity' },
+    {
+      role: 'PTGL',
+      menus: ['management', 'management.log', 'management.job', 'management.jobLog'],
+      permissions: ['shipShow:remind', 'system:log:list', 'system:job:list'],
+      legacySeed: 'core/demo-identity',
+    },
   ],
   resources: [userResource, deptResource, roleResource, auditResource, apiTokenResource, refCodeTypeResource, refCodeResource],
+  screenResources: [jobResource, jobLogResource, loginLogResource, onlineResource, menuResource, permissionResource],
   lookups: {
     // Reference codes of one type as a picker: `system.refCode.CURRENCY`, `system.refCode.TRANSPORT_MODE`, …
     ...Object.fromEntries(
@@ -133,6 +112,8 @@ export default definePlugin({
     roles: tableLookup({ table: 'sys_role', value: 'id', label: '{name} ({code})', orderBy: 'order_num' }),
     depts: tableLookup({ table: 'sys_dept', value: 'id', label: 'name', parent: 'parent_id', orderBy: 'order_num' }),
     codeTypes: tableLookup({ table: 'sys_ref_code_type', value: 'type_code', label: '{type_code} {name}' }),
+    // The registered jobs (the job log's filter), by their titles.
+    jobs: async ({ knex }) => (await listJobs({ knex })).map((j) => ({ value: j.name, label: j.titleKey })),
   },
   stats: systemStats,
   locales: { zh, en, my },

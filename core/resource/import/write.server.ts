@@ -9,7 +9,7 @@ import type { SessionUser } from '../../rbac/access.server';
 import { resourceKey, uniqueRules } from '../define';
 import type { Actor, Row, ServerResource, WriteContext } from '../define.server';
 import { writeAudit } from '../audit.server';
-import { checkUnique, columnValues, createRow } from '../service.server';
+import { checkUnique, columnValues, createRow, hookContext } from '../service.server';
 import type { ParsedRow } from './convert.server';
 import type { ImportRun } from './run.server';
 import type { SheetRow } from './types';
@@ -101,7 +101,7 @@ function audit(w: ChunkWriter, trx: Knex.Transaction, firstId: number | null, n:
 async function bulkChunk(w: ChunkWriter, trx: Knex.Transaction, chunk: SheetRow[]): Promise<void> {
   const { sr, run } = w;
   const ready: { num: number; values: Row }[] = [];
-  const ctx: WriteContext = { trx, actor: w.actor, t: w.t, op: 'create', before: null };
+  const ctx: WriteContext = { ...hookContext(trx, w.actor, w.t), op: 'create', before: null };
   // The resource's unique rules count as a validate hook: each row must see the rows before it.
   const hook = sr.hooks.validate;
   const validate =

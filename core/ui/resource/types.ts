@@ -1,6 +1,7 @@
 // What a resource's list screen is given: the loader's data (core/resource/page.server.ts)
 // and the screen's own additions.
 import type { ReactNode } from 'react';
+import type { SectionContext } from '../document/DocumentEditor';
 import type { LookupOption } from '../../plugin';
 import type { ResourceDef } from '../../resource/define';
 import type { Row } from './cells';
@@ -42,3 +43,20 @@ export interface ResourcePageProps {
    */
   table?: PlainTableOptions;
 }
+
+/** What a declared screen adds to its resource's page (ScreenDef.ui): ResourcePage's slots and its own nodes. */
+export interface ScreenParts extends Omit<Partial<ResourcePageProps>, 'def' | 'data'> {
+  /** Above the list (a summary table, a note). */
+  header?: ReactNode;
+  /** Below it: the dialogs its buttons open. */
+  dialogs?: ReactNode;
+  /** The document editor's custom sections (a screen with `document`). */
+  sections?: Record<string, (ctx: SectionContext) => ReactNode>;
+}
+
+/**
+ * A screen's parts, as a hook over the loader's data (the list's, the current `tab` and what the
+ * resource's `screen.data` hook added, which each screen types): it may keep state and call any hook.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ScreenUi = (data: any) => ScreenParts;

@@ -3,7 +3,7 @@
 // core/http/variant.server.ts). Same permissions, rules and data as /api/customs/<resource>:
 // only the envelope differs. Each URL shape has its own route (routes.ts) so that it ranks
 // above the generic /api/<plugin>/<resource>/… routes instead of being shadowed by them.
-import { CODE, collection, exportFile, fail, getT, member, toVariantEnvelope, transition } from '@core/server';
+import { apiNotFound, collection, exportFile, member, toVariantEnvelope, transition } from '@core/server';
 
 const PLUGIN = 'customs';
 
@@ -29,7 +29,4 @@ export async function declExport(request: Request, resource: string | undefined)
 }
 
 /** Any other /api/decl path. */
-export async function declNotFound(request: Request): Promise<Response> {
-  const t = await getT(request);
-  return fail(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
-}
+export const declNotFound = apiNotFound;

@@ -7,7 +7,7 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, FieldError, claimUpload, filesOf, getRegistry, releaseUploads, serverResource, type Row } from '@core/server';
+import { ApiError, FieldError, claimUpload, filesOf, releaseUploads, serverResource, type HookContext, type Row } from '@core/server';
 import type { SessionUser } from '@core/shared';
 import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
@@ -186,7 +186,7 @@ function pad(n: number, len: number): string {
 }
 
 /** Code fields must name entries of the code tables (customs, parameters, ports, countries). */
-async function checkCodes(trx: Knex.Transaction, input: Row, t: TFunction): Promise<void> {
+async function checkCodes(input: Row, { trx, t, lookup }: HookContext): Promise<void> {
   const missing = (field: string) => new FieldError({ [field]: t('customs:declarations.msg.unknownCode', { field: t(`customs:declarations.${field}`) }) });
   for (const field of ['ieCustoms', 'declCustoms']) {
     if (!(await trx('cus_customs_port').where({ customs_code: input[field] }).first())) throw missing(field);
@@ -204,7 +204,8 @@ async function checkCodes(trx: Knex.Transaction, input: Row, t: TFunction): Prom
   for (const field of ['portOfCall', 'entryPort']) {
     if (!(await trx('cus_port_code').where({ port_code: input[field] }).first())) throw missing(field);
   }
-  const countries = new Set((await countryCodes(trx)).map((c) => c.value));
+  // Countries come from the system plugin's picker (its table is not ours to read), read through the write's transaction.
+  const countries = new Set((await lookup('system.countries')).map((c) => c.value));
   for (const field of ['departCountry', 'tradeCountry']) if (!countries.has(String(input[field]))) throw missing(field);
   for (const [i, g] of ((input.goods as Row[]) ?? []).entries()) {
     for (const field of ['originCountry', 'destCountry']) {
@@ -221,27 +222,17 @@ async function checkCodes(trx: Knex.Transaction, input: Row, t: TFunction): Prom
   }
 }
 
-/**
- * Countries come from the system plugin's picker (its table is not ours to read), read through
- * the write's transaction: on the embedded SQLite default the pool has one connection, which
- * the transaction holds, so a read on the shared handle would wait for it until it times out.
- */
-async function countryCodes(trx: Knex.Transaction) {
-  const registry = getRegistry();
-  const fn = registry.lookups.get('system.countries');
-  return fn ? fn(registry.context(trx), { id: 0, username: 'customs', userType: 0, roles: [], permissionList: [], isAdmin: true }) : [];
-}
-
 export const declarationResource = serverResource(declarationDef, {
   restrict: restrictDeclarations,
   async decorate(rows, knex) {
     const details = await declarationDetails(knex, rows.map((r) => Number(r.id)));
     for (const r of rows) Object.assign(r, details.find((d) => d.id === Number(r.id)));
   },
-  async validate(input, { trx, t, actor }) {
+  async validate(input, ctx) {
+    const { trx, t, actor } = ctx;
     const { errors } = checkGoods(t, (input.goods as unknown[]) ?? []);
     if (errors.length) throw new FieldError({ goods: errors[0].message });
-    await checkCodes(trx, input, t);
+    await checkCodes(input, ctx);
     checkDocuments((input.documents as unknown[]) ?? [], t);
     if (input.serviceOrderId) {
       const q = trx('cus_service_order').where('cus_service_order.id', Number(input.serviceOrderId));

@@ -6,7 +6,8 @@
 import type { GrantDef, PluginArea, Seed } from '@core/shared';
 import { XLSX, errors, fileResponse } from '@core/server';
 import { BILL_PERMISSIONS } from './bill';
-import { billPayableResource, billReceivableResource, billResource, serviceBillReceiver } from './bills.server';
+import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
+import { receivableResource } from './receivable.server';
 import { badDebtsAndWriteoffsDemo, bankDemoBill, billsDemo } from './demo';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
@@ -117,10 +118,6 @@ export const billsArea: PluginArea = {
   ],
   screens,
   routes: [
-    { path: 'expense/bill', file: 'bills/routes/bill.tsx' },
-    { path: 'traderCenter/billsPayable', file: 'bills/routes/billsPayable.tsx' },
-    { path: 'bankCenter/receivable', file: 'bills/routes/receivable.tsx' },
-    { path: 'expense/writeoff', file: 'bills/routes/writeoff.tsx' },
     { path: 'unifiedSettlement/settlementManage', file: 'bills/routes/settlementManage.tsx' },
     { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
   ],
@@ -138,7 +135,7 @@ export const billsArea: PluginArea = {
   migrations: [billsMigration],
   grants: billsGrants,
   seeds: [billsDemo, badDebtsAndWriteoffsDemo, bankReceivableSeed],
-  resources: [billResource, billPayableResource, billReceivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
+  resources: [billResource, billPayableResource, receivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },
   locales: { zh, en, my },

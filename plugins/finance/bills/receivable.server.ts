@@ -2,8 +2,9 @@
 // into the usual buckets (0–30, 31–60, 61–90, over 90 days), per currency.
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
+import type { RequestContext } from '@core/server';
 import type { SessionUserLike } from '@core/shared';
-import { ageInDays, BILL, money, restrictReceivable } from './bills.server';
+import { ageInDays, BILL, billReceivableResource, money, restrictReceivable } from './bills.server';
 import type { AgingBucket } from './bill';
 
 
@@ -38,3 +39,6 @@ export async function receivableAging(knex: Knex, user: SessionUserLike, today =
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, l]) => ({ currency, count: l.count, total: money(l.total), d0_30: money(l.buckets.d0_30), d31_60: money(l.buckets.d31_60), d61_90: money(l.buckets.d61_90), d90: money(l.buckets.d90) }));
 }
+
+/** The receivables, their screen showing the bills aged per currency above the list. */
+export const receivableResource = { ...billReceivableResource, screen: { data: async ({ knex, user }: RequestContext) => ({ aging: await receivableAging(knex, user) }) } };

@@ -2,8 +2,9 @@
 // tier checks per billing method, and the rules as the engine reads them.
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
-import { ApiError, FieldError, serverResource, tableLookup, type Row } from '@core/server';
-import { chargingRuleDef, feeItemDef, operationRecordDef } from './fee';
+import { ApiError, FieldError, serverResource, tableLookup, type RequestContext, type Row } from '@core/server';
+import { hasPermission } from '@core/shared';
+import { FEE_PERMISSIONS, chargingRuleDef, feeItemDef, operationRecordDef } from './fee';
 import { parseTiers, type BillingMethod, type EngineRule, type Tier } from './engine';
 
 /** Adds who created and last changed each row (names, not ids). */
@@ -52,7 +53,7 @@ export function checkTiers(method: BillingMethod, tiers: Tier[], t: (k: string, 
   return null;
 }
 
-export const chargingRuleResource = serverResource(chargingRuleDef, {
+const chargingRuleRules = serverResource(chargingRuleDef, {
   decorate: (rows, knex) => stampNames(rows, knex, 'fin_fee_rule'),
   async validate(input, { trx, t }) {
     if (!(await trx('fin_fee_item').where({ id: Number(input.feeItemId) }).first())) throw new FieldError({ feeItemId: t('core:resource.required', { field: t('finance:fees.rule.feeItem') }) });
@@ -80,6 +81,9 @@ export const chargingRuleResource = serverResource(chargingRuleDef, {
     };
   },
 });
+
+/** Its screen's toolbar offers 试算 to whoever may run it. */
+export const chargingRuleResource = { ...chargingRuleRules, screen: { data: async ({ user }: RequestContext) => ({ canTrial: hasPermission(user, FEE_PERMISSIONS.ruleTrial) }) } };
 
 export const operationRecordResource = serverResource(operationRecordDef, {
   decorate: (rows, knex) => stampNames(rows, knex, 'fin_operation_record'),

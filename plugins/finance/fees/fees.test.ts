@@ -162,7 +162,7 @@ describe('service-order lines', () => {
 describe('periodic billing job', () => {
   const logs: string[] = [];
   const runJob = (date: string) =>
-    periodicBillsJob.process({ knex: db.knex, service: db.registry.service, logId: 0, data: { date }, log: (m: string) => logs.push(m) });
+    periodicBillsJob.process({ ...db.registry.context(db.knex), logId: 0, data: { date }, log: (m: string) => logs.push(m) });
   // A DECIMAL(18,2) read straight from the table: text from MariaDB, a number from SQLite.
   const money = (v: unknown) => new Decimal(String(v)).toFixed(2);
   const periodicBills = () => db.knex('fin_bill').where('source', 'like', 'periodic:%').orderBy('id');

@@ -71,7 +71,6 @@ export const feesArea: PluginArea = {
     mandatory: k === 'ruleList',
   })),
   routes: [
-    { path: 'expense/chargingRule', file: 'fees/routes/chargingRule.tsx' },
     { path: 'api/finance/fees/trial', file: 'fees/routes/api.trial.ts', layout: 'none' },
   ],
   screens,

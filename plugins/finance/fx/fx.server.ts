@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { ApiError, claimUpload, filesOf, serverResource } from '@core/server';
 import { hasPermission, resourceKey, type SessionUser } from '@core/shared';
-import { FX_PERMISSIONS, REVIEW_TRANSITIONS, bankReviewDef, fxApplicationDef } from './fx';
+import { FX_PERMISSIONS, REVIEW_TRANSITIONS, fxApplicationDef } from './fx';
 
 const TABLE = 'fin_fx_application';
 const RESOURCE = resourceKey(fxApplicationDef);
@@ -67,6 +67,3 @@ export const fxApplicationResource = serverResource(fxApplicationDef, {
     return () => ({ submitted_at: now });
   },
 });
-
-/** For the bank's page only (not registered: the API is fxApplicationResource's). */
-export const bankReviewResource = { ...fxApplicationResource, def: bankReviewDef };

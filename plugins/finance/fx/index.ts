@@ -11,6 +11,7 @@ import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
 import { fxDemo } from './demo';
+import { screens } from './screens';
 
 export const FX_MENU = 'expense.fxSettlement';
 export const RMB_MENU = 'expense.rmbStatement';
@@ -99,11 +100,7 @@ export const fxArea: PluginArea = {
       mandatory: k === 'list',
     })),
   ],
-  routes: [
-    { path: 'expense/fxSettlement', file: 'fx/routes/fxSettlement.tsx' },
-    { path: 'bankCenter/remittanceReview', file: 'fx/routes/remittanceReview.tsx' },
-    { path: 'expense/rmbStatement', file: 'fx/routes/rmbStatement.tsx' },
-  ],
+  screens,
   migrations: [
     {
       name: 'fx_001',

@@ -2,7 +2,7 @@
 // only of known menus/permissions, a menu's mandatory permissions ticked with it, roles in
 // use or the administrator role cannot be deleted, and nobody widens a role beyond their own.
 import type { Knex } from 'knex';
-import { ADMIN_ROLE_NAME, ApiError, FieldError, serverResource } from '@core/server';
+import { ADMIN_ROLE_NAME, ApiError, FieldError, serverResource, type RequestContext } from '@core/server';
 import { roleDef } from './role';
 
 /** The menu keys with their ancestors, and every mandatory permission of those menus. */
@@ -25,7 +25,36 @@ export async function normaliseGrants(knex: Knex, menuKeys: string[], permission
   return { menuKeys: [...keys].sort(), permissionCodes: [...codes].sort() };
 }
 
-export const roleResource = serverResource(roleDef, {
+export interface GrantNode {
+  key: string;
+  titleKey: string;
+  children: GrantNode[];
+  permissions: { code: string; titleKey: string; mandatory: boolean }[];
+}
+
+/** What the role editor ticks: the menu tree, each menu with its permissions (mandatory marked), and permissions of no menu. */
+export async function grantTree(knex: Knex): Promise<{ tree: GrantNode[]; loose: GrantNode['permissions'] }> {
+  const menus: { key: string; parent_key: string | null; title_key: string; order_num: number }[] = await knex('sys_menu').orderBy('order_num').select('key', 'parent_key', 'title_key', 'order_num');
+  const perms: { code: string; title_key: string; menu_key: string | null; mandatory: unknown }[] = await knex('sys_permission').orderBy('code').select('*');
+  const nodes = new Map<string, GrantNode>(menus.map((m) => [m.key, { key: m.key, titleKey: m.title_key, children: [], permissions: [] }]));
+  const roots: GrantNode[] = [];
+  for (const m of menus) {
+    const n = nodes.get(m.key)!;
+    const p = m.parent_key ? nodes.get(m.parent_key) : undefined;
+    if (p) p.children.push(n);
+    else roots.push(n);
+  }
+  const loose: GrantNode['permissions'] = [];
+  for (const p of perms) {
+    const entry = { code: p.code, titleKey: p.title_key, mandatory: p.mandatory === true || p.mandatory === 1 };
+    const n = p.menu_key ? nodes.get(p.menu_key) : undefined;
+    if (n) n.permissions.push(entry);
+    else loose.push(entry);
+  }
+  return { tree: roots, loose };
+}
+
+const roleRules = serverResource(roleDef, {
   async decorate(rows, knex) {
     if (!rows.length) return;
     const ids = rows.map((r) => Number(r.id));
@@ -62,7 +91,14 @@ export const roleResource = serverResource(roleDef, {
   },
   async beforeDelete(rows, { trx, t }) {
     if (rows.some((r) => r.name === ADMIN_ROLE_NAME)) throw new ApiError(t('system:role.adminFixed'));
-    const used = await trx('sys_user_role').whereIn('role_id', rows.map((r) => Number(r.id))).first();
+    const used = await trx('sys_user_role')
+      .whereIn(
+        'role_id',
+        rows.map((r) => Number(r.id)),
+      )
+      .first();
     if (used) throw new ApiError(t('system:role.inUse'));
   },
 });
+
+export const roleResource = { ...roleRules, screen: { data: async ({ knex }: RequestContext) => ({ grants: await grantTree(knex) }) } };

@@ -2,17 +2,15 @@
 // as JSON (same permissions: system:job:run to run, system:job:edit for the rest).
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { ApiError, CODE, getT, handleApi, ok, pauseJob, readJson, requireUser, resumeJob, runJobOnce, updateCron } from '@core/server';
-import { jobJson } from './jobJson';
+import { ApiError, CODE, api, ok, pauseJob, readJson, resumeJob, runJobOnce, updateCron } from '@core/server';
+import { jobJson } from '../resources/job.server';
 
 const OPS = ['run', 'pause', 'resume', 'cron'] as const;
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    const t = await getT(request);
+export const action = (args: ActionFunctionArgs) =>
+  api({ permission: args.params.op === 'run' ? 'system:job:run' : 'system:job:edit' }, async ({ request, params, t, user }) => {
     const op = OPS.find((o) => o === params.op);
     if (!op) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
-    const user = await requireUser(request, { permission: op === 'run' ? 'system:job:run' : 'system:job:edit' });
     const name = String(params.name ?? '');
     const deps = { actorId: user.id };
     try {
@@ -32,4 +30,4 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       if (e instanceof ApiError) throw new ApiError(t(e.message), e.code, e.status);
       throw e;
     }
-  });
+  })(args);

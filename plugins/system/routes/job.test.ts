@@ -9,8 +9,7 @@ import { tFor } from '../../../core/i18n/i18n.server';
 import { dbLockStore } from '../../../core/jobs/lock.server';
 import { jobLockName, SKIPPED_RUNNING } from '../../../core/jobs/run.server';
 import { setScheduler } from '../../../core/jobs/scheduler.server';
-import { action as jobAction, loader as jobLoader } from './job';
-import { loader as jobLogLoader } from './jobLog';
+import { action as jobAction, loader as jobLoader, loader as jobLogLoader } from '../../../app/screen';
 
 let db: TestDb;
 let admin: string;

@@ -6,7 +6,7 @@ import { loginAs } from '../../../tests/support/session';
 import { createTestDb, type TestDb } from '../../../tests/support/db';
 import { action as authAction } from '../../../app/routes/api.login.auth';
 import { action as getInfoAction } from '../../../app/routes/api.login.getInfo';
-import { action, loader } from './log';
+import { action, loader } from '../../../app/screen';
 
 let db: TestDb;
 const cookies: Record<string, string> = {};

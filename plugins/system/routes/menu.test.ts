@@ -11,7 +11,7 @@ import { makeRole, makeUser, sessionUser } from '../../../tests/support/resource
 import { filterMenuTree, loadMenuTree, sidebarTree, type MenuItem } from '../../../core/rbac/access.server';
 import { syncRegistryData } from '../../../core/rbac/sync.server';
 import { action as menuAction } from './api.menuAdmin';
-import { loader as menuPageLoader } from './menu';
+import { loader as menuPageLoader } from '../../../app/screen';
 
 let db: TestDb;
 let adminCookie: string;

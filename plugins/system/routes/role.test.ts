@@ -8,7 +8,7 @@ import { req, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
 import { filterMenuTree, loadMenuTree, sidebarTree, type MenuItem } from '../../../core/rbac/access.server';
-import { loader as rolePageLoader } from './role';
+import { loader as rolePageLoader } from '../../../app/screen';
 
 let db: TestDb;
 let adminCookie: string;

@@ -10,7 +10,7 @@ import { makeDept, makeRole, makeUser, resourceApi, USER_MENUS } from '../../../
 import { action as authAction } from '../../../app/routes/api.login.auth';
 import { action as getInfoAction } from '../../../app/routes/api.login.getInfo';
 import { action as userAction } from './api.userActions';
-import { loader as userPageLoader } from './user';
+import { loader as userPageLoader } from '../../../app/screen';
 
 let db: TestDb;
 let adminCookie: string;

@@ -1,9 +1,7 @@
 // Names of the codes one declaration uses, read only for those codes: customs districts,
 // QP parameters and port codes from the customs code tables, countries through the system
 // plugin's picker (its table is not ours to read).
-import type { Knex } from 'knex';
-import { getKnex, getRegistry } from '@core/server';
-import type { SessionUserLike } from '@core/shared';
+import type { PluginContext, SessionUserLike } from '@core/shared';
 import { GOODS_CODES, HEADER_CODES, text, type CodeKind, type CodeName, type CodeNames, type PrintDeclaration } from './printable';
 
 const QP_KINDS: CodeKind[] = ['transportMode', 'tradeMode', 'levyNature', 'transactionMode', 'packageType', 'unit', 'currency'];
@@ -36,7 +34,7 @@ function countryName(label: string, code: string): CodeName {
   return { zh: zh.trim(), en: en?.trim() || null };
 }
 
-export async function loadCodeNames(decl: PrintDeclaration, user: SessionUserLike, knex: Knex = getKnex()): Promise<CodeNames> {
+export async function loadCodeNames(decl: PrintDeclaration, { knex, lookup, user }: Pick<PluginContext, 'knex' | 'lookup'> & { user: SessionUserLike }): Promise<CodeNames> {
   const used = usedCodes(decl);
   const codes = (kind: CodeKind) => [...(used.get(kind) ?? [])];
   const names: CodeNames = {};
@@ -56,10 +54,8 @@ export async function loadCodeNames(decl: PrintDeclaration, user: SessionUserLik
     for (const kind of qpWanted) names[kind] = byCode(rows.filter((r) => r.qp_type === kind));
   }
   if (codes('country').length) {
-    const registry = getRegistry();
-    const countries = registry.lookups.get('system.countries');
     const wanted = new Set(codes('country'));
-    const options = countries ? await countries(registry.context(knex), user) : [];
+    const options = await lookup('system.countries', user);
     names.country = Object.fromEntries(options.filter((o) => wanted.has(String(o.value))).map((o) => [String(o.value), countryName(o.label, String(o.value))]));
   }
   return names;

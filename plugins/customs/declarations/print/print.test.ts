@@ -273,7 +273,7 @@ describe('printing a declaration', () => {
     const broker = await sessionUser(db.knex, 'broker');
     const t = tFor('zh');
     const decl = (await getRow(declarationResource, broker, declId, t)) as PrintDeclaration;
-    const names = await loadCodeNames(decl, broker);
+    const names = await loadCodeNames(decl, { ...db.registry.context(db.knex), user: broker });
     await renderDeclarationPdf(decl, t, 'zh', names);
     const started = performance.now();
     const pdf = await renderDeclarationPdf(decl, t, 'zh', names);

@@ -1,29 +1,6 @@
-// GET /api/customs/declaration/<id>/xlsx: the declaration (header, goods lines, documents) as a
-// workbook, to a user with the list permission who may see it (others: 403 / 404).
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { ApiError, CODE, getLang, getRow, getT, handleApi, requireUser } from '@core/server';
-import { DECL_PERMISSIONS } from '../declaration';
-import { declarationResource } from '../declaration.server';
-import { loadCodeNames } from '../print/codes.server';
-import type { PrintDeclaration } from '../print/printable';
+// GET /api/customs/declaration/<id>/xlsx: the declaration (header, goods lines, documents) as a workbook (see print/file.server.ts).
+import { XLSX, download } from '@core/server';
+import { declarationFile } from '../print/file.server';
 import { renderDeclarationXlsx } from '../print/xlsx.server';
 
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const t = await getT(request);
-    const user = await requireUser(request, { permission: DECL_PERMISSIONS.print });
-    const id = Number(params.id);
-    if (!Number.isInteger(id) || id <= 0) throw new ApiError(t('core:resource.notFound'), CODE.NOT_FOUND, 404);
-    const decl = (await getRow(declarationResource, user, id, t)) as PrintDeclaration;
-    const xlsx = await renderDeclarationXlsx(decl, t, { names: await loadCodeNames(decl, user), lang: await getLang(request) });
-    const name = `${String(decl.seqNo)}.xlsx`;
-    return new Response(new Uint8Array(xlsx), {
-      headers: {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Length': String(xlsx.length),
-        'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
-    });
-  });
+export const loader = declarationFile(async (decl, { t, lang }, names) => download(await renderDeclarationXlsx(decl, t, { names, lang }), `${String(decl.seqNo)}.xlsx`, XLSX));

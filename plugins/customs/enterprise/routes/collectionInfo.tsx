@@ -2,30 +2,28 @@
 // enterprise. Only traders and customs brokers with approved enterprise information may use
 // it (SPEC §6); 管理员 sees every enterprise's rows read-only (SPEC §1); everyone else sees the
 // SPEC §8 message instead of the list.
-import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Alert, Paper } from '@mui/material';
-import { ApiError, getKnex, getT, requireCurrent, resourcePageData } from '@core/server';
+import { ApiError, page as guarded, resourcePageData } from '@core/server';
 import { ResourcePage } from '@core/client';
 import { collectionInfoDef, COLLECTION_PERMS } from '../collection';
 import { collectionInfoResource } from '../collection.server';
 import { requireApprovedBusinessEnterprise } from '../enterprise.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireCurrent(request, { menu: collectionInfoDef.menu, permission: COLLECTION_PERMS.list });
+export const loader = guarded({ menu: collectionInfoDef.menu, permission: COLLECTION_PERMS.list }, async ({ request, user, knex, t }) => {
   if (user.isAdmin) {
     // 管理员 sees every enterprise's rows, read-only: rows belong to an enterprise's own account.
     const page = await resourcePageData(collectionInfoResource, request);
     return { blocked: null, page: { ...page, can: { ...page.can, create: false, update: false, delete: false, import: false, transitions: [] } } };
   }
   try {
-    await requireApprovedBusinessEnterprise(getKnex(), user, await getT(request));
+    await requireApprovedBusinessEnterprise(knex, user, t);
   } catch (e) {
     if (e instanceof ApiError) return { blocked: e.message, page: null };
     throw e;
   }
   return { blocked: null, page: await resourcePageData(collectionInfoResource, request) };
-}
+});
 
 export default function CollectionInfoPage() {
   const { blocked, page } = useLoaderData<typeof loader>();

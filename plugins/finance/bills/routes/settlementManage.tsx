@@ -2,12 +2,11 @@
 // they owe, what awaits their confirmation, what is settled or being refunded, and their
 // available advance funds; their recent bills with pay and refund actions; the XLSX statement.
 import { useState } from 'react';
-import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Box, Button, Card, CardContent, Chip, Grid, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { getKnex, requireCurrent } from '@core/server';
+import { page } from '@core/server';
 import { ApiError, ConfirmDialog, TransitionNoteDialog, useNotify } from '@core/client';
 import { hasPermission } from '@core/shared';
 import { BillDetailDialog } from '../ui/BillDetail';
@@ -15,17 +14,13 @@ import { BILL_PERMISSIONS, BILL_TRANSITIONS } from '../bill';
 import { SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from '../settlement';
 import { recentBills, settlementSummary } from '../settlement.server';
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { user } = await requireCurrent(request, { menu: SETTLEMENT_MENU, permission: SETTLEMENT_PERMISSION });
-  const knex = getKnex();
-  return {
-    summary: await settlementSummary(knex, user.id),
-    bills: await recentBills(user),
-    canPay: hasPermission(user, BILL_PERMISSIONS.pay),
-    canRefund: hasPermission(user, BILL_PERMISSIONS.requestRefund),
-    canOpenPayable: user.isAdmin || user.menuList.includes('traderCenter.billsPayable'),
-  };
-};
+export const loader = page({ menu: SETTLEMENT_MENU, permission: SETTLEMENT_PERMISSION }, async ({ knex, user }) => ({
+  summary: await settlementSummary(knex, user.id),
+  bills: await recentBills(user),
+  canPay: hasPermission(user, BILL_PERMISSIONS.pay),
+  canRefund: hasPermission(user, BILL_PERMISSIONS.requestRefund),
+  canOpenPayable: user.isAdmin || user.menuList.includes('traderCenter.billsPayable'),
+}));
 
 const REFUND = BILL_TRANSITIONS.find((x) => x.name === 'requestRefund')!;
 const PAY = BILL_TRANSITIONS.find((x) => x.name === 'pay')!;
@@ -37,7 +32,10 @@ function Figure({ label, value, currency, testId, color }: { label: string; valu
         {label}
       </Typography>
       <Typography variant="h6" sx={{ color, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-        {value} <Typography component="span" variant="body2">{currency}</Typography>
+        {value}{' '}
+        <Typography component="span" variant="body2">
+          {currency}
+        </Typography>
       </Typography>
     </Box>
   );

@@ -1,11 +1,12 @@
 // A bill read-only, as payer, payee or platform see it: the header with its status and flags,
 // the fee lines with how each was charged, and the return/refund details when there are any.
-// Opened from the bill lists (查看明细) and from the serial number on the settlement page.
+// Opened from the bill lists (查看明细, their toolbar: this module's default) and from the serial
+// number on the settlement page.
 import { useState } from 'react';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '@core/client';
+import { useNotify, type ScreenParts } from '@core/client';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -133,4 +134,8 @@ export function BillDetailButton({ selected }: { selected: Row[] }) {
       {bill && <BillDetailDialog bill={bill} onClose={() => setBill(null)} />}
     </>
   );
+}
+
+export default function useBillScreen(): ScreenParts {
+  return { actions: (selected) => <BillDetailButton selected={selected} /> };
 }

@@ -1,11 +1,12 @@
 // 试算 (trial calculation): enter a date, quantity, days and customer; the server runs the rule
 // engine (one selected rule, or every rule that would apply) and the lines come back with
-// their explanations.
+// their explanations. The charging rules' toolbar opens it (this module's default).
 import { useState } from 'react';
+import CalculateIcon from '@mui/icons-material/Calculate';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { todayIso, type FieldDef, type LookupOption } from '@core/shared';
-import { FieldInput, useNotify } from '@core/client';
+import { FieldInput, useNotify, type ScreenParts } from '@core/client';
 import { BILLING_OBJECTS } from '../fee';
 import type { EngineLine } from '../engine';
 
@@ -60,7 +61,14 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
           {/* Every rule that would apply is tried for a billing object; a selected rule has its own. */}
           {FIELDS.filter((f) => !rule || f.name !== 'billingObject').map((f) => (
             <Grid key={f.name} size={{ xs: 12, sm: 4 }}>
-              <FieldInput field={f} value={v[f.name as keyof typeof v]} onChange={(x) => set(f.name as keyof typeof v, String(x))} lookups={lookups} error={errors[f.name]} testId={`trial-${f.name}`} />
+              <FieldInput
+                field={f}
+                value={v[f.name as keyof typeof v]}
+                onChange={(x) => set(f.name as keyof typeof v, String(x))}
+                lookups={lookups}
+                error={errors[f.name]}
+                testId={`trial-${f.name}`}
+              />
             </Grid>
           ))}
         </Grid>
@@ -106,4 +114,18 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
       </DialogActions>
     </Dialog>
   );
+}
+
+export default function useChargingRuleScreen(data: { canTrial: boolean; lookups: Record<string, LookupOption[]> }): ScreenParts {
+  const { t } = useTranslation();
+  const [trial, setTrial] = useState<{ rule: Record<string, unknown> | null } | null>(null);
+  return {
+    actions: (selected) =>
+      data.canTrial && (
+        <Button startIcon={<CalculateIcon />} onClick={() => setTrial({ rule: selected.length === 1 ? selected[0] : null })} data-testid="toolbar-trial">
+          {t('finance:fees.trial.button')}
+        </Button>
+      ),
+    dialogs: trial && <TrialDialog rule={trial.rule} lookups={data.lookups} onClose={() => setTrial(null)} />,
+  };
 }

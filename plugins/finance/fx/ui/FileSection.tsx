@@ -1,9 +1,10 @@
 // The file of an FX or RMB document (permit certificate, collection instruction) as a custom
-// section of the document editor: upload, the current file, and the message the server gives.
+// section of the document editor: upload, the current file, and the message the server gives;
+// the permit as a link in the lists (the bank's review: this module's default).
 import { FormHelperText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { resourceKey, type ResourceDef } from '@core/shared';
-import { FileLink, FileUpload, type SectionContext } from '@core/client';
+import { FileLink, FileUpload, type ScreenParts, type SectionContext } from '@core/client';
 
 type File = { id: number; name: string };
 
@@ -76,3 +77,7 @@ export const permitCells = {
     return f ? <FileLink file={f} /> : '';
   },
 };
+
+export default function useRemittanceReviewScreen(): ScreenParts {
+  return { renderCell: permitCells };
+}

@@ -1,15 +1,8 @@
-// /management/user: users with roles, enable/disable, reset password and force logout.
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+// The user screen's toolbar: reset a user's password, sign them out everywhere.
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError, ConfirmDialog, ResourcePage, useNotify } from '@core/client';
-import { resourcePageData } from '@core/server';
-import { userDef } from '../resources/user';
-import { userResource } from '../resources/user.server';
-
-export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(userResource, request);
+import { ApiError, ConfirmDialog, useNotify, type ScreenParts } from '@core/client';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -37,7 +30,9 @@ function UserActions({ selected, reload, canEdit }: { selected: Row[]; reload():
         {t('system:log.forceLogout')}
       </Button>
       <Dialog open={!!reset} onClose={() => setReset(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{t('system:user.resetPassword')} · {String(reset?.username ?? '')}</DialogTitle>
+        <DialogTitle>
+          {t('system:user.resetPassword')} · {String(reset?.username ?? '')}
+        </DialogTitle>
         <DialogContent>
           <TextField
             type="password"
@@ -98,7 +93,6 @@ function UserActions({ selected, reload, canEdit }: { selected: Row[]; reload():
   );
 }
 
-export default function UserPage() {
-  const data = useLoaderData<typeof loader>();
-  return <ResourcePage def={userDef} data={data} actions={(selected, reload) => <UserActions selected={selected as Row[]} reload={reload} canEdit={data.can.update} />} />;
+export default function useUserScreen(data: { can: { update: boolean } }): ScreenParts {
+  return { actions: (selected, reload) => <UserActions selected={selected as Row[]} reload={reload} canEdit={data.can.update} /> };
 }

@@ -1,15 +1,9 @@
-// /management/systemMaintenance/apiToken: partner API tokens. A new token is shown once.
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+// The API token screen's form: a new token is shown once.
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError, DateField, ResourcePage, optionLabel, useNotify } from '@core/client';
-import { resourcePageData } from '@core/server';
+import { ApiError, DateField, optionLabel, useNotify, type ScreenParts } from '@core/client';
 import { apiTokenDef } from '../resources/apiToken';
-import { apiTokenResource } from '../resources/misc.server';
-
-export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(apiTokenResource, request);
 
 function TokenForm({ roles, onClose, onSaved }: { roles: { value: string; label: string }[]; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
@@ -49,15 +43,38 @@ function TokenForm({ roles, onClose, onSaved }: { roles: { value: string; label:
           </Alert>
         ) : (
           <>
-            <TextField label={t('system:apiToken.name')} value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} error={!!errors.name} helperText={errors.name || ' '} fullWidth sx={{ mt: 1 }} />
-            <TextField select label={t('system:apiToken.role')} value={v.roleId} onChange={(e) => setV({ ...v, roleId: e.target.value })} error={!!errors.roleId} helperText={errors.roleId || ' '} fullWidth>
+            <TextField
+              label={t('system:apiToken.name')}
+              value={v.name}
+              onChange={(e) => setV({ ...v, name: e.target.value })}
+              error={!!errors.name}
+              helperText={errors.name || ' '}
+              fullWidth
+              sx={{ mt: 1 }}
+            />
+            <TextField
+              select
+              label={t('system:apiToken.role')}
+              value={v.roleId}
+              onChange={(e) => setV({ ...v, roleId: e.target.value })}
+              error={!!errors.roleId}
+              helperText={errors.roleId || ' '}
+              fullWidth
+            >
               {roles.map((r) => (
                 <MenuItem key={r.value} value={r.value}>
                   {optionLabel(t, r.label)}
                 </MenuItem>
               ))}
             </TextField>
-            <DateField label={t('system:apiToken.expiresAt')} value={v.expiresAt} onChange={(iso) => setV({ ...v, expiresAt: iso })} fullWidth testId="form-expiresAt-field" inputTestId="form-expiresAt" />
+            <DateField
+              label={t('system:apiToken.expiresAt')}
+              value={v.expiresAt}
+              onChange={(iso) => setV({ ...v, expiresAt: iso })}
+              fullWidth
+              testId="form-expiresAt-field"
+              inputTestId="form-expiresAt"
+            />
           </>
         )}
       </DialogContent>
@@ -73,13 +90,6 @@ function TokenForm({ roles, onClose, onSaved }: { roles: { value: string; label:
   );
 }
 
-export default function ApiTokenPage() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <ResourcePage
-      def={apiTokenDef}
-      data={data}
-      renderForm={({ onClose, onSaved }) => <TokenForm roles={data.lookups['system.roles'] ?? []} onClose={onClose} onSaved={onSaved} />}
-    />
-  );
+export default function useApiTokenScreen(data: { lookups: Record<string, { value: string; label: string }[]> }): ScreenParts {
+  return { renderForm: ({ onClose, onSaved }) => <TokenForm roles={data.lookups['system.roles'] ?? []} onClose={onClose} onSaved={onSaved} /> };
 }

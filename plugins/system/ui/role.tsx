@@ -1,48 +1,11 @@
-// /management/userGroupManagement/role: roles with the menu + permission tree editor.
-// Ticking a menu ticks its mandatory permissions (and its parents); the server does the same.
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+// The role screen's form: the role's fields and the menu + permission tree. Ticking a menu
+// ticks its mandatory permissions (and its parents); the server does the same.
 import { useMemo, useState } from 'react';
 import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { getKnex, resourcePageData } from '@core/server';
-import { ResourcePage, useRowSubmit } from '@core/client';
+import { useRowSubmit, type ScreenParts } from '@core/client';
 import { roleDef, DATA_SCOPE_VALUES } from '../resources/role';
-import { roleResource } from '../resources/role.server';
-
-interface GrantNode {
-  key: string;
-  titleKey: string;
-  children: GrantNode[];
-  permissions: { code: string; titleKey: string; mandatory: boolean }[];
-}
-
-async function grantTree(): Promise<{ tree: GrantNode[]; loose: GrantNode['permissions'] }> {
-  const knex = getKnex();
-  const menus: { key: string; parent_key: string | null; title_key: string; order_num: number }[] = await knex('sys_menu').orderBy('order_num').select('key', 'parent_key', 'title_key', 'order_num');
-  const perms: { code: string; title_key: string; menu_key: string | null; mandatory: unknown }[] = await knex('sys_permission').orderBy('code').select('*');
-  const nodes = new Map<string, GrantNode>(menus.map((m) => [m.key, { key: m.key, titleKey: m.title_key, children: [], permissions: [] }]));
-  const roots: GrantNode[] = [];
-  for (const m of menus) {
-    const n = nodes.get(m.key)!;
-    const p = m.parent_key ? nodes.get(m.parent_key) : undefined;
-    if (p) p.children.push(n);
-    else roots.push(n);
-  }
-  const loose: GrantNode['permissions'] = [];
-  for (const p of perms) {
-    const entry = { code: p.code, titleKey: p.title_key, mandatory: p.mandatory === true || p.mandatory === 1 };
-    const n = p.menu_key ? nodes.get(p.menu_key) : undefined;
-    if (n) n.permissions.push(entry);
-    else loose.push(entry);
-  }
-  return { tree: roots, loose };
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const data = await resourcePageData(roleResource, request);
-  return { ...data, grants: await grantTree() };
-}
+import type { GrantNode, grantTree } from '../resources/role.server';
 
 function descendants(n: GrantNode): GrantNode[] {
   return [n, ...n.children.flatMap(descendants)];
@@ -106,7 +69,11 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
     <Box key={n.key} sx={{ pl: depth * 2.5 }}>
       <FormControlLabel
         control={<Checkbox size="small" checked={menus.has(n.key)} onChange={(e) => toggleMenu(n, e.target.checked)} data-testid={`grant-menu-${n.key}`} />}
-        label={<Typography variant="body2" sx={{ fontWeight: n.children.length ? 600 : 400 }}>{t(n.titleKey)}</Typography>}
+        label={
+          <Typography variant="body2" sx={{ fontWeight: n.children.length ? 600 : 400 }}>
+            {t(n.titleKey)}
+          </Typography>
+        }
       />
       {n.permissions.length > 0 && (
         <Box sx={{ pl: 4, display: 'flex', flexWrap: 'wrap' }}>
@@ -122,7 +89,12 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
                   data-testid={`grant-perm-${p.code}`}
                 />
               }
-              label={<Typography variant="caption">{t(p.titleKey)}{p.mandatory ? ` (${t('system:role.mandatory')})` : ''}</Typography>}
+              label={
+                <Typography variant="caption">
+                  {t(p.titleKey)}
+                  {p.mandatory ? ` (${t('system:role.mandatory')})` : ''}
+                </Typography>
+              }
             />
           ))}
         </Box>
@@ -193,7 +165,11 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
         <Typography variant="subtitle2" sx={{ mt: 1 }}>
           {t('system:role.grants')}
         </Typography>
-        {errors.permissionCodes && <FormHelperText error data-testid="grant-error">{errors.permissionCodes}</FormHelperText>}
+        {errors.permissionCodes && (
+          <FormHelperText error data-testid="grant-error">
+            {errors.permissionCodes}
+          </FormHelperText>
+        )}
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, maxHeight: 360, overflow: 'auto' }} data-testid="grant-tree">
           {grants.tree.map((n) => node(n, 0))}
           {grants.loose.length > 0 && (
@@ -222,13 +198,6 @@ function RoleForm({ row, grants, onClose, onSaved }: { row: Record<string, unkno
   );
 }
 
-export default function RolePage() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <ResourcePage
-      def={roleDef}
-      data={data}
-      renderForm={({ row, onClose, onSaved }) => <RoleForm row={row} grants={data.grants} onClose={onClose} onSaved={onSaved} />}
-    />
-  );
+export default function useRoleScreen({ grants }: { grants: Awaited<ReturnType<typeof grantTree>> }): ScreenParts {
+  return { renderForm: ({ row, onClose, onSaved }) => <RoleForm row={row} grants={grants} onClose={onClose} onSaved={onSaved} /> };
 }

@@ -1,28 +1,19 @@
-// /bankCenter/receivable (应收账款): outstanding bills — the platform's bill managers see all of
-// them, the bank and other payees the ones owed to them — aged by bill date per currency, with
-// the bills' details and receipt confirmation.
-import { useLoaderData } from '@remix-run/react';
-import { Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+// The receivables screen's parts: above the list, the outstanding bills aged by bill date per
+// currency (the loader's `aging`), and 查看明细.
+import { Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { page as guarded, resourcePageData } from '@core/server';
-import { ResourcePage } from '@core/client';
-import { AGING_BUCKETS, billReceivableDef } from '../bill';
-import { billReceivableResource } from '../bills.server';
-import { receivableAging } from '../receivable.server';
-import { BillDetailButton } from '../ui/BillDetail';
+import type { ScreenParts } from '@core/client';
+import { AGING_BUCKETS } from '../bill';
+import type { receivableAging } from '../receivable.server';
+import { BillDetailButton } from './BillDetail';
 
-export const loader = guarded({ menu: billReceivableResource.def.menu, permission: billReceivableResource.def.permissions.list }, async ({ request, knex, user }) => ({
-  page: await resourcePageData(billReceivableResource, request),
-  aging: await receivableAging(knex, user),
-}));
-
-export default function ReceivablePage() {
-  const { page, aging } = useLoaderData<typeof loader>();
+export default function useReceivableScreen({ aging }: { aging: Awaited<ReturnType<typeof receivableAging>> }): ScreenParts {
   const { t } = useTranslation();
   const L = (k: string) => t(`finance:bills.${k}`);
-  return (
-    <Stack spacing={2}>
-      <Card variant="outlined">
+  return {
+    actions: (selected) => <BillDetailButton selected={selected} />,
+    header: (
+      <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {L('aging.title')}
@@ -71,7 +62,6 @@ export default function ReceivablePage() {
           </Table>
         </CardContent>
       </Card>
-      <ResourcePage def={billReceivableDef} data={page} actions={(selected) => <BillDetailButton selected={selected} />} />
-    </Stack>
-  );
+    ),
+  };
 }
