@@ -2,7 +2,6 @@
 // and the API client. A plugin imports core only from here, @core/server and @core/shared.
 
 export { ApiError } from './http/client';
-export { CodePicker } from './ui/CodePicker';
 export { ConfirmDialog } from './ui/ConfirmDialog';
 export { DateField } from './ui/DateField';
 export { FileLink, FileUpload } from './ui/FileUpload';

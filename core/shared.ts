@@ -3,7 +3,7 @@
 // @core/server and @core/client.
 
 export type { PluginArea } from './areas';
-export { decimalSum, defineDocument, lineList } from './document/define';
+export { decimalSum, defineDocument, lineList, lineLookups } from './document/define';
 export type { DocumentDef, LineCollection } from './document/define';
 export { UPLOAD_TYPES } from './files/sniff';
 export type { UploadType } from './files/sniff';
@@ -13,7 +13,7 @@ export { ENTERPRISE_DIRECTORY, defineJob, definePlugin } from './plugin';
 export type { EnterpriseDirectory, GrantDef, JobDef, LookupOption, MenuNode, Migration, PermissionDef, PluginContext, PortPlugin, RouteDef, ScreenDef, Seed, SessionUserLike, StatDef } from './plugin';
 export { hasPermission, matchesRoleOrPermission } from './rbac/menu';
 export type { SessionUser } from './rbac/menu';
-export { columnOf, defineResource, endpoint, resourceKey } from './resource/define';
+export { columnOf, defineResource, editableInState, endpoint, resourceKey } from './resource/define';
 export type { EnumOption, FieldDef, FieldType, ResourceDef, ResourcePermissions, StateMachine, Transition } from './resource/define';
 export { localizeLookups } from './resource/lookupLabels';
 export { rules } from './resource/rules';

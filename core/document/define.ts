@@ -4,9 +4,21 @@
 // (core/ui/document). Isomorphic, like the resource declaration it builds on.
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import type { LookupOption } from '../plugin';
 import { columnOf, type FieldDef, type ResourceDef } from '../resource/define';
 
 type Values = Record<string, unknown>;
+
+/** A part of the selected line's form: some of its fields, or a domain part rendered by name. */
+export interface LineDetailSection {
+  /** Title of the group (a divider with the text). */
+  titleKey?: string;
+  fields?: string[];
+  /** A custom renderer by name (DocumentEditor's `sections`), given the line as its values. */
+  custom?: string;
+  /** Shown only while the line's values say so (dangerous goods' UN number). */
+  when?(line: Values): boolean;
+}
 
 export interface LineCollection {
   /** The document's array field (a `records` field of the header resource) and the relation's name. */
@@ -15,7 +27,7 @@ export interface LineCollection {
   /**
    * Table of the lines, and the column pointing at the parent row (the header, or the parent
    * line for lines of lines). Without a table the lines are stored by the resource itself
-   * (a JSON column its schema writes) and only edited here.
+   * (a JSON column its schema writes, or its own hooks) and only edited here.
    */
   table?: string;
   foreignKey?: string;
@@ -42,8 +54,17 @@ export interface LineCollection {
   initial?: number;
   /** At most this many lines: the add button waits at it (the schema says why). */
   max?: number;
-  /** A line after one of its fields changed (a date filling in its year and month). */
-  derive?(line: Values, changed: string): Values;
+  /** A line after one of its fields changed (a date filling in its year and month); `picked`: the option a picker chose. */
+  derive?(line: Values, changed: string, picked?: LookupOption): Values;
+  /**
+   * Lines too wide for a row of inputs: the table lists `columns` (read-only) and the selected
+   * line is edited as a form below it, its fields in `sections`, then its lines of lines.
+   */
+  detail?: { columns: string[]; sections: LineDetailSection[] };
+  /** A message (key) shown instead of adding a line while the selected one is unfinished. */
+  addRefusal?(selected: Values | undefined): string | null;
+  /** No add button: the lines come from elsewhere (an upload section). */
+  add?: false;
   /** Column titles that depend on the header (days instead of quantities), by field name. */
   labels?(values: Values): Record<string, string>;
   /** A hint under the title. */
@@ -77,11 +98,16 @@ export interface DocumentDef {
   lines: LineCollection[];
   /** Layout of the header; default: one section of all form fields, then every collection. */
   sections?: DocumentSection[];
-  /** Tabs of the layout; `count`: a collection whose number of lines the tab shows, as `货物 (3)`. */
-  tabs?: { name: string; labelKey: string; count?: string }[];
+  /**
+   * Tabs of the layout; `count`: a collection whose number of lines the tab shows, as `货物 (3)`;
+   * `saved`: shown only once the document exists (its receipts).
+   */
+  tabs?: { name: string; labelKey: string; count?: string; saved?: true }[];
   computed?: ComputedValue[];
   /** A new document's header values besides blank ones (today's date, the usual currency). */
   defaults?(): Values;
+  /** The header after one of its fields changed; `picked`: the option a picker chose (an order's import/export flag). */
+  derive?(values: Values, changed: string, picked?: LookupOption): Values;
   /** Header fields and collections shown (and sent) only while the predicate holds. */
   when?: Record<string, (values: Values) => boolean>;
   /** Values the custom sections set that are sent with the form fields (an uploaded file's id). */
@@ -96,8 +122,12 @@ export interface DocumentDef {
 function checkCollection(owner: string, c: LineCollection): void {
   if (c.table && !c.foreignKey) throw new Error(`${owner}.${c.name}: a table needs its foreignKey`);
   for (const k of c.key ?? []) if (!c.fields.some((f) => f.name === k && columnOf(f))) throw new Error(`${owner}.${c.name}: key ${k} is not a column`);
+  const names = new Set(c.fields.map((f) => f.name));
+  for (const n of [...(c.detail?.columns ?? []), ...(c.detail?.sections ?? []).flatMap((s) => s.fields ?? [])]) {
+    if (!names.has(n)) throw new Error(`${owner}.${c.name}: detail names ${n}, which it does not declare`);
+  }
   for (const sub of c.lines ?? []) {
-    if (!c.table || !sub.table) throw new Error(`${owner}.${c.name}.${sub.name}: lines of lines live in tables`);
+    if (!c.table !== !sub.table) throw new Error(`${owner}.${c.name}.${sub.name}: lines of lines are stored like their parent lines (both in tables, or both by the resource)`);
     checkCollection(`${owner}.${c.name}`, sub);
   }
 }
@@ -117,6 +147,12 @@ export function defineDocument(doc: DocumentDef): DocumentDef {
     for (const n of [...fields, ...(s.lines ?? [])]) if (!names.has(n)) throw new Error(`${def.name}: section names ${n}, which it does not declare`);
   }
   return doc;
+}
+
+/** The lookups a document's line pickers load with the page (a searched one asks the server as the user types). */
+export function lineLookups(doc: Pick<DocumentDef, 'lines'>): string[] {
+  const fields = (list: LineCollection[]): FieldDef[] => list.flatMap((c) => [...c.fields, ...fields(c.lines ?? [])]);
+  return [...new Set(fields(doc.lines).flatMap((f) => (f.lookup && !f.search ? [f.lookup] : [])))];
 }
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

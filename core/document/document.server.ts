@@ -6,10 +6,10 @@
 // version, bad line, failed rule) writes nothing at all.
 import type { Knex } from 'knex';
 import { Model, type ModelClass, type RelationMappings } from 'objection';
-import { columnOf, type FieldDef, type ResourceDef } from '../resource/define';
+import { columnOf, type ResourceDef } from '../resource/define';
 import { serverResource, type DataScopeColumns, type ResourceHooks, type Row, type ServerResource } from '../resource/define.server';
 import { toApiValue } from '../resource/service.server';
-import type { DocumentDef, LineCollection } from './define';
+import { lineLookups, type DocumentDef, type LineCollection } from './define';
 
 type Graph = Row & { id?: number };
 
@@ -167,15 +167,6 @@ export function deleteLines(doc: DocumentDef, trx: Knex.Transaction, headerIds: 
  * delete keeps them). The resource's own hooks run as before, around them.
  */
 export function documentResource(doc: DocumentDef, hooks: ResourceHooks = {}, scope?: DataScopeColumns, def: ResourceDef = doc.resource): ServerResource {
-  // The line fields' pickers come with the page (a searched one asks the server as the user types).
-  const lineFields = (list: LineCollection[]): FieldDef[] => list.flatMap((c) => [...c.fields, ...lineFields(c.lines ?? [])]);
-  const lookups = [
-    ...new Set(
-      lineFields(doc.lines)
-        .filter((f) => f.lookup && !f.search)
-        .map((f) => f.lookup!),
-    ),
-  ];
   const sr = serverResource(
     def,
     {
@@ -200,5 +191,5 @@ export function documentResource(doc: DocumentDef, hooks: ResourceHooks = {}, sc
     },
     scope,
   );
-  return { ...sr, lookups };
+  return { ...sr, lookups: lineLookups(doc) };
 }

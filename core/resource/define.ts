@@ -234,6 +234,12 @@ export function apiPath(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
   return `/api${endpoint(def)}`;
 }
 
+/** Whether a row's state lets it be edited (no state machine, or a state it is editable in). */
+export function editableInState(def: Pick<ResourceDef, 'stateMachine'>, row: Record<string, unknown>): boolean {
+  const sm = def.stateMachine;
+  return !sm?.editableIn || sm.editableIn.includes(String(row[sm.field]));
+}
+
 /** The same path relative to the API client's /api base. */
 export function endpoint(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
   return `/${def.plugin}/${def.name}`;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
 import { createTestDb, type TestDb } from '../../tests/support/db';
 import type { SessionUserLike } from '../plugin';
-import { narrowOptions, tableLookup, type LookupSearch } from './lookups.server';
+import { narrowOptions, type LookupSearch } from './lookupLabels';
+import { tableLookup } from './lookups.server';
 
 const TABLE = 'tst_lookup_place';
 let db: TestDb;

@@ -5,27 +5,9 @@
 import type { Knex } from 'knex';
 import { whereContains } from '../db/knex.server';
 import type { LookupOption, PluginContext, SessionUserLike } from '../plugin';
-
-/** A picker's search on the server (`/api/lookup/<name>?q=`): text typed, or the values to label. */
-export interface LookupSearch {
-  q?: string;
-  values?: string[];
-  limit?: number;
-}
+import type { LookupSearch } from './lookupLabels';
 
 export type Lookup = (ctx: PluginContext, user: SessionUserLike, search?: LookupSearch) => Promise<LookupOption[]>;
-
-/** The options a search keeps (a lookup that does not search in SQL is narrowed here): the code starting with the text, or the label containing it. */
-export function narrowOptions(options: LookupOption[], search: LookupSearch): LookupOption[] {
-  const q = search.q?.trim().toLowerCase();
-  const values = search.values ? new Set(search.values) : null;
-  const kept = options.filter(
-    (o) =>
-      (!values || values.has(o.value)) &&
-      (!q || o.value.toLowerCase().startsWith(q) || [o.label, o.labels?.en, o.labels?.my].some((l) => l?.toLowerCase().includes(q))),
-  );
-  return search.limit ? kept.slice(0, search.limit) : kept;
-}
 
 export interface TableLookup {
   table: string;

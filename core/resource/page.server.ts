@@ -10,7 +10,7 @@ import { PAGE_SIZES, resourceKey, type ResourceDef } from './define';
 import type { Row, ServerResource } from './define.server';
 import { abilities, listQuery } from './api.server';
 import { stateCounts } from './counts.server';
-import { narrowOptions, type LookupSearch } from './lookups.server';
+import { narrowOptions, type LookupSearch } from './lookupLabels';
 import { listRows } from './service.server';
 import { columnSums } from './summary.server';
 import { effectiveResource } from './variant.server';

@@ -93,6 +93,13 @@ describe('document values', () => {
     expect(validateRow(def, t, 'create', { title: 'T', goods: [] })).toEqual({ goods: 'one!' });
   });
 
+  it('takes wide lines edited one at a time (detail) and lines of lines the resource stores itself; refuses what it cannot show or save', () => {
+    const wide = { name: 'tiers', labelKey: 'x', fields: [{ name: 'to', labelKey: 'x', type: 'string' as const }], detail: { columns: ['to'], sections: [{ fields: ['to'] }] } };
+    expect(defineDocument({ resource: def, lines: [{ ...wide, lines: [{ name: 'subs', labelKey: 'x', fields: [] }] }] }).lines[0].detail?.columns).toEqual(['to']);
+    expect(() => defineDocument({ resource: def, lines: [{ ...wide, detail: { columns: ['from'], sections: [] } }] })).toThrow(/detail names from/);
+    expect(() => defineDocument({ resource: def, lines: [{ ...wide, lines: [{ name: 'subs', labelKey: 'x', table: 'tst_sub', foreignKey: 'tier_id', fields: [] }] }] })).toThrow(/stored like their parent/);
+  });
+
   it('sums decimals exactly and ignores what is not a number yet', () => {
     expect(decimalSum([{ a: '0.1' }, { a: '0.2' }, { a: '' }, { a: '1.' }, { a: 'x' }, { a: '0.005' }], 'a')).toBe('1.31');
   });

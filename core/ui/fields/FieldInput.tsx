@@ -1,12 +1,12 @@
 // The input of one declared field (FieldDef), the same in the resource dialog, a document's
 // header and a document's line cells: text, number, date, switch, enum or picker. A picker
-// whose options the page did not load (a searched code table) asks the server as the user types;
-// a dependent picker (lookupParent) offers only the options under its parent field's value.
+// whose options the page did not load (a searched code table) asks the server as the user types,
+// one declared `typeahead` is typed into among the loaded options; a dependent picker
+// (lookupParent) offers only the options under its parent field's value.
 import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { FieldDef } from '../../resource/define';
-import { CodePicker } from '../CodePicker';
 import { DateField } from '../DateField';
 import { RemotePicker } from './RemotePicker';
 import { pickerLookups, pickerWaits, spanOf } from './values';
@@ -21,7 +21,8 @@ export function optionLabel(t: (k: string) => string, label: string): string {
 export interface FieldInputProps {
   field: FieldDef;
   value: unknown;
-  onChange(value: unknown): void;
+  /** A picker also hands over the option picked (its parent, its label). */
+  onChange(value: unknown, option?: LookupOption): void;
   lookups: Lookups;
   error?: string;
   disabled?: boolean;
@@ -53,24 +54,10 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
     if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />;
     return <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} />} label={label} />;
   }
-  if (f.type === 'ref' && f.lookup && (f.search || !lookups[f.lookup])) {
-    return <RemotePicker lookup={f.lookup} value={String(v ?? '')} onChange={onChange} {...common} testId={testId} />;
-  }
-  if (f.type === 'ref' && f.lookup && f.typeahead) {
-    const options = lookups[f.lookup].map((o) => ({ ...o, label: optionLabel(t, o.label) }));
-    return (
-      <CodePicker
-        label={label ?? ''}
-        value={String(v ?? '')}
-        options={options}
-        onChange={onChange}
-        required={required}
-        error={error}
-        disabled={disabled}
-        testId={testId}
-        size={cell ? 'small' : 'medium'}
-      />
-    );
+  const placeholder = f.form && f.form.placeholderKey ? t(f.form.placeholderKey) : undefined;
+  if (f.type === 'ref' && f.lookup && (f.search || f.typeahead || !lookups[f.lookup])) {
+    const loaded = f.search ? undefined : lookups[f.lookup];
+    return <RemotePicker lookup={f.lookup} options={loaded} value={String(v ?? '')} onChange={onChange} {...common} placeholder={placeholder} testId={testId} />;
   }
   if (f.type === 'enum' || (f.type === 'ref' && f.lookup)) {
     const options = f.type === 'enum' ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) })) : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label) }));
@@ -115,7 +102,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
       onChange={(e) => onChange(e.target.value)}
       multiline={f.type === 'text' && !cell}
       minRows={f.type === 'text' && !cell ? 2 : undefined}
-      placeholder={f.form && f.form.placeholderKey ? t(f.form.placeholderKey) : undefined}
+      placeholder={placeholder}
       slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
       autoComplete={f.type === 'password' ? 'new-password' : 'off'}
     />
@@ -139,7 +126,7 @@ export function FieldGrid({
   values: Record<string, unknown>;
   errors: Record<string, string>;
   lookups: Lookups;
-  onChange(name: string, value: unknown): void;
+  onChange(name: string, value: unknown, option?: LookupOption): void;
   mode: 'create' | 'update';
   readOnly?: boolean;
   /** Three columns on wide screens (documents) instead of two. */
@@ -155,7 +142,7 @@ export function FieldGrid({
           <FieldInput
             field={f}
             value={values[f.name]}
-            onChange={(v) => onChange(f.name, v)}
+            onChange={(v, option) => onChange(f.name, v, option)}
             lookups={pickerLookups(f, values, lookups)}
             error={errors[f.name]}
             disabled={readOnly || (mode === 'update' && !!f.form && !!f.form.readOnlyOnEdit) || pickerWaits(f, values, lookups)}

@@ -1,19 +1,26 @@
-// A picker that searches on the server as the user types (`/api/lookup/<name>?q=`), so a code
-// table of thousands (HS codes) never ships whole; the chosen value's label is asked for once
-// (`?values=`). The value stays the code.
+// A code picker the user types into (customs, ports, countries, units, HS codes): it searches on
+// the server as the user types (`/api/lookup/<name>?q=`), so a code table of thousands (HS
+// codes) never ships whole, or among the options the page loaded (`options`). A chosen value's
+// label is asked for once (`?values=`). The value stays the code; labels are in the user's language.
 import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../i18n/i18n';
 import type { LookupOption } from '../../plugin';
+import { localizeOption, narrowOptions } from '../../resource/lookupLabels';
 import { useNotify } from '../notify';
 
 const WAIT_MS = 250;
+/** Options shown at once from a loaded list (typing narrows it). */
+const MAX_SHOWN = 200;
 
 export function RemotePicker({
   lookup,
+  options: loaded,
   value,
   onChange,
   label,
+  placeholder,
   error,
   helperText,
   disabled,
@@ -22,9 +29,12 @@ export function RemotePicker({
   testId,
 }: {
   lookup: string;
+  /** The options the page loaded: searched here, the server is not asked. */
+  options?: LookupOption[];
   value: string;
-  onChange(value: string): void;
+  onChange(value: string, option?: LookupOption): void;
   label?: string;
+  placeholder?: string;
   error?: boolean;
   helperText?: string;
   disabled?: boolean;
@@ -32,9 +42,9 @@ export function RemotePicker({
   size?: 'small' | 'medium';
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useNotify();
-  const [options, setOptions] = useState<LookupOption[]>([]);
+  const [found, setFound] = useState<LookupOption[]>([]);
   const [chosen, setChosen] = useState<LookupOption | null>(value ? { value, label: value } : null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -43,36 +53,38 @@ export function RemotePicker({
 
   const ask = async (query: Record<string, string>): Promise<LookupOption[]> => {
     const res = await api.get<LookupOption[]>(`/lookup/${lookup}`, query, { silent: true }).catch(() => null);
-    return res?.data ?? [];
+    return (res?.data ?? []).map((o) => localizeOption(o, i18n.language as Lang));
   };
 
   // The label of a value set from outside (the row being edited).
   useEffect(() => {
     if (!value) return setChosen(null);
     if (chosen?.value === value && chosen.label !== value) return;
+    if (loaded) return setChosen(loaded.find((o) => o.value === value) ?? { value, label: value });
     let live = true;
-    void ask({ values: value }).then((found) => live && setChosen(found[0] ?? { value, label: value }));
+    void ask({ values: value }).then((list) => live && setChosen(list[0] ?? { value, label: value }));
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, lookup]);
+  }, [value, lookup, loaded]);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || loaded) return;
     const n = ++asked.current;
     setLoading(true);
     const timer = setTimeout(() => {
-      void ask({ q: text.trim() }).then((found) => {
+      void ask({ q: text.trim() }).then((list) => {
         if (n !== asked.current) return;
-        setOptions(found);
+        setFound(list);
         setLoading(false);
       });
     }, WAIT_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, open, lookup]);
+  }, [text, open, lookup, loaded]);
 
+  const options = loaded ? narrowOptions(loaded, { q: text, limit: MAX_SHOWN }) : found;
   const labelOf = (o: LookupOption) => (o.label.includes(':') ? t(o.label) : o.label);
   return (
     <Autocomplete
@@ -88,10 +100,11 @@ export function RemotePicker({
       filterOptions={(x) => x}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       getOptionLabel={labelOf}
-      onInputChange={(_e, next, reason) => reason === 'input' && setText(next)}
+      // What the input shows after a choice is the label, not a search.
+      onInputChange={(_e, next, reason) => setText(reason === 'input' ? next : '')}
       onChange={(_e, o) => {
         setChosen(o);
-        onChange(o?.value ?? '');
+        onChange(o?.value ?? '', o ?? undefined);
       }}
       renderOption={(props, o) => (
         <li {...props} key={o.value} data-testid={`${testId}-option-${o.value}`}>
@@ -102,6 +115,7 @@ export function RemotePicker({
         <TextField
           {...params}
           label={label}
+          placeholder={placeholder}
           required={required}
           error={error}
           helperText={helperText}

@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
-import { endpoint, withVariant, type ResourceDef } from '../../resource/define';
+import { editableInState, endpoint, withVariant, type ResourceDef } from '../../resource/define';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useNotify } from '../notify';
 import type { Row } from './cells';
@@ -31,7 +31,7 @@ export function useResourceActions(def: ResourceDef, data: ResourcePageData, lis
   const { selectedRows, reload } = list;
 
   const stateOf = (r: Row) => String(r[sm!.field]);
-  const notEditable = (r: Row) => !!sm?.editableIn && !sm.editableIn.includes(stateOf(r));
+  const notEditable = (r: Row) => !editableInState(def, r);
   const notDeletable = (r: Row) => !!sm?.deletableIn && !sm.deletableIn.includes(stateOf(r));
   const editRefused = t(sm?.editRefusedKey ?? 'core:resource.notEditable');
   const deleteRefused = t(sm?.deleteRefusedKey ?? 'core:resource.notDeletable');

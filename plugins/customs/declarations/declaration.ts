@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
-import { UPLOAD_TYPES, defineResource, rules, type Transition } from '@core/shared';
-import { EXTRA_FIELDS } from './columns';
+import { UPLOAD_TYPES, defineResource, rules, type FieldDef, type FieldType, type Transition } from '@core/shared';
 import { isCreditCode } from '../enterprise/validators';
 
 export const DECL_STATUS = ['draft', 'submitted', 'accepted', 'inspection', 'released', 'rejected'] as const;
@@ -46,6 +45,14 @@ export const DECL_TRANSITIONS: Transition[] = [
 
 const k = (name: string) => `customs:declarations.${name}`;
 
+/** A header field the list does not show: the editor and the API carry it, the export has it. */
+const hidden = { list: false, import: false, export: true } as const;
+const more = (name: string, type: FieldType, extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: k(name), type, ...hidden, ...extra });
+const text = (...names: string[]) => names.map((n) => more(n, 'string'));
+/** A code picked from a code list the page loads, typed into (customs, ports, countries, QP codes). */
+export const codeField = (name: string, lookup: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: k(name), type: 'ref', lookup, typeahead: true, ...extra });
+export const optionsOf = (values: readonly string[], group: string) => values.map((v) => ({ value: v, labelKey: k(`${group}.${v}`) }));
+
 export const declarationDef = defineResource({
   plugin: 'customs',
   name: 'declaration',
@@ -58,17 +65,17 @@ export const declarationDef = defineResource({
   permissions: { list: DECL_PERMISSIONS.list, create: DECL_PERMISSIONS.add, update: DECL_PERMISSIONS.edit, delete: DECL_PERMISSIONS.remove, export: DECL_PERMISSIONS.list },
   fields: [
     { name: 'seqNo', labelKey: k('seqNo'), type: 'string', sortable: true, filter: 'contains', form: false, list: { width: 170 } },
-    { name: 'ieFlag', labelKey: k('ieFlag'), type: 'enum', filter: 'eq', options: IE_FLAGS.map((v) => ({ value: v, labelKey: k(`ie.${v}`) })) },
-    { name: 'status', labelKey: k('status'), type: 'enum', filter: 'eq', sortable: true, form: false, import: false, options: DECL_STATUS.map((v) => ({ value: v, labelKey: k(`state.${v}`) })) },
+    { name: 'ieFlag', labelKey: k('ieFlag'), type: 'enum', filter: 'eq', options: optionsOf(IE_FLAGS, 'ie') },
+    { name: 'status', labelKey: k('status'), type: 'enum', filter: 'eq', sortable: true, form: false, import: false, options: optionsOf(DECL_STATUS, 'state') },
     { name: 'orderNo', labelKey: k('orderNo'), type: 'string', filter: 'contains' },
     { name: 'preEntryNo', labelKey: k('preEntryNo'), type: 'string', filter: 'contains', form: false },
     { name: 'entryNo', labelKey: k('entryNo'), type: 'string', filter: 'contains', form: false, list: { hidden: true } },
-    { name: 'ieCustoms', labelKey: k('ieCustoms'), type: 'ref', lookup: 'customs.customsPorts', filter: 'eq' },
-    { name: 'declCustoms', labelKey: k('declCustoms'), type: 'ref', lookup: 'customs.customsPorts', list: { hidden: true } },
+    codeField('ieCustoms', 'customs.customsPorts', { filter: 'eq' }),
+    codeField('declCustoms', 'customs.customsPorts', { list: { hidden: true } }),
     { name: 'consignorName', labelKey: k('consignorName'), type: 'string', filter: 'contains' },
     { name: 'overseasName', labelKey: k('overseasName'), type: 'string', list: { hidden: true } },
-    { name: 'tradeCountry', labelKey: k('tradeCountry'), type: 'ref', lookup: 'system.countries', list: { hidden: true } },
-    { name: 'supervisionMode', labelKey: k('supervisionMode'), type: 'ref', lookup: 'customs.qp.tradeMode', list: { hidden: true } },
+    codeField('tradeCountry', 'system.countries', { list: { hidden: true } }),
+    codeField('supervisionMode', 'customs.qp.tradeMode', { list: { hidden: true } }),
     { name: 'packCount', labelKey: k('packCount'), type: 'integer', list: { hidden: true } },
     { name: 'grossWeight', labelKey: k('grossWeight'), type: 'money', scale: 5 },
     { name: 'netWeight', labelKey: k('netWeight'), type: 'money', scale: 5, list: { hidden: true } },
@@ -76,11 +83,32 @@ export const declarationDef = defineResource({
     { name: 'declDate', labelKey: k('declDate'), type: 'date', sortable: true, list: { hidden: true } },
     { name: 'rejectReason', labelKey: k('rejectReason'), type: 'string', form: false, import: false, list: { hidden: true } },
     { name: 'createdAt', column: 'created_at', labelKey: 'core:resource.createdAt', type: 'datetime', sortable: true, form: false },
-    ...EXTRA_FIELDS,
+    // The orders the user may declare for; picking one sets the import/export flag.
+    more('serviceOrderId', 'ref', { labelKey: k('serviceOrder'), lookup: 'customs.workingOrders', typeahead: true, valueType: 'integer', form: { placeholderKey: k('noOrder') } }),
+    ...text('recordNo', 'contractNo', 'consignorCreditCode', 'consignorCustomsCode', 'consignorCiqCode', 'overseasCode', 'ownerCreditCode', 'ownerName', 'agentCreditCode', 'agentName'),
+    codeField('transportMode', 'customs.qp.transportMode', hidden),
+    ...text('transportName', 'voyageNo', 'billNo'),
+    codeField('levyNature', 'customs.qp.levyNature', hidden),
+    ...text('permitNo'),
+    codeField('departCountry', 'system.countries', hidden),
+    codeField('portOfCall', 'customs.portCodes', hidden),
+    codeField('transactionMode', 'customs.qp.transactionMode', hidden),
+    more('freight', 'money'),
+    more('insurance', 'money'),
+    more('otherCharges', 'money'),
+    codeField('packageType', 'customs.qp.packageType', hidden),
+    codeField('entryPort', 'customs.portCodes', hidden),
+    ...text('storagePlace'),
+    more('qualificationCategory', 'enum', { options: optionsOf(QUALIFICATION_CATEGORIES, 'qualification') }),
+    more('declKind', 'enum', { options: optionsOf(DECL_KINDS, 'declKinds') }),
+    ...text('markingCode', 'remark'),
+    // Saved by the resource's own hooks (declaration.server.ts); edited as the document's lines (document.ts).
+    { name: 'goods', column: null, records: true, labelKey: k('tab.goods'), type: 'string', form: false, list: false, export: false, import: false },
+    { name: 'documents', column: null, records: true, labelKey: k('tab.documents'), type: 'string', form: false, list: false, export: false, import: false },
   ],
   stateMachine: {
     field: 'status',
-    states: DECL_STATUS.map((v) => ({ value: v, labelKey: k(`state.${v}`) })),
+    states: optionsOf(DECL_STATUS, 'state'),
     transitions: DECL_TRANSITIONS,
     editableIn: ['draft', 'rejected'],
     deletableIn: ['draft'],
@@ -148,7 +176,17 @@ export function headerSchema(t: TFunction) {
       declKind: r.oneOf(k('declKind'), DECL_KINDS),
       markingCode: r.text(k('markingCode'), 400),
       remark: r.optionalText(k('remark'), 255),
-      goods: z.array(z.record(z.string(), z.unknown()), { error: t(k('msg.addGoods')) }).max(50, t(k('msg.tooManyGoods'))).default([]),
+      // The first bad line's message on the goods (第2项商品：…), and on its field for the editor.
+      goods: z
+        .array(z.record(z.string(), z.unknown()), { error: t(k('msg.addGoods')) })
+        .max(50, t(k('msg.tooManyGoods')))
+        .default([])
+        .superRefine((lines, ctx) => {
+          const [first] = checkGoods(t, lines).errors;
+          if (!first) return;
+          ctx.addIssue({ code: 'custom', path: [], message: first.message });
+          ctx.addIssue({ code: 'custom', path: [first.line - 1, ...first.field.split('.')], message: first.text });
+        }),
       documents: z.array(z.record(z.string(), z.unknown())).max(30).default([]),
     })
     .superRefine((v, ctx) => {
@@ -228,7 +266,9 @@ export type GoodsLine = z.infer<ReturnType<typeof goodsSchema>>;
 export interface LineError {
   line: number;
   field: string;
+  /** With the line number (第 N 项商品：…); `text` without it. */
   message: string;
+  text: string;
 }
 
 /** Checks each goods line; messages are prefixed with the line number (第 N 项商品). */
@@ -241,7 +281,7 @@ export function checkGoods(t: TFunction, lines: unknown[]): { lines: GoodsLine[]
     if (parsed.success) out.push(parsed.data);
     else {
       const issue = parsed.error.issues[0];
-      errors.push({ line: i + 1, field: issue.path.map(String).join('.'), message: t(k('msg.lineError'), { line: i + 1, message: issue.message }) });
+      errors.push({ line: i + 1, field: issue.path.map(String).join('.'), message: t(k('msg.lineError'), { line: i + 1, message: issue.message }), text: issue.message });
     }
   });
   return { lines: out, errors };

@@ -64,9 +64,9 @@ export async function renderDeclarationXlsx(decl: PrintDeclaration, t: TFunction
 
   const head = wb.addWorksheet(t(k('sheet.header')));
   head.columns = [{ width: 34 }, { width: 40 }, { width: 34 }];
-  for (const f of declarationDef.fields) {
+  for (const f of declarationDef.fields.filter((x) => !x.records)) {
     const raw = decl[f.name];
-    let value: string | number = f.type === 'integer' && raw !== null && raw !== undefined ? Number(raw) : text(raw);
+    let value: string | number = (f.type === 'integer' || f.valueType === 'integer') && raw !== null && raw !== undefined ? Number(raw) : text(raw);
     let meaning = '';
     if (f.name in HEADER_ENUMS && text(raw)) meaning = t(k(`${HEADER_ENUMS[f.name]}.${text(raw)}`), { defaultValue: text(raw) });
     else if (f.name in HEADER_CODES) meaning = name(HEADER_CODES[f.name], raw);

@@ -7,33 +7,20 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getLang, loadLookups, requireCurrent, resourcePageData } from '@core/server';
-import { localizeLookups } from '@core/shared';
+import { lineLookups, localizeLookups } from '@core/shared';
 import { ResourcePage, useNotify } from '@core/client';
 import { declarationDef } from '../declaration';
 import { declarationResource } from '../declaration.server';
+import { declarationDocument } from '../document';
 import { DeclarationEditor } from '../ui/DeclarationEditor';
-
-/** The code tables the editor picks from (HS codes, 10,000 of them, are searched on the server instead). */
-const EDITOR_LOOKUPS = [
-  'customs.customsPorts',
-  'customs.portCodes',
-  'customs.workingOrders',
-  'customs.qp.transportMode',
-  'customs.qp.tradeMode',
-  'customs.qp.levyNature',
-  'customs.qp.transactionMode',
-  'customs.qp.packageType',
-  'customs.qp.unit',
-  'customs.qp.currency',
-  'customs.qp.license',
-  'system.countries',
-];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const data = await resourcePageData(declarationResource, request);
   const { user } = await requireCurrent(request);
-  // Units, currencies, countries, customs and ports in the interface language where the tables have it.
-  return { ...data, lookups: localizeLookups({ ...data.lookups, ...(await loadLookups(EDITOR_LOOKUPS, user)) }, await getLang(request)) };
+  // The header's code lists come with the resource's page, the goods lines' here (HS codes, 10,000
+  // of them, are searched on the server instead); units, currencies, countries, customs and ports
+  // in the interface language where the tables have it.
+  return { ...data, lookups: localizeLookups({ ...data.lookups, ...(await loadLookups(lineLookups(declarationDocument), user)) }, await getLang(request)) };
 };
 
 export default function DeclarationPage() {
@@ -60,19 +47,17 @@ export default function DeclarationPage() {
           </Button>
         )}
         renderForm={({ row, onClose, onSaved }) => (
-          <DeclarationEditor row={row} lookups={data.lookups} canEdit={row ? data.can.update : data.can.create} canSubmit={data.can.transitions.includes('submit')} onClose={onClose} onSaved={onSaved} />
+          <DeclarationEditor
+            row={row}
+            lookups={data.lookups}
+            canEdit={row ? data.can.update : data.can.create}
+            canSubmit={data.can.transitions.includes('submit')}
+            onClose={onClose}
+            onSaved={onSaved}
+          />
         )}
       />
-      {viewing && (
-        <DeclarationEditor
-          row={viewing}
-          lookups={data.lookups}
-          canEdit={false}
-          canSubmit={false}
-          onClose={() => setViewing(null)}
-          onSaved={() => (viewing.reload as () => void)()}
-        />
-      )}
+      {viewing && <DeclarationEditor row={viewing} lookups={data.lookups} canEdit={false} canSubmit={false} onClose={() => setViewing(null)} onSaved={() => (viewing.reload as () => void)()} />}
     </>
   );
 }
