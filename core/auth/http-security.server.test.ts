@@ -5,8 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../tests/support/session';
 import * as loginRoute from '../../app/routes/api.login.auth';
 import * as getInfoRoute from '../../app/routes/api.login.getInfo';
@@ -17,6 +16,7 @@ import * as filesRoute from '../../app/routes/api.core.files';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
 import { createApiToken } from './token.server';
 import { checkRequest, clientAddress, csrfGuard, securityHeaders, type RequestFacts } from './http-security.server';
+import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
 
@@ -33,11 +33,10 @@ const ROUTES: { method: string; re: RegExp; fn: Handler; params?: (m: RegExpMatc
   { method: 'GET', re: /^\/api\/(system)\/(refCode)$/, fn: collectionRoute.loader as Handler, params: (m) => ({ plugin: m[1], resource: m[2] }) },
 ];
 
-let db: TestDb;
+const db = setUpTestDb();
 let server: http.Server;
 let base = '';
 let host = '';
-const envBefore = { ...process.env };
 
 function remixLike(trustProxy?: number) {
   const app = express();
@@ -82,18 +81,13 @@ async function listen(app: express.Express): Promise<{ server: http.Server; base
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
   ({ server, base } = await listen(remixLike()));
   host = new URL(base).host;
 });
 afterAll(async () => {
   server?.close();
-  await db?.destroy();
 });
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
-  Object.assign(process.env, envBefore);
-});
+restoreEnvAfterEach();
 
 const EVIL = 'https://evil.example';
 

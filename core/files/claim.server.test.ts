@@ -1,25 +1,20 @@
 // claimUpload: a record takes only uploads that are its user's and free, or already its own
 // (MariaDB, or SQLite with TEST_DB=sqlite). Refusals carry the catalogue message, on a field
 // when the caller names one; `only` releases the files the record no longer lists.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import { sessionUser } from '../../tests/support/resource';
 import { ApiError, FieldError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import type { SessionUser } from '../rbac/menu';
 import { claimUpload, releaseUploads, saveFile, type ClaimUpload } from './files.server';
 
+const db = setUpTestDb({ plugins: [system], dataDir: true });
 const t = tFor('zh');
 const RESOURCE = 'system.claimTest';
 const PDF = new TextEncoder().encode('%PDF-1.4\n%test\n');
 
-let db: TestDb;
-let dataDir: string;
-let previousDataDir: string | undefined;
 let admin: SessionUser;
 let other: SessionUser;
 
@@ -37,19 +32,9 @@ const refusal = async (p: Promise<unknown>) =>
   );
 
 beforeAll(async () => {
-  previousDataDir = process.env.DATA_DIR;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claim-test-'));
-  process.env.DATA_DIR = dataDir;
-  db = await createTestDb({ plugins: [system] });
   admin = await sessionUser(db.knex, 'admin');
   // Another uploader: only the id on the file matters.
   other = { ...admin, id: admin.id + 1000, username: 'claim_other' };
-});
-afterAll(async () => {
-  await db?.destroy();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('claimUpload', () => {

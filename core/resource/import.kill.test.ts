@@ -9,8 +9,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, envelope, respond } from '../../tests/support/http';
-import { loginAs } from '../../tests/support/session';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import system from '../../plugins/system';
 import { knexConfig, setKnex } from '../db/knex.server';
 import { migrateAll, seedAll } from '../db/migrate.server';
@@ -101,22 +100,14 @@ afterAll(async () => {
 });
 
 describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
-  let db: TestDb;
-  let cookie: string;
+  const db = setUpTestDb({ plugins: [system, slowPlugin], registry: true, logins: ['admin'] });
   const prefix = testPrefix('impkill');
-
-  beforeAll(async () => {
-    db = await createTestDb({ plugins: [system, slowPlugin] });
-    setRegistry(db.registry);
-    cookie = await loginAs('admin');
-  });
 
   afterAll(async () => {
     const s = getScheduler();
     setScheduler(undefined);
     await s.close().catch(() => undefined);
     await cleanPrefix(prefix);
-    await db?.destroy();
   });
 
   async function upload(codePrefix: string, mode: 'all' | 'valid'): Promise<number> {
@@ -124,7 +115,7 @@ describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
     // All-or-nothing gets a file without errors: all of it goes in, once.
     form.append('file', new Blob([csvOf(codePrefix, mode === 'all' ? new Set() : BAD)]), 'slow.csv');
     form.append('mode', mode);
-    const request = new Request(`${BASE}/api/impslow/items/import`, { method: 'POST', body: form, headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.9' } });
+    const request = new Request(`${BASE}/api/impslow/items/import`, { method: 'POST', body: form, headers: { Cookie: db.cookies.admin, 'x-port-client-ip': '10.0.0.9' } });
     const body = await envelope(await respond(importAction, request, { plugin: 'impslow', resource: 'items' }));
     expect(body.code, body.msg).toBe(200);
     return (body.data as { importId: number }).importId;

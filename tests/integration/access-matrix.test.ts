@@ -7,37 +7,27 @@
 // refused ones answer HTTP 403. Allowed pages answer 200; refused ones 403 or a
 // redirect. Requests are built so they change nothing (empty bodies, empty id lists, ids
 // that do not exist), since the permission check comes first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/plugin';
-import { loadSessionUser } from '../../core/rbac/access.server';
 import { hasMenu, hasPermission, matchesRoleOrPermission, type SessionUser } from '../../core/rbac/menu';
-import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
 import { answerChecker, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
-import { makeUser } from '../support/resource';
-import { createRouter, type Router } from '../support/router';
+import { makeUser, sessionUser } from '../support/resource';
+import { createRouter } from '../support/router';
 import { loginAs } from '../support/session';
+import { setUpTestDb } from '../support/suite';
 
 const DEMO_USERS = ['admin', 'operator', 'trader', 'broker', 'shipagent', 'freightagent', 'bank'];
 const MISSING_ID = 2147483000;
 
-let db: TestDb;
-let router: Router;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ logins: DEMO_USERS });
+const { cookies } = db;
+const router = createRouter();
 const users: Record<string, SessionUser> = {};
-
 beforeAll(async () => {
-  db = await createTestDb();
-  router = createRouter();
   const bare = await makeUser(db.knex, { roleIds: [], userType: 4 });
-  for (const u of [...DEMO_USERS, bare.username]) {
-    cookies[u] = await loginAs(u);
-    const row = await db.knex('sys_user').where({ username: u }).first();
-    users[u] = (await loadSessionUser(db.knex, row.id))!;
-  }
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
+  cookies[bare.username] = await loginAs(bare.username);
+  for (const u of Object.keys(cookies)) users[u] = await sessionUser(db.knex, u);
 });
 
 /** Whether the user may call the operation, from the document and the user's grants. */

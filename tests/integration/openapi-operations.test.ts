@@ -2,33 +2,22 @@
 // the app's real route table (tests/support/router.ts, so a route shadowed by another shows),
 // on a fresh seeded MariaDB, as a seeded user whose permissions allow it, and none answers
 // 404, 405 or 5xx. Member operations use a row the caller can see.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSessionUser } from '../../core/rbac/access.server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, type SessionUser } from '../../core/rbac/menu';
-import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
 import { openApiDoc, operations, sweepable } from '../support/openapi';
-import { createRouter, type Router } from '../support/router';
-import { loginAs } from '../support/session';
+import { createRouter } from '../support/router';
+import { sessionUser } from '../support/resource';
+import { setUpTestDb } from '../support/suite';
 
 const USERS = ['operator', 'broker', 'trader', 'shipagent', 'freightagent', 'bank', 'admin'];
 
-let db: TestDb;
-let router: Router;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ logins: USERS });
+const { cookies } = db;
+const router = createRouter();
 const users: Record<string, SessionUser> = {};
-
 beforeAll(async () => {
-  db = await createTestDb();
-  router = createRouter();
-  for (const u of USERS) {
-    cookies[u] = await loginAs(u);
-    const row = await db.knex('sys_user').where({ username: u }).first();
-    users[u] = (await loadSessionUser(db.knex, row.id))!;
-  }
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
+  for (const u of USERS) users[u] = await sessionUser(db.knex, u);
 });
 
 const call = (username: string, method: string, path: string, body?: { json?: unknown; form?: FormData }) => {

@@ -7,7 +7,7 @@ import { createScheduler, getScheduler, setScheduler } from '../../jobs/schedule
 import { cleanPrefix, TEST_REDIS_URL, testPrefix } from '../../jobs/test-db';
 import { loader as templateLoader } from '../../../app/routes/api.$plugin.$resource.import-template';
 import { loader as errorsLoader } from '../../../app/routes/api.core.imports.$id.errors';
-import { TABLE, traderCookie, csv, db, errorsOf, get, importFile, readXlsx, state, upload, scheduler, setUpImportSuite, type State } from './suite.fixture';
+import { TABLE, csv, db, errorsOf, get, importFile, readXlsx, state, upload, scheduler, setUpImportSuite, type State } from './suite.fixture';
 
 setUpImportSuite();
 
@@ -22,9 +22,9 @@ describe('import status and error report', () => {
     const { body } = await state(s.id);
     expect(body.data).toMatchObject({ id: s.id, resource: 'imptest.items', status: 'done', total: 2, processed: 2 });
 
-    const other = await state(s.id, traderCookie);
+    const other = await state(s.id, db.cookies.trader);
     expect(other.res.status).toBe(404);
-    const otherErrors = await respond(errorsLoader, get(`/api/core/imports/${s.id}/errors`, traderCookie), { id: String(s.id) });
+    const otherErrors = await respond(errorsLoader, get(`/api/core/imports/${s.id}/errors`, db.cookies.trader), { id: String(s.id) });
     expect(otherErrors.status).toBe(404);
 
     const res = await respond(errorsLoader, get(`/api/core/imports/${s.id}/errors?lng=en`), { id: String(s.id) });

@@ -2,8 +2,8 @@
 // (one passing and one failing case each), goods lines with HS declaration elements, the
 // single transaction (a bad third line saves nothing), attachments, submission and the
 // receipts that move a declaration on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
 import { req, respond, envelope, run } from '../../../tests/support/http';
@@ -15,18 +15,9 @@ import { loader as receiptsLoader } from '../receipts/api.receipts';
 import { declarationReceipts } from './declaration.server';
 import { goodsLine, importDeclaration } from './fixtures';
 
-let db: TestDb;
-let broker: ReturnType<typeof resourceApi>;
-let brokerCookie: string;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  brokerCookie = await loginAs('broker');
-  broker = resourceApi('customs', 'declaration', { cookie: brokerCookie });
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ logins: ['broker'] });
+const { cookies } = db;
+const broker = resourceApi('customs', 'declaration', db.as('broker'));
 
 type Errors = { fieldErrors: Record<string, string> };
 const fieldErrors = (body: { data?: unknown }) => (body.data as Errors | undefined)?.fieldErrors ?? {};
@@ -147,7 +138,7 @@ describe('saving a declaration', () => {
   });
 });
 
-async function upload(name: string, bytes: Uint8Array, cookie = brokerCookie) {
+async function upload(name: string, bytes: Uint8Array, cookie = cookies.broker) {
   const form = new FormData();
   form.append('file', new File([bytes as BlobPart], name));
   const res = await respond(uploadAction, new Request('http://localhost/api/core/files?resource=customs.declaration', { method: 'POST', body: form, headers: { cookie } }));
@@ -163,7 +154,7 @@ describe('attachments', () => {
     const fileId = Number((up.data as { id: number }).id);
     const d = await create({ documents: [{ fileId, docType: 'invoice', docNo: 'INV-001' }] });
     expect((d.documents as { fileId: number; docType: string }[])[0]).toMatchObject({ fileId, docType: 'invoice', docNo: 'INV-001' });
-    const res = await respond(downloadLoader, req(`/api/core/files/${fileId}`, { cookie: brokerCookie }), { id: String(fileId) });
+    const res = await respond(downloadLoader, req(`/api/core/files/${fileId}`, { cookie: cookies.broker }), { id: String(fileId) });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     // A trader with no order behind this declaration cannot read the file.
@@ -218,9 +209,9 @@ describe('submission and receipts', () => {
     expect((await broker.get(Number(d.id))).body.data!.status).toBe('released');
     // The document's receipts, to whoever may read it (GET /api/customs/receipts).
     const receipts = (query: string, cookie?: string) => respond(receiptsLoader, req(`/api/customs/receipts?${query}`, { cookie })).then(envelope);
-    const list = await receipts(`docType=declaration&docId=${d.id}`, brokerCookie);
+    const list = await receipts(`docType=declaration&docId=${d.id}`, cookies.broker);
     expect((list.data as { code: string }[]).map((x) => x.code)).toEqual(['ACCEPTED', 'INSPECTION', 'RELEASED']);
-    expect((await receipts(`docType=nothing&docId=${d.id}`, brokerCookie)).code).toBe(404);
+    expect((await receipts(`docType=nothing&docId=${d.id}`, cookies.broker)).code).toBe(404);
     expect((await receipts(`docType=declaration&docId=${d.id}`)).code).toBe(20011);
     expect((await receipts(`docType=declaration&docId=${d.id}`, await loginAs('bank'))).code).toBe(403);
   });
@@ -255,7 +246,7 @@ describe('permissions', () => {
 
 describe('the editor page in the user language', () => {
   const labels = async (lng: string) => {
-    const { data } = await run(pageLoader, req(`/customsDeclare/declaration?lng=${lng}`, { cookie: brokerCookie }));
+    const { data } = await run(pageLoader, req(`/customsDeclare/declaration?lng=${lng}`, { cookie: cookies.broker }));
     const lookups = (data as { lookups: Record<string, { value: string; label: string }[]> }).lookups;
     const label = (name: string, value: string) => lookups[name]?.find((o) => o.value === value)?.label;
     return [label('customs.qp.unit', '035'), label('customs.qp.currency', 'USD'), label('system.countries', 'MM')];

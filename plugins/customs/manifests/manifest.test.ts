@@ -1,8 +1,8 @@
 // Manifests through the REST API (/api/customs/preManifest, /originalManifest) on a fresh
 // seeded MariaDB: SPEC §5 "Manifests and tally" rules, the whole document saved in one
 // transaction, the life cycle (submit, customs receipts, refusals) and the permission checks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
@@ -10,17 +10,9 @@ import customs from '..';
 import { applyReceipts, type ReceiptInput } from '../receipts/receipts.server';
 import { manifestsArea } from '.';
 
-let db: TestDb;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ plugins: [system, customs], logins: ['admin', 'broker', 'trader'] });
+const { cookies } = db;
 const targets = manifestsArea.receiptTargets!;
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  for (const u of ['admin', 'broker', 'trader']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
 
 type Body = Record<string, unknown>;
 const pre = (who = 'broker') => resourceApi('customs', 'preManifest', { cookie: cookies[who] });

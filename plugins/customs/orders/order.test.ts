@@ -1,27 +1,20 @@
 // Service orders through the REST API on a fresh seeded MariaDB: the whole state machine
 // (each allowed transition and the refusals with their SPEC §8 messages), the SPEC §5 rules
 // of this screen, who sees which orders, and the hand-off of an approved order to finance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
 
-let db: TestDb;
-let trader: ReturnType<typeof resourceApi>;
-let broker: ReturnType<typeof resourceApi>;
-let admin: ReturnType<typeof resourceApi>;
+const db = setUpTestDb({ logins: ['trader', 'broker', 'admin'] });
+const trader = resourceApi('customs', 'serviceOrder', db.as('trader'));
+const broker = resourceApi('customs', 'serviceOrder', db.as('broker'));
+const admin = resourceApi('customs', 'serviceOrder', db.as('admin'));
 let brokerId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  trader = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('trader') });
-  broker = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('broker') });
-  admin = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('admin') });
   const b = await db.knex('cus_enterprise').join('sys_user', 'sys_user.id', 'cus_enterprise.user_id').where('sys_user.username', 'broker').select('cus_enterprise.id').first();
   brokerId = Number(b.id);
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 const order = (over: Record<string, unknown> = {}) => ({

@@ -1,25 +1,16 @@
 // CIQ codes, ECIQ basic data and the place tables through the REST API on a fresh seeded
 // MariaDB: SPEC §5 "Codes" (code and code type required, Chinese and English explanations
 // required) and the "a type in use cannot be deleted" rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, req, respond } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { action as collectionAction } from '../../../app/routes/api.$plugin.$resource';
 import { action as memberAction } from '../../../app/routes/api.$plugin.$resource.$id';
 import system from '../../system';
 import customs from '..';
 
-let db: TestDb;
-let admin = '';
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  admin = await loginAs('admin');
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ plugins: [system, customs], logins: ['admin'] });
+const admin = () => db.cookies.admin;
 
 type Body = Record<string, unknown>;
 interface Answer {
@@ -34,9 +25,9 @@ async function answer(res: Response): Promise<Answer> {
 }
 
 const create = async (resource: string, body: Body) =>
-  answer(await respond(collectionAction, req(`/api/customs/${resource}`, { json: body, cookie: admin }), { plugin: 'customs', resource }));
+  answer(await respond(collectionAction, req(`/api/customs/${resource}`, { json: body, cookie: admin() }), { plugin: 'customs', resource }));
 const remove = async (resource: string, id: unknown) =>
-  answer(await respond(memberAction, req(`/api/customs/${resource}/${id}`, { method: 'DELETE', cookie: admin }), { plugin: 'customs', resource, id: String(id) }));
+  answer(await respond(memberAction, req(`/api/customs/${resource}/${id}`, { method: 'DELETE', cookie: admin() }), { plugin: 'customs', resource, id: String(id) }));
 
 describe('CIQ codes', () => {
   const ciq = (over: Body = {}): Body => ({
@@ -131,7 +122,7 @@ describe('places', () => {
     expect(a.data).toMatchObject({ customsCode: '8690', parentCode: '8613' });
     const ruili = await db.knex('cus_customs_port').where({ customs_code: '8613' }).first();
     const loop = await answer(
-      await respond(memberAction, req(`/api/customs/customsPort/${ruili.id}`, { method: 'PUT', json: { customsCode: '8613', name: ruili.name, parentCode: '8690', version: ruili.version }, cookie: admin }), {
+      await respond(memberAction, req(`/api/customs/customsPort/${ruili.id}`, { method: 'PUT', json: { customsCode: '8613', name: ruili.name, parentCode: '8690', version: ruili.version }, cookie: admin() }), {
         plugin: 'customs',
         resource: 'customsPort',
         id: String(ruili.id),

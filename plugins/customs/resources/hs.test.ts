@@ -1,26 +1,17 @@
 // HS codes and declaration elements through the REST API (/api/customs/hsCode, /hsElement)
 // on a fresh seeded MariaDB: SPEC §5 "Codes" rules with their catalogue messages, uniqueness,
 // optimistic locking and the permission check on the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, req, respond, run } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { action as collectionAction, loader as collectionLoader } from '../../../app/routes/api.$plugin.$resource';
 import { action as memberAction } from '../../../app/routes/api.$plugin.$resource.$id';
 import system from '../../system';
 import customs from '..';
 import { loader as elementScreen } from '../../../app/screen';
 
-let db: TestDb;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  for (const u of ['admin', 'broker', 'trader']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ plugins: [system, customs], logins: ['admin', 'broker', 'trader'] });
+const { cookies } = db;
 
 type Body = Record<string, unknown>;
 interface Answer {

@@ -9,6 +9,7 @@ import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/sup
 import { ageInDays, createBill } from './bills.server';
 import { bucketOf, receivableAging } from './receivable.server';
 import { money, db, traderId, brokerId, platform, payee, payer, payerMgmt, line, bill, fieldErrors, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
+import { userId } from '../../../tests/support/suite';
 
 setUpBillsSuite();
 
@@ -255,7 +256,7 @@ describe('accounts receivable (bank business center)', () => {
   it('the bank sees only the bills owed to it, aged into buckets, and confirms receipt once the payer has paid', async () => {
     const bankCookie = await loginAs('bank');
     const receivable = resourceApi('finance', 'billReceivable', { cookie: bankCookie });
-    const bankId = Number((await db.knex('sys_user').where({ username: 'bank' }).first()).id);
+    const bankId = await userId(db, 'bank');
     const rows = (await receivable.list({ pageSize: 100 })).body.data!.rows as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => Number(r.payeeUserId) === bankId)).toBe(true);

@@ -14,6 +14,7 @@ import { createRegistry } from '../../../core/registry.server';
 import systemPlugin from '../../system';
 import financePlugin from '..';
 import { money, db, traderId, brokerId, platform, payee, payer, line, fieldErrors, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
+import { userId } from '../../../tests/support/suite';
 
 setUpBillsSuite();
 
@@ -240,7 +241,7 @@ describe('paying the same bill concurrently', () => {
 describe('write-off certificates', () => {
   it("attaches the uploader's own file to a form and refuses someone else's", async () => {
     const { id } = await settledViaFunds('1.00');
-    const operatorId = Number((await db.knex('sys_user').where({ username: 'operator' }).first()).id);
+    const operatorId = await userId(db, 'operator');
     const file = async (createdBy: number) =>
       Number(
         (

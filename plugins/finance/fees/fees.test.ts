@@ -2,8 +2,8 @@
 // numeric), tier checks, the trial calculation, customer overrides, service-order lines, the
 // periodic billing job's idempotency, and the server refusing users without the permission.
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { envelope, req, respond } from '../../../tests/support/http';
@@ -13,23 +13,18 @@ import { linesForServiceOrder } from './charging.server';
 import { periodsFor, runPeriodicBilling, type BillDraft, type CreateBill } from './periodic.server';
 import { periodicBillsJob } from './periodic.job';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ logins: ['admin'] });
+const { cookies } = db;
 let admin: { items: ReturnType<typeof resourceApi>; rules: ReturnType<typeof resourceApi>; records: ReturnType<typeof resourceApi> };
 let traderId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  adminCookie = await loginAs('admin');
   admin = {
-    items: resourceApi('finance', 'feeItem', { cookie: adminCookie }),
-    rules: resourceApi('finance', 'chargingRule', { cookie: adminCookie }),
-    records: resourceApi('finance', 'operationRecord', { cookie: adminCookie }),
+    items: resourceApi('finance', 'feeItem', { cookie: cookies.admin }),
+    rules: resourceApi('finance', 'chargingRule', { cookie: cookies.admin }),
+    records: resourceApi('finance', 'operationRecord', { cookie: cookies.admin }),
   };
-  traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
-});
-afterAll(async () => {
-  await db?.destroy();
+  traderId = await userId(db, 'trader');
 });
 
 const item = (over: Record<string, unknown> = {}) => ({
@@ -124,7 +119,7 @@ describe('charging rules', () => {
 
   it("trial-calculates the demo storage rule: 30 days, 7 free, 8–15 ×2, 16–30 ×3 = 61.00", async () => {
     const storage = await db.knex('fin_fee_rule').where({ rule_name: '仓储费 免7天阶梯' }).first();
-    const res = await trial(adminCookie, { date: '2026-11-01', days: 30, ruleId: storage.id });
+    const res = await trial(cookies.admin, { date: '2026-11-01', days: 30, ruleId: storage.id });
     expect(res.code, res.msg).toBe(200);
     const data = res.data as { lines: { amount: string; explanation: string }[]; total: string };
     expect(data.lines[0].amount).toBe('61.00');
@@ -132,15 +127,15 @@ describe('charging rules', () => {
   });
 
   it("gives the trader their agreed loading price and others the general one", async () => {
-    const general = await trial(adminCookie, { date: '2026-11-01', quantity: '20', billingObject: 'cargo' });
-    const forTrader = await trial(adminCookie, { date: '2026-11-01', quantity: '20', billingObject: 'cargo', customerUserId: traderId });
+    const general = await trial(cookies.admin, { date: '2026-11-01', quantity: '20', billingObject: 'cargo' });
+    const forTrader = await trial(cookies.admin, { date: '2026-11-01', quantity: '20', billingObject: 'cargo', customerUserId: traderId });
     const loading = (d: unknown) => (d as { lines: { feeItemName: string; amount: string }[] }).lines.find((l) => l.feeItemName === '装车费')!.amount;
     expect(loading(general.data)).toBe('170.00'); // 20 × 8.50
     expect(loading(forTrader.data)).toBe('156.00'); // 20 × 7.80
   });
 
   it('refuses a trial with a quantity that is not a number', async () => {
-    const res = await trial(adminCookie, { date: '2026-11-01', quantity: 'x' });
+    const res = await trial(cookies.admin, { date: '2026-11-01', quantity: 'x' });
     expect(res.code).toBe(500);
     expect(fieldErrors(res).quantity).toBe('数量必须是数字');
   });

@@ -2,11 +2,11 @@
 // concurrency, the refusals (可用余额不足, no account) writing nothing, idempotent debits and
 // credits, advance receipts crediting a sub-account, the fund reminder API, badge and job, and
 // who sees which sub-accounts and ledger rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { badgesFor } from '../../../core/badges.server';
 import { tFor } from '../../../core/i18n/i18n.server';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { envelope, req, respond } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
@@ -15,21 +15,17 @@ import * as zjCount from './routes/api.zjCount';
 import * as zjtxList from './routes/api.selectZjtxList';
 import * as ledgerPage from './routes/dlStrNdt';
 
+const db = setUpTestDb();
 /** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
 const money = (v: unknown, scale = 2) => new Decimal(String(v)).toFixed(scale);
 
-let db: TestDb;
 let traderId: number;
 let brokerId: number;
 const t = () => tFor('zh');
 
 beforeAll(async () => {
-  db = await createTestDb();
-  traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
-  brokerId = Number((await db.knex('sys_user').where({ username: 'broker' }).first()).id);
-});
-afterAll(async () => {
-  await db?.destroy();
+  traderId = await userId(db, 'trader');
+  brokerId = await userId(db, 'broker');
 });
 
 /** A fresh customer with one sub-account of the given balance. */

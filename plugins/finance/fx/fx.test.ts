@@ -4,40 +4,26 @@
 // resubmitting a failed application, the SPEC §5 postscript limit, the required permit
 // certificate, the SWIFT format, and who sees which application.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadRoot } from '../../../core/files/files.server';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
 import { FX_PERMISSIONS } from './fx';
 import { fxOnlyFinance, fxPayload, upload } from './testing';
 
-let db: TestDb;
-let dataDir: string;
-let previousDataDir: string | undefined;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank', 'admin'] });
+const { cookies } = db;
 const api = (who: string) => resourceApi('finance', 'fxApplication', { cookie: cookies[who] });
 type Errors = { fieldErrors: Record<string, string> };
 
 beforeAll(async () => {
-  previousDataDir = process.env.DATA_DIR;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-test-'));
-  process.env.DATA_DIR = dataDir;
-  db = await createTestDb({ plugins: [system, fxOnlyFinance] });
-  for (const u of ['trader', 'broker', 'operator', 'bank', 'admin']) cookies[u] = await loginAs(u);
   // A platform reviewer who also applies: may not review their own application.
   const both = await makeRole(db.knex, { menus: ['expense', 'expense.fxSettlement'], permissions: Object.values(FX_PERMISSIONS) });
   const u = await makeUser(db.knex, { roleIds: [both], userType: 3 });
   cookies.both = await loginAs(u.username);
-});
-afterAll(async () => {
-  await db?.destroy();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function permit(who = 'trader'): Promise<number> {

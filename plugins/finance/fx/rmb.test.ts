@@ -3,38 +3,18 @@
 // a collection instruction for an advance payment, legal numbers for amounts, ratios, days,
 // organisation code and balance code), the declarations saved with the statement, and each
 // owner kept to their own statements.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { resourceApi } from '../../../tests/support/resource';
-import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
 import { daysBetween, isOrgCode } from './rmb';
 import { fxOnlyFinance, rmbPayload, upload } from './testing';
 
-let db: TestDb;
-let dataDir: string;
-let previousDataDir: string | undefined;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank'] });
+const { cookies } = db;
 const api = (who: string) => resourceApi('finance', 'rmbStatement', { cookie: cookies[who] });
 type Errors = { fieldErrors: Record<string, string> };
 const errorsOf = (res: { body: { data?: unknown } }) => (res.body.data as Errors).fieldErrors;
-
-beforeAll(async () => {
-  previousDataDir = process.env.DATA_DIR;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rmb-test-'));
-  process.env.DATA_DIR = dataDir;
-  db = await createTestDb({ plugins: [system, fxOnlyFinance] });
-  for (const u of ['trader', 'broker', 'operator', 'bank']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a statement with its customs declarations', () => {
   it('is saved with its declarations in one go and read back whole', async () => {
