@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl, cookie, launch, login, newContext, PASSWORD, screenshot, watchErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, cookie, login, newContext, PASSWORD, screenshot, setUpBrowser, watchErrors } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('login and logout', () => {
   it('shows the login page in Chinese by default and hydrates without errors', async () => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { cookie, launch, login, newContext, screenshot } from './support';
+import { describe, expect, it } from 'vitest';
+import { cookie, login, newContext, screenshot, setUpBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('languages', () => {
   it('switches to Burmese from the top bar, and the choice survives a reload', async () => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl as newContextBase, cookie, launch, login, newContext, screenshot } from './support';
+import { describe, expect, it } from 'vitest';
+import { baseUrl as newContextBase, cookie, login, newContext, screenshot, setUpBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 async function sidebarGroups(page: import('playwright-core').Page): Promise<string[]> {
   await page.locator('[data-testid=sidebar]').waitFor({ state: 'attached' });

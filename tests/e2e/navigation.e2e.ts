@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launch, login, newContext } from './support';
+import type { BrowserContext } from 'playwright-core';
+import { login, newContext, setUpBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 const path = (url: string) => new URL(url).pathname;
 

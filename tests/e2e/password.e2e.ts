@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, login, newContext, PASSWORD } from './support';
+import { describe, expect, it } from 'vitest';
+import { login, newContext, PASSWORD, setUpBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('change password', () => {
   it('checks the form, changes the password, and the new one logs in', async () => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, login, newContext } from './support';
+import { describe, expect, it } from 'vitest';
+import { login, newContext, setUpBrowser } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('example partner plugin', () => {
   it('mounts its screen under the main layout and its print view under the bare layout', async () => {

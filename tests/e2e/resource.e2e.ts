@@ -3,17 +3,11 @@
 // CSV export) and the role editor (a menu ticks its mandatory permission; a user holding
 // the role sees only that menu).
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GRID, gridRows, launch, login, newContext, openList, PASSWORD, toast } from './support';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { GRID, gridRows, login, newContext, openList, PASSWORD, setUpBrowser, toast } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 

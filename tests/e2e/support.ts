@@ -1,8 +1,10 @@
 // Browser-test helpers: Debian's chromium through playwright-core, real seeded users.
 import fs from 'node:fs';
 import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { knexConfig } from '../../core/db/knex.server';
 
 export const PASSWORD = process.env.DEMO_PASSWORD || 'Demo@12345';
 export const baseUrl = () => inject('baseUrl');
@@ -12,6 +14,46 @@ export async function launch(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+}
+
+/** Stands for what `get` answers once a beforeAll has made it (calls go to the live object). */
+function live<T extends object>(get: () => T | undefined, what: string): T {
+  const target = (): T => {
+    const v = get();
+    if (!v) throw new Error(`the ${what} is made in beforeAll: use it inside hooks and tests`);
+    return v;
+  };
+  return new Proxy(function () {} as unknown as T, {
+    get: (_t, key) => {
+      const v = Reflect.get(target(), key);
+      return typeof v === 'function' ? v.bind(target()) : v;
+    },
+    apply: (_t, _this, args: unknown[]) => (target() as unknown as (...a: unknown[]) => unknown)(...args),
+  });
+}
+
+/** The file's browser: launched before its tests, closed after them. */
+export function setUpBrowser(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return live(() => browser, 'browser');
+}
+
+/** The served app's database (global-setup.ts made it), for arranging and checking rows: opened before the file's tests, closed after them. */
+export function setUpAppDb(): Knex {
+  let knex: Knex | undefined;
+  beforeAll(() => {
+    knex = knexFactory(knexConfig(inject('databaseUrl')));
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+  });
+  return live(() => knex, 'database');
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
