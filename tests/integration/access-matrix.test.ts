@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/plugin';
 import { hasMenu, hasPermission, matchesRoleOrPermission, type SessionUser } from '../../core/rbac/menu';
 import { BASE, req } from '../support/http';
-import { answerChecker, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
+import { answerChecker, collectionOf, emptyCsvForm, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
 import { makeUser, sessionUser } from '../support/resource';
 import { createRouter } from '../support/router';
 import { loginAs } from '../support/session';
@@ -54,11 +54,8 @@ function harmless(op: Operation, cookie: string, anyId: number): Request {
     case 'export':
     case 'importTemplate':
       return req(`${path}${op.kind === 'list' ? '?pageSize=10' : ''}`, { cookie, headers });
-    case 'import': {
-      const form = new FormData();
-      form.set('file', new File([''], 'empty.csv', { type: 'text/csv' }));
-      return new Request(BASE + path, { method: 'POST', body: form, headers: { ...headers, cookie } });
-    }
+    case 'import':
+      return new Request(BASE + path, { method: 'POST', body: emptyCsvForm(), headers: { ...headers, cookie } });
     case 'deleteMany':
     case 'transition':
       return req(path, { method: op.method, cookie, headers, json: { ids: [] } });
@@ -107,7 +104,7 @@ describe('access matrix', () => {
     const wrong: string[] = [];
     const cases = ops.flatMap((op) => Object.keys(users).map((u) => ({ op, u })));
     await pool(cases, 4, async ({ op, u }) => {
-      const base = op.path.replace(/\/(\{id\}|export|import|import-template|transition\/[^/]+)$/, '');
+      const base = collectionOf(op);
       const res = await router.handle(harmless(op, cookies[u], anyIds.get(base) ?? MISSING_ID));
       // Files (export, template) are not read: the status says enough, and a whole table's
       // export per user would only cost time.

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerResource } from '../../core/resource/define.server';
 import { BASE, req } from '../support/http';
-import { answerChecker, openApiDoc, operations, type Operation } from '../support/openapi';
+import { answerChecker, collectionOf, openApiDoc, operations, type Operation } from '../support/openapi';
 import { createRouter } from '../support/router';
 import { setUpTestDb } from '../support/suite';
 
@@ -171,7 +171,7 @@ describe('fuzzing every list, create, update, transition and import operation', 
     const start = Date.now();
     for (const op of ops) {
       const sr = op.sr!;
-      const base = op.path.replace(/\/(\{id\}|import|transition\/[^/]+)$/, '');
+      const base = collectionOf(op);
       for (let i = 0; i < PER_KIND[op.kind]!; i++) {
         let request: Request;
         let payload = '';
