@@ -15,6 +15,7 @@ import { defineResource, type ResourceDef } from '../define';
 import { serverResource } from '../define.server';
 import { importTestPlugin } from './kill.fixture';
 import type { ImportRowError } from '../import.server';
+import type { ImportSummary } from './types';
 import { action as importAction } from '../../../app/routes/api.$plugin.$resource.import';
 import { loader as stateLoader } from '../../../app/routes/api.core.imports.$id';
 
@@ -145,17 +146,8 @@ export function setUpImportSuite(): void {
 
 // ---------------------------------------------------------------------------------------------
 
-export interface State {
-  id: number;
-  mode: string;
-  status: string;
-  total: number;
-  processed: number;
-  inserted: number;
-  failed: number;
-  message: string | null;
-  errorCount: number;
-}
+/** An import's progress as GET /api/core/imports/<id> answers it. */
+export type State = ImportSummary & { mode: string; processed: number; errorCount: number };
 
 export function uploadRequest(resource: string, file: { name: string; data: Uint8Array | string }, opts: { mode?: string; cookie?: string; lng?: string } = {}) {
   const form = new FormData();

@@ -19,8 +19,6 @@ const db = setUpTestDb({ logins: ['broker'] });
 const { cookies } = db;
 const broker = resourceApi('customs', 'declaration', db.as('broker'));
 
-type Errors = { fieldErrors: Record<string, string> };
-const fieldErrors = (body: { data?: unknown }) => (body.data as Errors | undefined)?.fieldErrors ?? {};
 const counts = async () => ({
   decl: Number((await db.knex('cus_declaration').count({ n: '*' }).first())!.n),
   goods: Number((await db.knex('cus_decl_goods').count({ n: '*' }).first())!.n),
@@ -72,19 +70,19 @@ describe('saving a declaration', () => {
   ])('refuses %s = %j with "%s" and saves nothing', async (field, value, message) => {
     const before = await counts();
     const res = await broker.create(importDeclaration({ [field]: value }));
-    expect(fieldErrors(res.body)[field]).toBe(message);
+    expect(res.fieldErrors[field]).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
   it('refuses a net weight above the gross weight (净重不能大于毛重)', async () => {
     const res = await broker.create(importDeclaration({ grossWeight: '100', netWeight: '100.5' }));
-    expect(fieldErrors(res.body).netWeight).toBe('净重不能大于毛重');
+    expect(res.fieldErrors.netWeight).toBe('净重不能大于毛重');
     expect((await broker.create(importDeclaration({ grossWeight: '100', netWeight: '100' }))).body.code).toBe(200);
   });
 
   it('refuses codes that are not in the code tables', async () => {
-    expect(fieldErrors((await broker.create(importDeclaration({ ieCustoms: '9999' }))).body).ieCustoms).toBe('进/出境关别不在代码表中');
-    expect(fieldErrors((await broker.create(importDeclaration({ entryPort: 'XXXXX' }))).body).entryPort).toBe('入境口岸不在代码表中');
+    expect((await broker.create(importDeclaration({ ieCustoms: '9999' }))).fieldErrors.ieCustoms).toBe('进/出境关别不在代码表中');
+    expect((await broker.create(importDeclaration({ entryPort: 'XXXXX' }))).fieldErrors.entryPort).toBe('入境口岸不在代码表中');
   });
 
   it.each([
@@ -101,7 +99,7 @@ describe('saving a declaration', () => {
   ])('goods line rule: %s = %j → %s', async (field, value, message) => {
     const before = await counts();
     const res = await broker.create(importDeclaration({ goods: [goodsLine({ [field]: value })] }));
-    expect(fieldErrors(res.body).goods).toBe(message);
+    expect(res.fieldErrors.goods).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
@@ -109,19 +107,19 @@ describe('saving a declaration', () => {
     // 0.1 × 3 is 0.30000000000000004 in floating point; in decimal it is exactly 0.30.
     expect((await broker.create(importDeclaration({ goods: [goodsLine({ qty: '3', unitPrice: '0.1', totalPrice: '0.30' })] }))).body.code).toBe(200);
     const res = await broker.create(importDeclaration({ goods: [goodsLine({ totalPrice: '13000.01' })] }));
-    expect(fieldErrors(res.body).goods).toBe('第1项商品：总价应等于成交数量×单价（13000.00）');
+    expect(res.fieldErrors.goods).toBe('第1项商品：总价应等于成交数量×单价（13000.00）');
   });
 
   it('enforces the required declaration elements of the HS code', async () => {
     const res = await broker.create(importDeclaration({ goods: [goodsLine({ elements: { '1': '干豌豆', '2': '0', '3': '0', '4': '食用' } })] }));
-    expect(fieldErrors(res.body).goods).toBe('第1项商品：申报要素“种类”必填');
+    expect(res.fieldErrors.goods).toBe('第1项商品：申报要素“种类”必填');
   });
 
   it('saves nothing when the third goods line fails inside the transaction', async () => {
     const before = await counts();
     const lines = [goodsLine(), goodsLine(), goodsLine({ hsCode: '99999999' })];
     const res = await broker.create(importDeclaration({ goods: lines }));
-    expect(fieldErrors(res.body).goods).toBe('第3项商品：商品编号99999999不存在或已失效');
+    expect(res.fieldErrors.goods).toBe('第3项商品：商品编号99999999不存在或已失效');
     expect(await counts()).toEqual(before);
     expect(await db.knex('cus_decl_licence').count({ n: '*' }).first().then((r) => Number(r!.n))).toBe(0);
   });
@@ -134,7 +132,7 @@ describe('saving a declaration', () => {
     expect(g.licences).toEqual([{ licenceType: 'A', licenceNo: 'JY2026-0001', verifiedSerial: null, qty: '20000.00000', unit: '035' }]);
     expect(g).toMatchObject({ dangerous: true, unCode: '1363' });
     const bad = await broker.create(importDeclaration({ goods: [goodsLine({ dangerous: true })] }));
-    expect(fieldErrors(bad.body).goods).toBe('第1项商品：危险货物须填写UN编码和危险货物名称');
+    expect(bad.fieldErrors.goods).toBe('第1项商品：危险货物须填写UN编码和危险货物名称');
   });
 });
 

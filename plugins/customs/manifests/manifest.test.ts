@@ -149,7 +149,7 @@ describe('SPEC §5 required header fields', () => {
       const a = await pre().create(manifest({ [field]: '' }));
       expect(a.status).toBe(400);
       expect(a.body.msg).toBe(message);
-      expect((a.body.data as { fieldErrors: Body }).fieldErrors[field]).toBe(message);
+      expect(a.fieldErrors[field]).toBe(message);
       expect((await pre().create(manifest())).status).toBe(200);
     });
   }
@@ -177,7 +177,7 @@ describe('SPEC §5 bills of lading, goods and contacts', () => {
       expect(a.status).toBe(400);
       expect(a.body.msg).toBe(message);
       // Keyed by the path inside the lines, where the editor shows it on the bill's cell.
-      expect((a.body.data as { fieldErrors: Body }).fieldErrors[`bills.0.${field}`]).toBe(message);
+      expect(a.fieldErrors[`bills.0.${field}`]).toBe(message);
       expect((await pre().create(manifest({ bills: [bill()] }))).status).toBe(200);
     });
   }

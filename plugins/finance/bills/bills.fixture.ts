@@ -44,7 +44,6 @@ export const bill = (over: Record<string, unknown> = {}) => ({
 });
 
 export type Api = ReturnType<typeof resourceApi>;
-export const fieldErrors = (res: { body: { data?: unknown } }) => (res.body.data as { fieldErrors: Record<string, string> }).fieldErrors;
 
 export async function staged(over: Record<string, unknown> = {}) {
   const res = await platform.create(bill(over));

@@ -8,7 +8,7 @@ import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
 import { ageInDays, createBill } from './bills.server';
 import { bucketOf, receivableAging } from './receivable.server';
-import { money, db, traderId, brokerId, platform, payee, payer, payerMgmt, line, bill, fieldErrors, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
+import { money, db, traderId, brokerId, platform, payee, payer, payerMgmt, line, bill, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
 import { userId } from '../../../tests/support/suite';
 
 setUpBillsSuite();
@@ -26,15 +26,15 @@ describe('saving a bill (SPEC §5 Billing)', () => {
   it('requires the order number', async () => {
     const res = await platform.create(bill({ orderNo: ' ' }));
     expect(res.body.code).toBe(500);
-    expect(fieldErrors(res).orderNo).toBe('订单号不能为空');
+    expect(res.fieldErrors.orderNo).toBe('订单号不能为空');
   });
 
   it('requires the bill amount: at least one line, amounts above zero', async () => {
     const none = await platform.create(bill({ lines: [] }));
-    expect(fieldErrors(none).lines).toBe('请填写账单金额（至少一条金额大于0的费用明细）');
+    expect(none.fieldErrors.lines).toBe('请填写账单金额（至少一条金额大于0的费用明细）');
     const zero = await platform.create(bill({ lines: [line({ amount: '0' })] }));
     expect(zero.body.code).toBe(500);
-    expect(JSON.stringify(fieldErrors(zero))).toContain('金额');
+    expect(JSON.stringify(zero.fieldErrors)).toContain('金额');
   });
 
   it('edits lines while staged and refuses editing and deleting once pushed', async () => {
@@ -189,10 +189,10 @@ describe('refunds', () => {
     const before = await available();
     const { id } = await settledViaFunds('80.00');
     const tooMuch = await payer.transition('requestRefund', [id], '部分退款', { amount: '80.01' });
-    expect(fieldErrors(tooMuch).refundAmount).toBe('退款金额不能超过账单金额 80.00');
-    expect(fieldErrors(await payer.transition('requestRefund', [id], '部分退款', { amount: '1.234' })).refundAmount).toBe('退款金额最多保留2位小数');
-    expect(fieldErrors(await payer.transition('requestRefund', [id], '部分退款', { amount: '0' })).refundAmount).toBe('退款金额必须大于0');
-    expect(fieldErrors(await payer.transition('requestRefund', [id], '部分退款', { amount: 'abc' })).refundAmount).toBe('退款金额必须是数字');
+    expect(tooMuch.fieldErrors.refundAmount).toBe('退款金额不能超过账单金额 80.00');
+    expect((await payer.transition('requestRefund', [id], '部分退款', { amount: '1.234' })).fieldErrors.refundAmount).toBe('退款金额最多保留2位小数');
+    expect((await payer.transition('requestRefund', [id], '部分退款', { amount: '0' })).fieldErrors.refundAmount).toBe('退款金额必须大于0');
+    expect((await payer.transition('requestRefund', [id], '部分退款', { amount: 'abc' })).fieldErrors.refundAmount).toBe('退款金额必须是数字');
     expect(await row(id)).toMatchObject({ status: 'settled', refund_status: null });
     expect(await step(payer, 'requestRefund', id, '部分退款', { amount: '30.5' })).toMatchObject({ status: 'refundRequested', refundAmount: '30.50' });
     expect(await step(platform, 'approveRefund', id)).toMatchObject({ status: 'refunded', refundAmount: '30.50' });

@@ -40,7 +40,6 @@ const item = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const fieldErrors = (body: { data?: unknown }) => (body.data as { fieldErrors: Record<string, string> }).fieldErrors;
 
 async function trial(cookie: string, json: Record<string, unknown>) {
   return envelope(await respond(trialRoute.action, req('/api/finance/fees/trial', { cookie, json })));
@@ -52,19 +51,19 @@ describe('fee items (SPEC §5: fee rate name 1–50 characters, standard numeric
     expect(okRes.body.code, okRes.body.msg).toBe(200);
     expect(okRes.body.data!.createdByName).toBe('系统管理员');
     expect(okRes.body.data!.standard).toBe('10.0000');
-    expect(fieldErrors((await admin.items.create(item({ name: '费'.repeat(51) }))).body).name).toContain('50');
-    expect(fieldErrors((await admin.items.create(item({ name: ' ' }))).body).name).toBe('收费项目名称不能为空');
-    expect(fieldErrors((await admin.items.create(item({ rateName: 'x'.repeat(51) }))).body).rateName).toContain('50');
+    expect((await admin.items.create(item({ name: '费'.repeat(51) }))).fieldErrors.name).toContain('50');
+    expect((await admin.items.create(item({ name: ' ' }))).fieldErrors.name).toBe('收费项目名称不能为空');
+    expect((await admin.items.create(item({ rateName: 'x'.repeat(51) }))).fieldErrors.rateName).toContain('50');
   });
 
   it('takes a numeric standard and refuses text', async () => {
     expect((await admin.items.create(item({ standard: '12.3456' }))).body.code).toBe(200);
-    expect(fieldErrors((await admin.items.create(item({ standard: '十元' }))).body).standard).toBe('收费标准必须是数字');
+    expect((await admin.items.create(item({ standard: '十元' }))).fieldErrors.standard).toBe('收费标准必须是数字');
   });
 
   it('knows only the SPEC §9 settlement methods', async () => {
     expect((await admin.items.create(item({ settlementMethod: 'daily' }))).body.code).toBe(200);
-    expect(fieldErrors((await admin.items.create(item({ settlementMethod: 'weekly' }))).body).settlementMethod).toBeTruthy();
+    expect((await admin.items.create(item({ settlementMethod: 'weekly' }))).fieldErrors.settlementMethod).toBeTruthy();
   });
 
   it('refuses to delete an item that has rules', async () => {
@@ -105,16 +104,16 @@ describe('charging rules', () => {
         ]),
       }),
     );
-    expect(fieldErrors(bad.body).tiers).toBe('第2个阶梯与前一阶梯重叠或顺序不正确');
-    expect(fieldErrors((await admin.rules.create(rule({ tiers: '[]' }))).body).tiers).toBe('数量阶梯计费请至少添加一个阶梯');
+    expect(bad.fieldErrors.tiers).toBe('第2个阶梯与前一阶梯重叠或顺序不正确');
+    expect((await admin.rules.create(rule({ tiers: '[]' }))).fieldErrors.tiers).toBe('数量阶梯计费请至少添加一个阶梯');
   });
 
   it('refuses an end date before the effective date', async () => {
-    expect(fieldErrors((await admin.rules.create(rule({ effectiveTo: '2025-12-31' }))).body).effectiveTo).toBe('失效日期不能早于生效日期');
+    expect((await admin.rules.create(rule({ effectiveTo: '2025-12-31' }))).fieldErrors.effectiveTo).toBe('失效日期不能早于生效日期');
   });
 
   it('wants a numeric price', async () => {
-    expect(fieldErrors((await admin.rules.create(rule({ price: 'abc' }))).body).price).toBe('单价必须是数字');
+    expect((await admin.rules.create(rule({ price: 'abc' }))).fieldErrors.price).toBe('单价必须是数字');
   });
 
   it("trial-calculates the demo storage rule: 30 days, 7 free, 8–15 ×2, 16–30 ×3 = 61.00", async () => {
@@ -137,7 +136,7 @@ describe('charging rules', () => {
   it('refuses a trial with a quantity that is not a number', async () => {
     const res = await trial(cookies.admin, { date: '2026-11-01', quantity: 'x' });
     expect(res.code).toBe(500);
-    expect(fieldErrors(res).quantity).toBe('数量必须是数字');
+    expect((res.data as { fieldErrors: Record<string, string> }).fieldErrors.quantity).toBe('数量必须是数字');
   });
 });
 
@@ -177,8 +176,8 @@ describe('periodic billing job', () => {
     expect((await rec({})).body.code).toBe(200);
     expect((await rec({ reference: 'CK-002', quantity: '2', days: 8 })).body.code).toBe(200);
     const noItem = await admin.records.create({ customerUserId: traderId, billingObject: 'cargo', quantity: '1', opDate: '2026-10-15', reference: 'CK-X' });
-    expect(fieldErrors(noItem.body).feeItemId).toBe('收费项目不能为空');
-    expect(fieldErrors((await rec({ quantity: '十吨' })).body).quantity).toBe('数量必须是数字');
+    expect(noItem.fieldErrors.feeItemId).toBe('收费项目不能为空');
+    expect((await rec({ quantity: '十吨' })).fieldErrors.quantity).toBe('数量必须是数字');
     // Within the free days: no charge, no line.
     expect((await rec({ reference: 'CK-FREE', quantity: '5', days: 3 })).body.code).toBe(200);
 

@@ -148,14 +148,14 @@ describe('sub-accounts (initialise fund account, thresholds)', () => {
     expect(res.body.code, res.body.msg).toBe(200);
     expect(res.body.data).toMatchObject({ currency: 'USD', available: '1234.50', reminderThreshold: '100.00', status: 'normal' });
     const dup = await op.create({ userId: u.id, currency: 'USD', reminderThreshold: '0' });
-    expect((dup.body.data as { fieldErrors: Record<string, string> }).fieldErrors.currency).toBe('该客户此币种的资金账户已存在');
+    expect(dup.fieldErrors.currency).toBe('该客户此币种的资金账户已存在');
   });
 
   it('only a customer login account can hold funds', async () => {
     const op = resourceApi('finance', 'subAccount', { cookie: await loginAs('operator') });
     const staff = await db.knex('sys_user').where({ username: 'operator' }).first();
     const res = await op.create({ userId: staff.id, currency: 'RMB', reminderThreshold: '0' });
-    expect((res.body.data as { fieldErrors: Record<string, string> }).fieldErrors.userId).toBe('请选择客户账号');
+    expect(res.fieldErrors.userId).toBe('请选择客户账号');
   });
 
   it('editing a sub-account changes only its threshold', async () => {
@@ -236,7 +236,7 @@ describe('advance receipts (/price/payStatement)', () => {
     expect(row).toMatchObject({ tx_type: 'ordinaryExternal', direction: 'C' });
     // The same host flow number cannot be booked twice.
     const dup = await op.create(receipt(c.userId, { hostFlowNo: res.body.data!.hostFlowNo }));
-    expect((dup.body.data as { fieldErrors: Record<string, string> }).fieldErrors.hostFlowNo).toBe('主机流水号已存在');
+    expect(dup.fieldErrors.hostFlowNo).toBe('主机流水号已存在');
     expect((await subAccountOf(db.knex, c.userId, 'RMB'))!.available).toBe('3100.50');
   });
 
@@ -244,11 +244,11 @@ describe('advance receipts (/price/payStatement)', () => {
     const c = await customerWith('1.00');
     const op = resourceApi('finance', 'advanceReceipt', { cookie: await loginAs('operator') });
     const three = await op.create(receipt(c.userId, { amount: '1.001' }));
-    expect((three.body.data as { fieldErrors: Record<string, string> }).fieldErrors.amount).toBeTruthy();
+    expect(three.fieldErrors.amount).toBeTruthy();
     const zero = await op.create(receipt(c.userId, { amount: '0' }));
-    expect((zero.body.data as { fieldErrors: Record<string, string> }).fieldErrors.amount).toBeTruthy();
+    expect(zero.fieldErrors.amount).toBeTruthy();
     const eur = await op.create(receipt(c.userId, { currency: 'EUR' }));
-    expect((eur.body.data as { fieldErrors: Record<string, string> }).fieldErrors.currency).toBe('该客户没有此币种的资金账户');
+    expect(eur.fieldErrors.currency).toBe('该客户没有此币种的资金账户');
   });
 
   it('the trader cannot record receipts (403)', async () => {

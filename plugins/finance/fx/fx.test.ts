@@ -17,7 +17,6 @@ import { fxOnlyFinance, fxPayload, upload } from './testing';
 const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank', 'admin'] });
 const { cookies } = db;
 const api = (who: string) => resourceApi('finance', 'fxApplication', { cookie: cookies[who] });
-type Errors = { fieldErrors: Record<string, string> };
 
 beforeAll(async () => {
   // A platform reviewer who also applies: may not review their own application.
@@ -66,35 +65,35 @@ describe('filling in an application', () => {
 
   it('requires the permit certificate', async () => {
     const res = await api('trader').create(fxPayload(null));
-    expect((res.body.data as unknown as Errors).fieldErrors.permitFileId).toBe('请上传许可证明文件');
+    expect(res.fieldErrors.permitFileId).toBe('请上传许可证明文件');
   });
 
   it("refuses a permit certificate uploaded by someone else", async () => {
     const res = await api('trader').create(fxPayload(await permit('broker')));
-    expect((res.body.data as unknown as Errors).fieldErrors.permitFileId).toBe('请上传许可证明文件');
+    expect(res.fieldErrors.permitFileId).toBe('请上传许可证明文件');
   });
 
   it('keeps the postscript to 140 characters (SPEC §5)', async () => {
     expect((await api('trader').create(fxPayload(await permit(), { postscript: '附'.repeat(140) }))).body.code).toBe(200);
     const long = await api('trader').create(fxPayload(await permit(), { postscript: '附'.repeat(141) }));
-    expect((long.body.data as unknown as Errors).fieldErrors.postscript).toBe('汇款附言不能超过140个字符');
+    expect(long.fieldErrors.postscript).toBe('汇款附言不能超过140个字符');
   });
 
   it('checks the SWIFT code format (8 or 11 characters)', async () => {
     expect((await api('trader').create(fxPayload(await permit(), { swiftCode: 'bkchcnbj110' }))).body.data!.swiftCode).toBe('BKCHCNBJ110');
     for (const bad of ['BKCH12BJ', 'KBZBMMM', 'KBZBMMMY1']) {
       const res = await api('trader').create(fxPayload(await permit(), { swiftCode: bad }));
-      expect((res.body.data as unknown as Errors).fieldErrors.swiftCode, bad).toBe('SWIFT代码格式不正确（8或11位字母数字）');
+      expect(res.fieldErrors.swiftCode, bad).toBe('SWIFT代码格式不正确（8或11位字母数字）');
     }
   });
 
   it('wants a positive amount with at most two decimals and a known currency and method', async () => {
     const zero = await api('trader').create(fxPayload(await permit(), { amount: '0' }));
-    expect((zero.body.data as unknown as Errors).fieldErrors.amount).toBeTruthy();
+    expect(zero.fieldErrors.amount).toBeTruthy();
     const scale = await api('trader').create(fxPayload(await permit(), { amount: '1.005' }));
-    expect((scale.body.data as unknown as Errors).fieldErrors.amount).toBeTruthy();
+    expect(scale.fieldErrors.amount).toBeTruthy();
     const cur = await api('trader').create(fxPayload(await permit(), { currency: 'JPY', payMethod: 'XX' }));
-    expect(Object.keys((cur.body.data as unknown as Errors).fieldErrors)).toEqual(expect.arrayContaining(['currency', 'payMethod']));
+    expect(Object.keys(cur.fieldErrors)).toEqual(expect.arrayContaining(['currency', 'payMethod']));
   });
 
   it('is refused to a user without the add permission (403)', async () => {
@@ -125,7 +124,7 @@ describe('the review flow (SPEC §4)', () => {
     const id = Number(a.id);
     await api('trader').transition('submit', [id]);
     const noReason = await api('operator').transition('platformFail', [id], '  ');
-    expect((noReason.body.data as unknown as Errors).fieldErrors.platformAuditDesc).toBe('平台审核说明不能为空');
+    expect(noReason.fieldErrors.platformAuditDesc).toBe('平台审核说明不能为空');
     expect((await api('operator').transition('platformFail', [id], '受益人账号有误')).body.code).toBe(200);
     expect(await statusOf(id)).toBe('platformFailed');
     const got = (await api('trader').get(id)).body.data!;
@@ -142,7 +141,7 @@ describe('the review flow (SPEC §4)', () => {
     await api('trader').transition('submit', [id]);
     await api('operator').transition('platformPass', [id]);
     const noReason = await api('bank').transition('bankFail', [id]);
-    expect((noReason.body.data as unknown as Errors).fieldErrors.bankAuditDesc).toBe('银行审核说明不能为空');
+    expect(noReason.fieldErrors.bankAuditDesc).toBe('银行审核说明不能为空');
     expect((await api('bank').transition('bankFail', [id], '缺少贸易合同')).body.code).toBe(200);
     expect(await statusOf(id)).toBe('bankFailed');
     const got = (await api('trader').get(id)).body.data!;

@@ -13,8 +13,6 @@ import { fxOnlyFinance, rmbPayload, upload } from './testing';
 const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank'] });
 const { cookies } = db;
 const api = (who: string) => resourceApi('finance', 'rmbStatement', { cookie: cookies[who] });
-type Errors = { fieldErrors: Record<string, string> };
-const errorsOf = (res: { body: { data?: unknown } }) => (res.body.data as Errors).fieldErrors;
 
 describe('a statement with its customs declarations', () => {
   it('is saved with its declarations in one go and read back whole', async () => {
@@ -42,26 +40,26 @@ describe('a statement with its customs declarations', () => {
         ],
       }),
     );
-    expect(errorsOf(dup).declarations).toBe('报关币种不能重复（第2条）');
+    expect(dup.fieldErrors.declarations).toBe('报关币种不能重复（第2条）');
   });
 
   it('takes declarations within 30 days of the receipt date (SPEC §9)', async () => {
     const edge = await api('trader').create(rmbPayload({ declarations: [{ year: 2026, month: 4, declDate: '2026-04-09', customsAmount: '1.00', currency: 'RMB' }] }));
     expect(edge.body.code, edge.body.msg).toBe(200);
     const late = await api('trader').create(rmbPayload({ declarations: [{ year: 2026, month: 4, declDate: '2026-04-10', customsAmount: '1.00', currency: 'RMB' }] }));
-    expect(errorsOf(late).declarations).toBe('第1条报关单日期须在收款日期30天内');
+    expect(late.fieldErrors.declarations).toBe('第1条报关单日期须在收款日期30天内');
     const early = await api('trader').create(rmbPayload({ declarations: [{ year: 2026, month: 2, declDate: '2026-02-07', customsAmount: '1.00', currency: 'RMB' }] }));
-    expect(errorsOf(early).declarations).toBe('第1条报关单日期须在收款日期30天内');
+    expect(early.fieldErrors.declarations).toBe('第1条报关单日期须在收款日期30天内');
   });
 
   it('refuses a declaration line whose year and month do not match its date', async () => {
     const res = await api('trader').create(rmbPayload({ declarations: [{ year: 2025, month: 3, declDate: '2026-03-02', customsAmount: '1.00', currency: 'RMB' }] }));
-    expect(errorsOf(res).declarations).toBe('第1条报关单信息不完整或不正确');
+    expect(res.fieldErrors.declarations).toBe('第1条报关单信息不完整或不正确');
   });
 
   it('needs a collection instruction for an advance payment (text or an uploaded file)', async () => {
     const missing = await api('trader').create(rmbPayload({ advancePayment: '5000.00' }));
-    expect(errorsOf(missing).collectionInstruction).toBe('有预收/预付货款时需要收款指令');
+    expect(missing.fieldErrors.collectionInstruction).toBe('有预收/预付货款时需要收款指令');
     const text = await api('trader').create(rmbPayload({ advancePayment: '5000.00', collectionInstruction: 'SK-2026-0310' }));
     expect(text.body.code, text.body.msg).toBe(200);
     const up = await upload(cookies.trader, 'finance.rmbStatement', '收款指令.pdf');
@@ -74,7 +72,7 @@ describe('a statement with its customs declarations', () => {
 
   it('wants legal numbers for amounts, ratio, days, organisation code and balance code (SPEC §5)', async () => {
     const bad = await api('trader').create(rmbPayload({ totalAmount: '12a', goodsTradeAmount: '-1', contractRatio: '100.01', days: '3.5', orgCode: '123456789', balanceCode: '12A' }));
-    expect(errorsOf(bad)).toEqual(
+    expect(bad.fieldErrors).toEqual(
       expect.objectContaining({
         totalAmount: '收款总金额必须是合法的数字',
         goodsTradeAmount: '货物贸易金额必须是合法的数字',
