@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { knexConfig } from '../../core/db/knex.server';
+import { live } from '../support/live';
 
 export const PASSWORD = process.env.DEMO_PASSWORD || 'Demo@12345';
 export const baseUrl = () => inject('baseUrl');
@@ -13,22 +14,6 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-}
-
-/** Stands for what `get` answers once a beforeAll has made it (calls go to the live object). */
-function live<T extends object>(get: () => T | undefined, what: string): T {
-  const target = (): T => {
-    const v = get();
-    if (!v) throw new Error(`the ${what} is made in beforeAll: use it inside hooks and tests`);
-    return v;
-  };
-  return new Proxy(function () {} as unknown as T, {
-    get: (_t, key) => {
-      const v = Reflect.get(target(), key);
-      return typeof v === 'function' ? v.bind(target()) : v;
-    },
-    apply: (_t, _this, args: unknown[]) => (target() as unknown as (...a: unknown[]) => unknown)(...args),
   });
 }
 
@@ -88,12 +73,17 @@ export async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name);
 }
 
+/** A fresh browser context with one page. */
+export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  return { context, page: await context.newPage() };
+}
+
 /** A fresh browser context logged in as this user. */
 export async function signIn(browser: Browser, username: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await login(page, username, password);
-  return { context, page };
+  const opened = await openPage(browser);
+  await login(opened.page, username, password);
+  return opened;
 }
 
 /** Waits for a toast with this text. */

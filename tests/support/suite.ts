@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { PortPlugin } from '../../core/plugin';
 import { setRegistry, type Registry } from '../../core/registry.server';
 import { createTestDb, type TestDb } from './db';
+import { live } from './live';
 import { loginAs } from './session';
 
 export interface SuiteOptions {
@@ -52,21 +53,7 @@ export function setUpTestDb(opts: SuiteOptions = {}): Suite {
     else process.env.DATA_DIR = previousDataDir;
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const live = () => {
-    if (!db) throw new Error('the test database is made in beforeAll: use it inside hooks and tests');
-    return db;
-  };
-  return {
-    get knex() {
-      return live().knex;
-    },
-    get url() {
-      return live().url;
-    },
-    get registry() {
-      return live().registry;
-    },
-    destroy: () => live().destroy(),
+  const own: Pick<Suite, 'cookies' | 'dataDir' | 'as'> = {
     cookies,
     get dataDir() {
       return dir;
@@ -77,6 +64,7 @@ export function setUpTestDb(opts: SuiteOptions = {}): Suite {
       },
     }),
   };
+  return live(() => db as Suite | undefined, 'test database', own);
 }
 
 /** The id of a user by name. */
