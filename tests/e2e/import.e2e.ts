@@ -2,7 +2,7 @@
 // all-or-nothing refusing a whole file because of one bad row.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, newContext, setUpBrowser } from './support';
+import { setUpBrowser, signIn } from './support';
 
 const browser = setUpBrowser();
 
@@ -29,9 +29,7 @@ async function importFile(page: Page, name: string, body: Buffer, mode: 'all' | 
 
 describe('resource import', () => {
   it('offers a template, imports the valid rows, reports the bad one, and all-or-nothing inserts nothing', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.goto('/dataBase/systemData/refCode?code=E2EIMP');
     await page.locator('[data-testid=resource-grid]').waitFor();
 

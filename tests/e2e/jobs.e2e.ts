@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { login, newContext, setUpBrowser } from './support';
+import { setUpBrowser, signIn } from './support';
 
 const browser = setUpBrowser();
 
 describe('scheduled jobs screen', () => {
   it('runs a job once and shows the run in the job log', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.goto('/management/systemMaintenance/job');
     const row = page.locator('[data-testid="job-partner.count"]');
     await row.waitFor();
@@ -24,9 +22,7 @@ describe('scheduled jobs screen', () => {
   });
 
   it('pauses and resumes a cron job', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.goto('/management/systemMaintenance/job');
     const row = page.locator('[data-testid="job-core.sessionCleanup"]');
     await row.getByRole('button', { name: '暂停' }).click();

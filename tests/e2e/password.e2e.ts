@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { login, newContext, PASSWORD, setUpBrowser } from './support';
+import { login, PASSWORD, setUpBrowser, signIn } from './support';
 
 const browser = setUpBrowser();
 
 describe('change password', () => {
   it('checks the form, changes the password, and the new one logs in', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'freightagent');
+    const { context, page } = await signIn(browser, 'freightagent');
     await page.locator('[data-testid=user-menu-button]').click();
     await page.locator('[data-testid=menu-change-password]').click();
     const dialog = page.locator('[data-testid=change-password-dialog]');

@@ -5,16 +5,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { GRID, gridRows, login, newContext, openList, PASSWORD, setUpBrowser, toast } from './support';
+import { GRID, gridRows, login, newContext, openList, PASSWORD, setUpBrowser, signIn, toast } from './support';
 
 const browser = setUpBrowser();
 
 const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 
 async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await login(page, 'admin');
+  const { context, page } = await signIn(browser, 'admin');
   return { context, page };
 }
 

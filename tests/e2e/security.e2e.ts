@@ -4,7 +4,7 @@
 // a cross-site POST with the user's cookie changes nothing while the app's own calls work.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, cookie, newContext, openList, PASSWORD, screenshot, setUpAppDb, setUpBrowser, signIn, watchErrors } from './support';
+import { baseUrl, cookie, openList, openPage, PASSWORD, screenshot, setUpAppDb, setUpBrowser, signIn, watchErrors } from './support';
 
 const browser = setUpBrowser();
 const knex = setUpAppDb();
@@ -22,8 +22,7 @@ function watchCsp(page: Page): string[] {
 
 describe('Content-Security-Policy on pages', () => {
   it('the login page has a nonce CSP, hydrates, keeps its styles and reports no violation', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     const violations = watchCsp(page);
     const errors = watchErrors(page);
     const res = await page.goto('/login');
@@ -68,8 +67,7 @@ describe('Content-Security-Policy on pages', () => {
   });
 
   it('an inline script without the nonce is blocked', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     const violations = watchCsp(page);
     await page.goto('/login');
     const ran = await page.evaluate(() => {
