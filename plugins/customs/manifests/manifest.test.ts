@@ -308,11 +308,6 @@ describe('life cycle: submit, receipts, refusals', () => {
 });
 
 describe('permissions are checked by the server', () => {
-  it('answers 403 to a user without the manifest permissions', async () => {
-    expect((await pre('trader').list()).status).toBe(403);
-    expect((await pre('trader').create(manifest())).status).toBe(403);
-  });
-
   it('answers 403 to submit without customs:preManifest:submit, while listing and adding work', async () => {
     const roleId = await makeRole(db.knex, { menus: ['customsDeclare', 'customsDeclare.preManifest'], permissions: ['customs:preManifest:list', 'customs:preManifest:add'] });
     const user = await makeUser(db.knex, { roleIds: [roleId] });

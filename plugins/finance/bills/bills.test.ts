@@ -47,11 +47,6 @@ describe('saving a bill (SPEC §5 Billing)', () => {
     expect(again.body.msg).toBe('只有暂存的账单可以修改');
     expect((await platform.remove(Number(b.id))).body.msg).toBe('只有暂存的账单可以删除');
   });
-
-  it('refuses creating without the add permission (403)', async () => {
-    const res = await payee.create(bill());
-    expect(res.status).toBe(403);
-  });
 });
 
 describe('the bill state machine', () => {
@@ -275,11 +270,6 @@ describe('accounts receivable (bank business center)', () => {
     const other = await settledViaFunds('3.00');
     await db.knex('fin_bill').where({ id: other.id }).update({ status: 'receiptPending', receipt_flag: 'uncollected' });
     expect((await receivable.transition('confirmReceipt', [other.id])).status).toBe(404);
-  });
-
-  it('is refused to a trader (403)', async () => {
-    const res = await resourceApi('finance', 'billReceivable', { cookie: await loginAs('trader') }).list();
-    expect(res.status).toBe(403);
   });
 
   it('ages by whole days into 0–30, 31–60, 61–90 and over 90', () => {
