@@ -8,7 +8,7 @@ import { loginAs } from '../../../tests/support/session';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
 import { req, respond, envelope, run } from '../../../tests/support/http';
 import { loader as pageLoader } from './routes/declaration';
-import { action as uploadAction } from '../../../app/routes/api.core.files';
+import { upload } from '../../../tests/support/files';
 import { loader as downloadLoader } from '../../../app/routes/api.core.files.$id';
 import { applyReceipts } from '../receipts/receipts.server';
 import { loader as receiptsLoader } from '../receipts/api.receipts';
@@ -136,18 +136,13 @@ describe('saving a declaration', () => {
   });
 });
 
-async function upload(name: string, bytes: Uint8Array, cookie = cookies.broker) {
-  const form = new FormData();
-  form.append('file', new File([bytes as BlobPart], name));
-  const res = await respond(uploadAction, new Request('http://localhost/api/core/files?resource=customs.declaration', { method: 'POST', body: form, headers: { cookie } }));
-  return envelope(res);
-}
+const attach = async (name: string, bytes: Uint8Array, cookie = cookies.broker) => (await upload(cookie, 'customs.declaration', name, bytes)).body;
 
 describe('attachments', () => {
   const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
   it('accepts a real PDF, attaches it on save and serves it to whoever may read the declaration', async () => {
-    const up = await upload('invoice.pdf', pdf);
+    const up = await attach('invoice.pdf', pdf);
     expect(up.code).toBe(200);
     const fileId = Number((up.data as { id: number }).id);
     const d = await create({ documents: [{ fileId, docType: 'invoice', docNo: 'INV-001' }] });
@@ -163,15 +158,15 @@ describe('attachments', () => {
   });
 
   it('refuses a file whose content is not its type, and types outside the list', async () => {
-    const fake = await upload('invoice.pdf', new TextEncoder().encode('MZ this is an exe'));
+    const fake = await attach('invoice.pdf', new TextEncoder().encode('MZ this is an exe'));
     expect(fake.msg).toBe('文件内容与扩展名 .pdf 不符');
-    const exe = await upload('tool.exe', new TextEncoder().encode('MZ'));
+    const exe = await attach('tool.exe', new TextEncoder().encode('MZ'));
     expect(exe.msg).toContain('仅支持上传');
   });
 
   it('refuses to attach a file uploaded by someone else', async () => {
     const admin = await loginAs('admin');
-    const up = await upload('other.pdf', pdf, admin);
+    const up = await attach('other.pdf', pdf, admin);
     const res = await broker.create(importDeclaration({ documents: [{ fileId: (up.data as { id: number }).id, docType: 'invoice' }] }));
     expect(res.body.msg).toBe('附件无效或不属于当前用户');
   });

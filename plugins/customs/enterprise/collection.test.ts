@@ -4,7 +4,7 @@
 // collection" rules, enable/disable, and who entrusts whom.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { envelope, req, respond, run } from '../../../tests/support/http';
+import { answerOf, req, respond, run } from '../../../tests/support/http';
 import { resourceApi } from '../../../tests/support/resource';
 import system from '../../system';
 import customs from '..';
@@ -27,22 +27,10 @@ const entrustments = (cookie: string) => resourceApi('customs', 'entrustment', {
 
 /** The REST calls as the server routes them (the gated /api/customs/collectionInfo routes). */
 const gated = {
-  async list(cookie: string) {
-    const res = await respond(gatedCollection.loader, req('/api/customs/collectionInfo', { cookie }));
-    return { status: res.status, body: await envelope(res) };
-  },
-  async create(cookie: string, json: Body) {
-    const res = await respond(gatedCollection.action, req('/api/customs/collectionInfo', { cookie, json }));
-    return { status: res.status, body: await envelope(res) };
-  },
-  async get(cookie: string, id: number) {
-    const res = await respond(gatedMember.loader, req(`/api/customs/collectionInfo/${id}`, { cookie }), { id: String(id) });
-    return { status: res.status, body: await envelope(res) };
-  },
-  async transition(cookie: string, name: string, ids: number[]) {
-    const res = await respond(gatedTransition.action, req(`/api/customs/collectionInfo/transition/${name}`, { cookie, json: { ids } }), { transition: name });
-    return { status: res.status, body: await envelope(res) };
-  },
+  list: (cookie: string) => answerOf(gatedCollection.loader, req('/api/customs/collectionInfo', { cookie })),
+  create: (cookie: string, json: Body) => answerOf(gatedCollection.action, req('/api/customs/collectionInfo', { cookie, json })),
+  get: (cookie: string, id: number) => answerOf(gatedMember.loader, req(`/api/customs/collectionInfo/${id}`, { cookie }), { id: String(id) }),
+  transition: (cookie: string, name: string, ids: number[]) => answerOf(gatedTransition.action, req(`/api/customs/collectionInfo/transition/${name}`, { cookie, json: { ids } }), { transition: name }),
 };
 
 const collectionRow = (over: Body = {}): Body => ({

@@ -3,10 +3,10 @@
 // messages, qualification files checked by content, and each user kept to their own enterprise.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { BASE, envelope, respond } from '../../../tests/support/http';
+import { BASE } from '../../../tests/support/http';
 import { resourceApi } from '../../../tests/support/resource';
 import { loginAs } from '../../../tests/support/session';
-import { action as uploadAction } from '../../../app/routes/api.core.files';
+import { PDF, upload } from '../../../tests/support/files';
 import system from '../../system';
 import customs from '..';
 import { account, enterprisePayload, freshCreditCode } from './testing';
@@ -19,15 +19,6 @@ const { cookies } = db;
 type Body = Record<string, unknown>;
 const api = (cookie: string) => resourceApi('customs', 'enterprise', { cookie });
 
-async function upload(cookie: string, name: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-  const request = new Request(`${BASE}/api/core/files?resource=customs.enterprise`, { method: 'POST', headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.1' }, body: form });
-  const res = await respond(uploadAction, request);
-  return { status: res.status, body: await envelope(res) };
-}
-
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 const XLSX = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('xl/workbook.xml')]);
 
@@ -206,20 +197,20 @@ describe('the enterprise validation rules (SPEC §5)', () => {
   });
 
   it('qualification files: only pdf, doc, docx, jpg, png, xls, csv, checked by content', async () => {
-    const pdf = await upload(owner.cookie, '营业执照.pdf', PDF);
+    const pdf = await upload(owner.cookie, 'customs.enterprise', '营业执照.pdf', PDF);
     expect(pdf.status).toBe(200);
-    const disguised = await upload(owner.cookie, '营业执照.pdf', EXE);
+    const disguised = await upload(owner.cookie, 'customs.enterprise', '营业执照.pdf', EXE);
     expect(disguised.status).toBe(400);
     expect(disguised.body.msg).toContain('pdf');
-    const xlsx = await upload(owner.cookie, '清单.xlsx', XLSX);
+    const xlsx = await upload(owner.cookie, 'customs.enterprise', '清单.xlsx', XLSX);
     expect(xlsx.status).toBe(400);
     expect(xlsx.body.msg).toBe('仅支持上传 pdf, doc, docx, jpg, png, xls, csv 格式的文件');
-    const csv = await upload(owner.cookie, '清单.csv', new TextEncoder().encode('a,b\n1,2\n'));
+    const csv = await upload(owner.cookie, 'customs.enterprise', '清单.csv', new TextEncoder().encode('a,b\n1,2\n'));
     expect(csv.status).toBe(200);
   });
 
   it('file rows need a name, a type and an uploaded file', async () => {
-    const up = await upload(owner.cookie, 'licence.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
+    const up = await upload(owner.cookie, 'customs.enterprise', 'licence.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
     const fileId = Number((up.body.data as Body).id);
     expect((await save({ files: [{ name: '', fileType: 'licence', fileId }] })).fieldErrors['files.0.name']).toBe('文件名称不能为空');
     expect((await save({ files: [{ name: '营业执照', fileType: '', fileId }] })).fieldErrors['files.0.fileType']).toBe('文件类型不能为空');
@@ -233,7 +224,7 @@ describe('the enterprise validation rules (SPEC §5)', () => {
 
   it('refuses a file uploaded by someone else', async () => {
     const other = await account(db.knex, 4);
-    const up = await upload(other.cookie, 'x.pdf', PDF);
+    const up = await upload(other.cookie, 'customs.enterprise', 'x.pdf', PDF);
     const res = await save({ files: [{ name: '别人的文件', fileType: 'other', fileId: Number((up.body.data as Body).id) }] });
     expect(res.status).toBe(400);
     expect(res.msg).toBe('附件无效或不属于当前用户');

@@ -8,11 +8,12 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadRoot } from '../../../core/files/files.server';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { resourceApi, signedInUser } from '../../../tests/support/resource';
 import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
 import { FX_PERMISSIONS } from './fx';
-import { fxOnlyFinance, fxPayload, upload } from './testing';
+import { fxOnlyFinance, fxPayload } from './testing';
+import { upload } from '../../../tests/support/files';
 
 const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank', 'admin'] });
 const { cookies } = db;
@@ -20,9 +21,7 @@ const api = (who: string) => resourceApi('finance', 'fxApplication', { cookie: c
 
 beforeAll(async () => {
   // A platform reviewer who also applies: may not review their own application.
-  const both = await makeRole(db.knex, { menus: ['expense', 'expense.fxSettlement'], permissions: Object.values(FX_PERMISSIONS) });
-  const u = await makeUser(db.knex, { roleIds: [both], userType: 3 });
-  cookies.both = await loginAs(u.username);
+  cookies.both = (await signedInUser(db.knex, { menus: ['expense', 'expense.fxSettlement'], permissions: Object.values(FX_PERMISSIONS) }, { userType: 3 })).cookie;
 });
 
 async function permit(who = 'trader'): Promise<number> {

@@ -8,7 +8,8 @@ import { setUpTestDb } from '../../../tests/support/suite';
 import { resourceApi } from '../../../tests/support/resource';
 import system from '../../system';
 import { daysBetween, isOrgCode } from './rmb';
-import { fxOnlyFinance, rmbPayload, upload } from './testing';
+import { fxOnlyFinance, rmbPayload } from './testing';
+import { upload } from '../../../tests/support/files';
 
 const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank'] });
 const { cookies } = db;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import system from '../index';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { envelope, req, respond } from '../../../tests/support/http';
+import { answerOf, req, type Envelope } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { resourceApi } from '../../../tests/support/resource';
 import { loader } from './api.queryAllRefCodeList';
@@ -21,10 +21,7 @@ interface Code {
   ediCode: string | null;
 }
 
-const fetchCodes = async (cookie?: string) => {
-  const res = await respond(loader, req('/api/dropDown/queryAllRefCodeList', { cookie }));
-  return { status: res.status, body: (await envelope(res)) as { code: number; msg: string; data?: Code[] } };
-};
+const fetchCodes = (cookie?: string) => answerOf<Envelope & { data?: Code[] }>(loader, req('/api/dropDown/queryAllRefCodeList', { cookie }));
 
 describe('GET /api/dropDown/queryAllRefCodeList', () => {
   it('returns every seeded code with rvDomain, rvLowValue and rvMeaning', async () => {

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { envelope, location, req, respond } from '../../../tests/support/http';
+import { answerOf, location, req, respond, type Envelope } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { action as issueAction } from './api.apiTokenIssue';
@@ -15,10 +15,8 @@ const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
 const { cookies } = db;
 let codesRole: number;
 
-async function issue(body: Record<string, unknown>, cookie = cookies.admin) {
-  const res = await respond(issueAction, req('/api/system/apiToken/issue', { cookie, json: body }));
-  return { status: res.status, body: (await envelope(res)) as { code: number; msg: string; data?: { id: number; token: string } } };
-}
+const issue = (body: Record<string, unknown>, cookie = cookies.admin) =>
+  answerOf<Envelope & { data?: { id: number; token: string } }>(issueAction, req('/api/system/apiToken/issue', { cookie, json: body }));
 
 beforeAll(async () => {
   // the partner may read and export codes, nothing else

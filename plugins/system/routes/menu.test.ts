@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { envelope, req, respond, run } from '../../../tests/support/http';
+import { answerOf, req, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, sessionUser } from '../../../tests/support/resource';
 import { filterMenuTree, loadMenuTree, sidebarTree, type MenuItem } from '../../../core/rbac/access.server';
@@ -18,10 +18,7 @@ const { cookies } = db;
 let viewer: string;
 let viewerRole: number;
 
-async function menuCall(op: 'save' | 'remove', body: Record<string, unknown>, cookie = cookies.admin) {
-  const res = await respond(menuAction, req(`/api/system/menu/${op}`, { cookie, json: body }), { op });
-  return { status: res.status, body: await envelope(res) };
-}
+const menuCall = (op: 'save' | 'remove', body: Record<string, unknown>, cookie = cookies.admin) => answerOf(menuAction, req(`/api/system/menu/${op}`, { cookie, json: body }), { op });
 
 const leaves = (nodes: MenuItem[]): string[] => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n.key]));
 const sidebarLeaves = async () => leaves(sidebarTree(filterMenuTree(await loadMenuTree(db.knex), await sessionUser(db.knex, viewer))));
