@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/envelope.server';
+import { refusalOf } from '../../tests/support/http';
 import { createScheduler, type JobScheduler } from './scheduler.server';
 import { getJob, listJobLogs, listJobs, pauseJob, resumeJob, runJobOnce, updateCron, type JobAdminDeps } from './admin.server';
 import { waitFor } from './test-db';
@@ -35,15 +36,7 @@ afterAll(async () => {
   await scheduler?.close();
 });
 
-async function rejectsWithKey(p: Promise<unknown>, key: string) {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(Error);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as Error).message).toBe(key);
-}
+const rejectsWithKey = async (p: Promise<unknown>, key: string) => expect((await refusalOf(p, ApiError)).message).toBe(key);
 
 describe('job admin', () => {
   it('lists the registry jobs with their sys_job settings', async () => {

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import system from '../../plugins/system';
 import { setUpTestDb } from '../../tests/support/suite';
 import { envelope, req, respond } from '../../tests/support/http';
-import { makeRole, makeUser, resourceApi, sessionUser } from '../../tests/support/resource';
-import { loginAs } from '../../tests/support/session';
+import { resourceApi, sessionUser, signedInUser } from '../../tests/support/resource';
 import { loader as trailLoader } from '../../app/routes/api.$plugin.$resource.$id.trail';
 import { loader as countsLoader } from '../../app/routes/api.$plugin.$resource.counts';
 import { loader as summaryLoader } from '../../app/routes/api.$plugin.$resource.summary';
@@ -133,9 +132,8 @@ const get = async (fn: typeof trailLoader, path: string, params: Record<string, 
 beforeAll(async () => {
   admin = await sessionUser(db.knex, 'admin');
   // A clerk sees only the bills they created (data scope self) and may approve.
-  const role = await makeRole(db.knex, { dataScope: 'self', permissions: [P('list'), P('create'), P('update'), P('submit'), P('approve')] });
-  const u = await makeUser(db.knex, { roleIds: [role] });
-  clerkCookie = await loginAs(u.username);
+  const u = await signedInUser(db.knex, { dataScope: 'self', permissions: [P('list'), P('create'), P('update'), P('submit'), P('approve')] });
+  clerkCookie = u.cookie;
   clerk = await sessionUser(db.knex, u.username);
 });
 

@@ -8,13 +8,13 @@ import { refCodeResource } from '../../plugins/system/resources/refCode.server';
 import { userResource } from '../../plugins/system/resources/user.server';
 import { deptResource } from '../../plugins/system/resources/dept.server';
 import { setUpTestDb } from '../../tests/support/suite';
-import { loginAs } from '../../tests/support/session';
-import { auditOf, makeDept, makeRole, makeUser, resourceApi, sessionUser, USER_MENUS } from '../../tests/support/resource';
+import { auditOf, makeDept, makeRole, makeUser, resourceApi, sessionUser, USER_MENUS, signedInUser } from '../../tests/support/resource';
 import { ApiError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import type { SessionUser } from '../rbac/menu';
 import type { Actor } from './define.server';
 import { deleteRows, getRow, listRows, parseListQuery, transitionRows, updateRow } from './service.server';
+import { refusalOf } from '../../tests/support/http';
 
 const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
 const { cookies } = db;
@@ -338,14 +338,7 @@ describe('data scope on writes', () => {
     expect(scoped.user.dataScope).toBe('dept');
   });
 
-  async function notFound(p: Promise<unknown>) {
-    const e = await p.then(
-      () => null,
-      (err: unknown) => err,
-    );
-    expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ status: 404, code: 404, message: '数据不存在或无权访问' });
-  }
+  const notFound = async (p: Promise<unknown>) => expect(await refusalOf(p, ApiError)).toMatchObject({ status: 404, code: 404, message: '数据不存在或无权访问' });
 
   it('update, delete and transition of an out-of-scope id are refused as not found, and nothing changes', async () => {
     const before = await db.knex('sys_user').where({ id: outside }).first();
@@ -426,9 +419,7 @@ describe('export', () => {
   });
 
   it('needs the list permission: a user without it gets 403, no session gets 20011', async () => {
-    const role = await makeRole(db.knex, { menus: ['dataBase', 'dataBase.systemData', 'dataBase.refCodeType'], permissions: ['system:refCodeType:list'] });
-    const u = await makeUser(db.knex, { roleIds: [role] });
-    const cookie = await loginAs(u.username);
+    const { cookie } = await signedInUser(db.knex, { menus: ['dataBase', 'dataBase.systemData', 'dataBase.refCodeType'], permissions: ['system:refCodeType:list'] });
     const refused = await resourceApi('system', 'refCode', { cookie }).exportFile('format=csv');
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe(403);

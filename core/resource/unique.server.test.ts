@@ -9,6 +9,7 @@ import { tFor } from '../i18n/i18n.server';
 import { defineResource } from './define';
 import { serverResource } from './define.server';
 import { createRow, updateRow } from './service.server';
+import { refusalOf } from '../../tests/support/http';
 
 const TABLE = 'tst_unique_item';
 const t = tFor('zh');
@@ -35,7 +36,6 @@ const def = scratchResource({
 });
 const items = serverResource(def);
 
-
 const { db, actor } = setUpScratchTable(TABLE, (tb) => {
   tb.string('domain', 20).notNullable();
   tb.string('code', 20).notNullable();
@@ -43,14 +43,7 @@ const { db, actor } = setUpScratchTable(TABLE, (tb) => {
   tb.string('credit_code', 18).nullable();
 });
 const create = (input: Record<string, unknown>) => createRow(items, actor, input, t, { trusted: true });
-const errorsOf = async (p: Promise<unknown>) => {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(FieldError);
-  return (e as FieldError).fieldErrors;
-};
+const errorsOf = async (p: Promise<unknown>) => (await refusalOf(p, FieldError)).fieldErrors;
 
 beforeAll(async () => {
   await create({ domain: 'CURRENCY', code: 'USD', name: '美元', creditCode: '91310000MA1FL0001' });

@@ -13,6 +13,7 @@ import * as memberRoute from '../../app/routes/api.$plugin.$resource.$id';
 import * as transitionRoute from '../../app/routes/api.$plugin.$resource.transition.$transition';
 import * as exportRoute from '../../app/routes/api.$plugin.$resource.export';
 import { envelope, req, respond, type Envelope } from './http';
+import { loginAs } from './session';
 import { setUpTestDb, type Suite } from './suite';
 
 /** Who calls: a session cookie, a partner token, or nobody. */
@@ -131,6 +132,12 @@ export async function makeUser(knex: Knex, u: { username?: string; roleIds: numb
   const userId = Number(id);
   if (u.roleIds.length) await knex('sys_user_role').insert(u.roleIds.map((role_id) => ({ user_id: userId, role_id })));
   return { id: userId, username };
+}
+
+/** A fresh user holding one new role with these grants, signed in: its id, username and Cookie header. */
+export async function signedInUser(knex: Knex, grants: Parameters<typeof makeRole>[1], user: Omit<Parameters<typeof makeUser>[1], 'roleIds'> = {}) {
+  const u = await makeUser(knex, { ...user, roleIds: [await makeRole(knex, grants)] });
+  return { ...u, cookie: await loginAs(u.username) };
 }
 
 export async function sessionUser(knex: Knex, username: string): Promise<SessionUser> {

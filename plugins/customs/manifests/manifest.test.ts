@@ -3,8 +3,7 @@
 // transaction, the life cycle (submit, customs receipts, refusals) and the permission checks.
 import { describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
-import { loginAs } from '../../../tests/support/session';
+import { resourceApi, signedInUser } from '../../../tests/support/resource';
 import system from '../../system';
 import customs from '..';
 import { applyReceipts, type ReceiptInput } from '../receipts/receipts.server';
@@ -309,9 +308,7 @@ describe('life cycle: submit, receipts, refusals', () => {
 
 describe('permissions are checked by the server', () => {
   it('answers 403 to submit without customs:preManifest:submit, while listing and adding work', async () => {
-    const roleId = await makeRole(db.knex, { menus: ['customsDeclare', 'customsDeclare.preManifest'], permissions: ['customs:preManifest:list', 'customs:preManifest:add'] });
-    const user = await makeUser(db.knex, { roleIds: [roleId] });
-    cookies.clerk = await loginAs(user.username);
+    cookies.clerk = (await signedInUser(db.knex, { menus: ['customsDeclare', 'customsDeclare.preManifest'], permissions: ['customs:preManifest:list', 'customs:preManifest:add'] })).cookie;
     const data = await created(manifest(), pre('clerk'));
     const a = await pre('clerk').transition('submit', [Number(data.id)]);
     expect(a.status).toBe(403);

@@ -57,6 +57,14 @@ export async function step(api: Api, name: string, id: number, note?: string, ex
   return res.body.data![0];
 }
 
+/** A staged bill pushed to the payer and, with `confirmed`, confirmed by them: its id. */
+export async function pushedBill(over: Record<string, unknown> = {}, confirmed = false): Promise<number> {
+  const id = Number((await staged(over)).id);
+  await step(platform, 'push', id);
+  if (confirmed) await step(payer, 'confirm', id);
+  return id;
+}
+
 export const row = (id: number) => db.knex('fin_bill').where({ id }).first();
 export const available = async (userId = traderId, currency = 'RMB') => (await subAccountOf(db.knex, userId, currency))!.available;
 

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
+import { makeRole, resourceApi, sessionUser, signedInUser } from '../../../tests/support/resource';
 import { ageInDays, createBill } from './bills.server';
 import { bucketOf, receivableAging } from './receivable.server';
-import { money, db, traderId, brokerId, platform, payee, payer, payerMgmt, line, bill, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
+import { money, db, traderId, brokerId, platform, payee, payer, payerMgmt, line, bill, staged, step, row, available, settledViaFunds, setUpBillsSuite, pushedBill } from './bills.fixture';
 import { userId } from '../../../tests/support/suite';
 
 setUpBillsSuite();
@@ -69,9 +69,7 @@ describe('the bill state machine', () => {
   });
 
   it('lets the payer return a bill to be confirmed (with a reason) and the payee edit it again', async () => {
-    const b = await staged();
-    const id = Number(b.id);
-    await step(platform, 'push', id);
+    const id = await pushedBill();
     const missing = await payer.transition('giveBack', [id]);
     expect(missing.body.code).toBe(500);
     expect(await step(payer, 'giveBack', id, '金额有误')).toMatchObject({ status: 'returned', returnReason: '金额有误' });
@@ -79,10 +77,7 @@ describe('the bill state machine', () => {
   });
 
   it('records an offline payment without touching the funds', async () => {
-    const b = await staged();
-    const id = Number(b.id);
-    await step(platform, 'push', id);
-    await step(payer, 'confirm', id);
+    const id = await pushedBill({}, true);
     const before = await available();
     expect(await step(payer, 'payOffline', id)).toMatchObject({ status: 'receiptPending', payFlag: 'paid', paidVia: 'offline' });
     expect(await available()).toBe(before);
@@ -101,9 +96,7 @@ describe('the bill state machine', () => {
   });
 
   it('refuses the wrong party: a payee cannot confirm as payer, a payer cannot confirm receipt', async () => {
-    const b = await staged();
-    const id = Number(b.id);
-    await step(platform, 'push', id);
+    const id = await pushedBill();
     // The admin holds every permission but is not the payer.
     const admin = resourceApi('finance', 'bill', { cookie: await loginAs('admin') });
     expect((await admin.transition('confirm', [id])).body.msg).toBe('您不是该账单的相应当事方，无法进行此操作');
@@ -119,24 +112,18 @@ describe('the bill state machine', () => {
   });
 
   it('refuses a transition without its permission (403)', async () => {
-    const b = await staged();
-    const id = Number(b.id);
-    await step(platform, 'push', id);
+    const id = await pushedBill();
     // The trader's own bill, through the management API, without the management permissions.
     expect((await payerMgmt.transition('push', [id])).status).toBe(403);
     expect((await payee.transition('approveRefund', [id])).status).toBe(403);
-    const stranger = await makeUser(db.knex, { roleIds: [await makeRole(db.knex, { menus: ['expense.bill'], permissions: ['finance:bill:list'] })] });
-    const s = resourceApi('finance', 'bill', { cookie: await loginAs(stranger.username) });
+    const s = resourceApi('finance', 'bill', await signedInUser(db.knex, { menus: ['expense.bill'], permissions: ['finance:bill:list'] }));
     expect((await s.transition('push', [id])).status).toBe(403);
   });
 });
 
 describe('paying from funds', () => {
   it('leaves the bill unpaid when the funds do not cover it (可用余额不足)', async () => {
-    const b = await staged({ currency: 'USD', lines: [line({ amount: '999999.00' })] });
-    const id = Number(b.id);
-    await step(platform, 'push', id);
-    await step(payer, 'confirm', id);
+    const id = await pushedBill({ currency: 'USD', lines: [line({ amount: '999999.00' })] }, true);
     const before = await available(traderId, 'USD');
     const res = await payer.transition('pay', [id]);
     expect(res.body.msg).toBe('可用余额不足');

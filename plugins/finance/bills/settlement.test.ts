@@ -14,7 +14,7 @@ import * as statementRoute from './routes/api.statement';
 import { createRegistry } from '../../../core/registry.server';
 import systemPlugin from '../../system';
 import financePlugin from '..';
-import { money, db, traderId, brokerId, platform, payee, payer, line, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
+import { money, db, traderId, brokerId, platform, payee, payer, line, staged, step, row, available, settledViaFunds, setUpBillsSuite, pushedBill } from './bills.fixture';
 import { userId } from '../../../tests/support/suite';
 
 setUpBillsSuite();
@@ -212,10 +212,7 @@ describe('an approved service order in customs', () => {
 
 describe('paying the same bill concurrently', () => {
   it('debits the funds once when five payment requests race', async () => {
-    const b = await staged({ lines: [line({ amount: '10.00' })] });
-    const id = Number(b.id);
-    await step(platform, 'push', id);
-    await step(payer, 'confirm', id);
+    const id = await pushedBill({ lines: [line({ amount: '10.00' })] }, true);
     const before = await available();
     const results = await Promise.all(Array.from({ length: 5 }, () => payer.transition('pay', [id])));
     expect(results.filter((r) => r.body.code === 200).length).toBe(1);

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { resourceApi, signedInUser } from '../../../tests/support/resource';
 import { envelope, req, respond } from '../../../tests/support/http';
 import * as trialRoute from './routes/api.trial';
 import { FEE_PERMISSIONS, MENU } from './fee';
@@ -242,9 +242,7 @@ describe('periodic billing job', () => {
 describe('permissions', () => {
   let cookie: string;
   beforeAll(async () => {
-    const roleId = await makeRole(db.knex, { menus: [MENU.group, MENU.feeItem, MENU.chargingRule], permissions: [FEE_PERMISSIONS.feeItemList, FEE_PERMISSIONS.ruleList] });
-    const u = await makeUser(db.knex, { roleIds: [roleId] });
-    cookie = await loginAs(u.username);
+    ({ cookie } = await signedInUser(db.knex, { menus: [MENU.group, MENU.feeItem, MENU.chargingRule], permissions: [FEE_PERMISSIONS.feeItemList, FEE_PERMISSIONS.ruleList] }));
   });
 
   it('lets a list-only user read but not add, edit or delete fee items', async () => {

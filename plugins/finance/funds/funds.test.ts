@@ -9,7 +9,7 @@ import { tFor } from '../../../core/i18n/i18n.server';
 import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { envelope, req, respond } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
+import { makeUser, resourceApi, sessionUser, signedInUser } from '../../../tests/support/resource';
 import { creditFunds, debitFunds, subAccountOf } from './funds.server';
 import * as zjCount from './routes/api.zjCount';
 import * as zjtxList from './routes/api.selectZjtxList';
@@ -202,9 +202,7 @@ describe('who sees which funds', () => {
   });
 
   it('a user without the ledger permission is refused by the server', async () => {
-    const role = await makeRole(db.knex, { menus: ['price', 'price.dlStrNdt'] });
-    const u = await makeUser(db.knex, { roleIds: [role] });
-    const cookie = await loginAs(u.username);
+    const { cookie } = await signedInUser(db.knex, { menus: ['price', 'price.dlStrNdt'] });
     expect((await resourceApi('finance', 'fundLedger', { cookie }).list()).status).toBe(403);
     expect((await resourceApi('finance', 'advanceReceipt', { cookie }).list()).status).toBe(403);
     const count = await respond(zjCount.loader, req('/api/payAdvance/zjCount', { cookie }));
