@@ -172,11 +172,13 @@ export async function state(id: number, cookie = db.cookies.admin) {
   return { res, body: await envelope(res) };
 }
 
-export async function waitDone(id: number, timeoutMs = 60_000): Promise<State> {
+/** Polls an import until it is done or failed; `watch` sees every state on the way. */
+export async function waitDone(id: number, timeoutMs = 60_000, watch?: (s: State) => void): Promise<State> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await state(id);
     const s = body.data as State;
+    watch?.(s);
     if (s.status === 'done' || s.status === 'failed') return s;
     if (Date.now() > end) throw new Error(`import ${id} still ${s.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));

@@ -143,15 +143,13 @@ describe('SPEC §5 required header fields', () => {
     ['enterpriseCode', '企业代码不能为空'],
     ['transferorName', '舱单传输人名称不能为空'],
   ];
-  for (const [field, message] of required) {
-    it(`refuses a blank ${field} with "${message}" and accepts it filled`, async () => {
-      const a = await pre().create(manifest({ [field]: '' }));
-      expect(a.status).toBe(400);
-      expect(a.body.msg).toBe(message);
-      expect(a.fieldErrors[field]).toBe(message);
-      expect((await pre().create(manifest())).status).toBe(200);
-    });
-  }
+  it.each(required)('refuses a blank %s with "%s" and accepts it filled', async (field, message) => {
+    const a = await pre().create(manifest({ [field]: '' }));
+    expect(a.status).toBe(400);
+    expect(a.body.msg).toBe(message);
+    expect(a.fieldErrors[field]).toBe(message);
+    expect((await pre().create(manifest())).status).toBe(200);
+  });
 
   it('refuses a customs code that is not a 4-digit customs area', async () => {
     expect((await pre().create(manifest({ customsCode: '86' }))).body.msg).toBe('进出境口岸海关格式不正确');
@@ -170,30 +168,26 @@ describe('SPEC §5 bills of lading, goods and contacts', () => {
     ['cargoValue', '货物价值不能为空'],
     ['currency', '金额类型不能为空'],
   ];
-  for (const [field, message] of billRequired) {
-    it(`refuses a bill without ${field} ("${message}"), accepts it with one`, async () => {
-      const a = await pre().create(manifest({ bills: [bill({ [field]: '' })] }));
-      expect(a.status).toBe(400);
-      expect(a.body.msg).toBe(message);
-      // Keyed by the path inside the lines, where the editor shows it on the bill's cell.
-      expect(a.fieldErrors[`bills.0.${field}`]).toBe(message);
-      expect((await pre().create(manifest({ bills: [bill()] }))).status).toBe(200);
-    });
-  }
+  it.each(billRequired)('refuses a bill without %s ("%s"), accepts it with one', async (field, message) => {
+    const a = await pre().create(manifest({ bills: [bill({ [field]: '' })] }));
+    expect(a.status).toBe(400);
+    expect(a.body.msg).toBe(message);
+    // Keyed by the path inside the lines, where the editor shows it on the bill's cell.
+    expect(a.fieldErrors[`bills.0.${field}`]).toBe(message);
+    expect((await pre().create(manifest({ bills: [bill()] }))).status).toBe(200);
+  });
 
   const goodsRequired: [string, string][] = [
     ['seq', '商品序号不能为空'],
     ['quantity', '商品件数不能为空'],
     ['grossWeight', '商品毛重(千克)不能为空'],
   ];
-  for (const [field, message] of goodsRequired) {
-    it(`refuses a goods line without ${field} ("${message}"), accepts it with one`, async () => {
-      const a = await pre().create(manifest({ bills: [bill({ goods: [goods({ [field]: null })] })] }));
-      expect(a.status).toBe(400);
-      expect(a.body.msg).toBe(message);
-      expect((await pre().create(manifest({ bills: [bill({ goods: [goods()] })] }))).status).toBe(200);
-    });
-  }
+  it.each(goodsRequired)('refuses a goods line without %s ("%s"), accepts it with one', async (field, message) => {
+    const a = await pre().create(manifest({ bills: [bill({ goods: [goods({ [field]: null })] })] }));
+    expect(a.status).toBe(400);
+    expect(a.body.msg).toBe(message);
+    expect((await pre().create(manifest({ bills: [bill({ goods: [goods()] })] }))).status).toBe(200);
+  });
 
   it('refuses a contact without a name, accepts one with a name', async () => {
     expect((await pre().create(manifest({ bills: [bill({ contacts: [contact({ name: ' ' })] })] }))).body.msg).toBe('联系人名称不能为空');
