@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../tests/support/db';
+import { setUpTestDb } from '../tests/support/suite';
 import { knexConfig } from './db/knex.server';
 import { migrateAll, seedAll } from './db/migrate.server';
 import { createRegistry, type Registry } from './registry.server';
@@ -61,13 +61,7 @@ function expectEveryListFilled(counts: Map<string, { rows: number; by: string[] 
 }
 
 describe('demo data on MariaDB', () => {
-  let db: TestDb;
-  beforeAll(async () => {
-    db = await createTestDb();
-  }, 120_000);
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  const db = setUpTestDb();
 
   it('gives every list resource of every plugin at least one row its users see', async () => {
     expect(db.registry.resources.size).toBeGreaterThan(40);

@@ -1,23 +1,15 @@
 // The main layout's loader: a session is needed, and a URL belonging to a menu the user was
 // not granted is refused with 403 on the server (not only hidden in the sidebar).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { location, req, respond, run } from '../../tests/support/http';
 import { loginAs } from '../../tests/support/session';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import type { MenuItem } from '@core/rbac/menu';
 import { loader as mainLoader } from './_main';
 import { loader as bareLoader } from './_bare';
 
-let db: TestDb;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  db = await createTestDb();
-  for (const u of ['admin', 'operator', 'trader']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ logins: ['admin', 'operator', 'trader'] });
+const { cookies } = db;
 
 interface MainData {
   user: { username: string; userType: number; roles: { roleCode: string }[] };

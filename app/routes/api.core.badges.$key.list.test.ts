@@ -1,21 +1,15 @@
 // GET /api/core/badges/<key>/list on a fresh seeded MariaDB: the fund reminder's dialog list
 // (SPEC §6 "Fund row", first page 1, size 10) for the roles that see the badge, the server's
 // refusal for everyone else, paging and the page-size cap.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { badgesFor } from '../../core/badges.server';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import { envelope, req, respond } from '../../tests/support/http';
 import { loginAs } from '../../tests/support/session';
 import { makeUser, resourceApi, sessionUser } from '../../tests/support/resource';
 import { loader } from './api.core.badges.$key.list';
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb();
 
 interface Page {
   rows: Record<string, unknown>[];

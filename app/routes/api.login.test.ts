@@ -1,19 +1,17 @@
 // /api/login/auth, /api/login/getInfo and /api/login/logout against a fresh seeded MariaDB.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, envelope, req, respond, setCookie } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
-import { createTestDb, type TestDb } from '../../tests/support/db';
 import { flushSessionTouches, revokeSessions } from '@core/auth/session.server';
+import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 import { THROTTLE } from '@core/auth/login.server';
 import { action as authAction } from './api.login.auth';
 import { action as getInfoAction } from './api.login.getInfo';
 import { action as logoutAction } from './api.login.logout';
 
-let db: TestDb;
-const envBefore = { ...process.env };
+const db = setUpTestDb();
 
 beforeAll(async () => {
-  db = await createTestDb();
   // Extra accounts with the demo password for the lock tests, so locking them leaves the
   // demo users usable.
   const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
@@ -22,13 +20,7 @@ beforeAll(async () => {
     await db.knex('sys_user').insert({ username, nickname: username, password_hash: admin.password_hash, user_type: 3, status: '0', created_at: now, updated_at: now, version: 1 });
   }
 });
-afterAll(async () => {
-  await db?.destroy();
-});
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
-  Object.assign(process.env, envBefore);
-});
+restoreEnvAfterEach();
 
 let ipSeq = 0;
 /** A fresh client address per test, so the per-address throttle never mixes tests. */

@@ -1,25 +1,20 @@
 // POST /api/user/updatePw: the SPEC §5 change-password rules, one failing and one passing
 // case each, the success path and who may change whose password.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envelope, req, respond } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb, userId } from '../../tests/support/suite';
 import { action as authAction } from './api.login.auth';
 import { action as getInfoAction } from './api.login.getInfo';
 import { action as updatePwAction } from './api.user.updatePw';
 import { toDate } from '../../core/db/knex.server';
 
-let db: TestDb;
-let traderCookie: string;
+const db = setUpTestDb({ logins: ['trader'] });
+const { cookies } = db;
 let traderId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  traderCookie = await loginAs('trader');
-  traderId = (await db.knex('sys_user').where({ username: 'trader' }).first()).id;
-});
-afterAll(async () => {
-  await db?.destroy();
+  traderId = await userId(db, 'trader');
 });
 
 interface Form {
@@ -106,29 +101,29 @@ describe('change-password rules (SPEC §5), each refused without changing the pa
     it(`${c.rule}: refused with ${c.zh}; a valid value gets past it`, async () => {
       const before = await hashOf('trader');
       for (const bad of c.bad) {
-        const { res, body } = await updatePw(traderCookie, form(bad));
+        const { res, body } = await updatePw(cookies.trader, form(bad));
         expect(body, JSON.stringify(bad)).toMatchObject({ code: 500, msg: c.zh });
         expect(res.status).toBe(400);
       }
-      const { body } = await updatePw(traderCookie, form(c.good));
+      const { body } = await updatePw(cookies.trader, form(c.good));
       expect(body.msg).not.toBe(c.zh);
       expect(body.code).toBe(500); // another rule (or the old password) still refuses it
       expect(await hashOf('trader')).toBe(before);
     });
 
     it(`${c.rule}: the message is English with ?lng=en`, async () => {
-      const { body } = await updatePw(traderCookie, form(c.bad[0]), '?lng=en');
+      const { body } = await updatePw(cookies.trader, form(c.bad[0]), '?lng=en');
       expect(body).toMatchObject({ code: 500, msg: c.en });
     });
   }
 
   it('refuses a new password shorter than 6 characters', async () => {
-    const { body } = await updatePw(traderCookie, form({ password: 'a1b2c', checkPassword: 'a1b2c' }));
+    const { body } = await updatePw(cookies.trader, form({ password: 'a1b2c', checkPassword: 'a1b2c' }));
     expect(body).toMatchObject({ code: 500, msg: '密码长度为6到32个字符' });
   });
 
   it('refuses a new password equal to the old one', async () => {
-    const { body } = await updatePw(traderCookie, form({ password: DEMO_PASSWORD, checkPassword: DEMO_PASSWORD }));
+    const { body } = await updatePw(cookies.trader, form({ password: DEMO_PASSWORD, checkPassword: DEMO_PASSWORD }));
     expect(body).toMatchObject({ code: 500, msg: '新密码不能与旧密码相同' });
   });
 
@@ -144,7 +139,7 @@ describe('a body id naming another user', () => {
     const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
     const traderBefore = await hashOf('trader');
     for (const id of [admin.id, String(admin.id), 999999]) {
-      const { res, body } = await updatePw(traderCookie, form({ id }));
+      const { res, body } = await updatePw(cookies.trader, form({ id }));
       expect(res.status).toBe(403);
       expect(body.code).toBe(403);
       expect(body.msg).toBe('没有访问权限');
@@ -156,8 +151,8 @@ describe('a body id naming another user', () => {
 
   it('its own id as a string, or no id at all, is accepted', async () => {
     // wrong old password: gets past the id check to the password check, changes nothing
-    expect((await updatePw(traderCookie, form({ id: String(traderId), oldPassword: 'x-wrong' }))).body.msg).toBe('密码修改失败，旧密码错误');
-    expect((await updatePw(traderCookie, form({ id: undefined, oldPassword: 'x-wrong' }))).body.msg).toBe('密码修改失败，旧密码错误');
+    expect((await updatePw(cookies.trader, form({ id: String(traderId), oldPassword: 'x-wrong' }))).body.msg).toBe('密码修改失败，旧密码错误');
+    expect((await updatePw(cookies.trader, form({ id: undefined, oldPassword: 'x-wrong' }))).body.msg).toBe('密码修改失败，旧密码错误');
   });
 });
 
@@ -188,7 +183,7 @@ describe('a successful change', () => {
 
   it('answers Password changed with ?lng=en', async () => {
     const cookie = await loginAs('shipagent', DEMO_PASSWORD, '10.2.0.5');
-    const id = (await db.knex('sys_user').where({ username: 'shipagent' }).first()).id;
+    const id = await userId(db, 'shipagent');
     const { body } = await updatePw(cookie, form({ id, password: 'English#1', checkPassword: 'English#1' }), '?lng=en');
     expect(body).toMatchObject({ code: 200, msg: 'Password changed' });
     expect(await tryLogin('shipagent', 'English#1')).toBe(200);
@@ -198,7 +193,7 @@ describe('a successful change', () => {
 describe('guessing the old password', () => {
   it('locks password change and login after too many wrong old passwords, and logs each guess', async () => {
     const cookie = await loginAs('operator', DEMO_PASSWORD, '10.2.0.9');
-    const id = (await db.knex('sys_user').where({ username: 'operator' }).first()).id;
+    const id = await userId(db, 'operator');
     for (let i = 0; i < 5; i++) {
       const { body } = await updatePw(cookie, form({ id, oldPassword: `guess-${i}` }));
       expect(body.msg).toBe('密码修改失败，旧密码错误');

@@ -1,10 +1,10 @@
 // SPEC §2 navigation rules, through the real route loaders: /, unknown paths, /login,
 // /dashboard, and the auto-login link on /.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { location, req, respond, run, setCookie, cookieHeader } from '../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../tests/support/session';
-import { createTestDb, type TestDb } from '../../tests/support/db';
 import { revokeSessions } from '@core/auth/session.server';
+import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 import { encryptAes } from '@core/auth/autologin.server';
 import { loader as indexLoader } from './_index';
 import { loader as splatLoader } from './$';
@@ -12,23 +12,10 @@ import { loader as loginLoader } from './login';
 import { loader as dashboardLoader, TRADER_LANDING } from './_main.dashboard';
 import { action as getInfoAction } from './api.login.getInfo';
 
-let db: TestDb;
-let adminCookie: string;
-let traderCookie: string;
-const envBefore = { ...process.env };
+const db = setUpTestDb({ logins: ['admin', 'trader'] });
+const { cookies } = db;
 
-beforeAll(async () => {
-  db = await createTestDb();
-  adminCookie = await loginAs('admin');
-  traderCookie = await loginAs('trader');
-});
-afterAll(async () => {
-  await db?.destroy();
-});
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
-  Object.assign(process.env, envBefore);
-});
+restoreEnvAfterEach();
 
 const redirectOf = async (fn: Parameters<typeof respond>[0], path: string, cookie?: string) => {
   const res = await respond(fn, req(path, { cookie }));
@@ -40,7 +27,7 @@ describe('/', () => {
     expect(await redirectOf(indexLoader, '/')).toBe('/login');
   });
   it('sends a signed-in user to /dashboard', async () => {
-    expect(await redirectOf(indexLoader, '/', adminCookie)).toBe('/dashboard');
+    expect(await redirectOf(indexLoader, '/', cookies.admin)).toBe('/dashboard');
   });
 });
 
@@ -49,7 +36,7 @@ describe('unknown paths', () => {
     expect(await redirectOf(splatLoader, '/no/such/page')).toBe('/login');
   });
   it('go to /404 with a session', async () => {
-    expect(await redirectOf(splatLoader, '/no/such/page', traderCookie)).toBe('/404');
+    expect(await redirectOf(splatLoader, '/no/such/page', cookies.trader)).toBe('/404');
   });
   it('go to /login with a cookie whose session was revoked', async () => {
     const cookie = await loginAs('shipagent');
@@ -62,7 +49,7 @@ describe('unknown paths', () => {
 
 describe('/login', () => {
   it('sends a signed-in user to /', async () => {
-    expect(await redirectOf(loginLoader, '/login', traderCookie)).toBe('/');
+    expect(await redirectOf(loginLoader, '/login', cookies.trader)).toBe('/');
   });
   it('shows the form without a session, with the auto-login notice when asked', async () => {
     const plain = await run(loginLoader, req('/login'));
@@ -78,7 +65,7 @@ describe('/login', () => {
 describe('/dashboard', () => {
   it('sends a trader (userType 4) to /unifiedSettlement/settlementManage', async () => {
     expect(TRADER_LANDING).toBe('/unifiedSettlement/settlementManage');
-    expect(await redirectOf(dashboardLoader, '/dashboard', traderCookie)).toBe('/unifiedSettlement/settlementManage');
+    expect(await redirectOf(dashboardLoader, '/dashboard', cookies.trader)).toBe('/unifiedSettlement/settlementManage');
   });
 
   it('sends a visitor without a session to /login', async () => {
@@ -86,7 +73,7 @@ describe('/dashboard', () => {
   });
 
   it('gives the admin the statistics, with online users and active accounts', async () => {
-    const { res, data } = await run(dashboardLoader, req('/dashboard', { cookie: adminCookie }));
+    const { res, data } = await run(dashboardLoader, req('/dashboard', { cookie: cookies.admin }));
     expect(res).toBeNull();
     const stats = (data as { stats: { key: string; value: { kind: string; value?: number } | null }[] }).stats;
     const byKey = new Map(stats.map((s) => [s.key, s]));

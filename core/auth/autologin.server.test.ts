@@ -3,12 +3,12 @@
 // node:crypto and follows CryptoJS's ZeroPadding exactly: zeros up to the next block
 // boundary, none when the text already fills whole blocks.
 import crypto from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { autoLoginEnabled, decryptAes, encryptAes } from './autologin.server';
+import { restoreEnvAfterEach } from '../../tests/support/suite';
 
 const KEY = '0123456789abcdef';
 const IV = 'fedcba9876543210';
-const envBefore = { ...process.env };
 
 function cryptoJsZeroPadding(plain: string, key = KEY, iv = IV): string {
   const data = Buffer.from(plain, 'utf8');
@@ -30,10 +30,7 @@ beforeEach(() => {
   process.env.AUTOLOGIN_AES_KEY = KEY;
   process.env.AUTOLOGIN_AES_IV = IV;
 });
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
-  Object.assign(process.env, envBefore);
-});
+restoreEnvAfterEach();
 
 describe('decryptAes', () => {
   it('reads a CryptoJS ZeroPadding ciphertext of the demo password', () => {

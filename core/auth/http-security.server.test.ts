@@ -5,39 +5,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../tests/support/session';
-import * as loginRoute from '../../app/routes/api.login.auth';
-import * as getInfoRoute from '../../app/routes/api.login.getInfo';
-import * as logoutApiRoute from '../../app/routes/api.login.logout';
-import * as logoutRoute from '../../app/routes/logout';
-import * as collectionRoute from '../../app/routes/api.$plugin.$resource';
-import * as filesRoute from '../../app/routes/api.core.files';
+import { createRouter } from '../../tests/support/router';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
 import { createApiToken } from './token.server';
 import { checkRequest, clientAddress, csrfGuard, securityHeaders, type RequestFacts } from './http-security.server';
+import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+// What the Remix request handler would run for a path: the app's real route table.
+const router = createRouter();
 
-// What the Remix request handler would run for a path (only the routes these tests call).
-const ROUTES: { method: string; re: RegExp; fn: Handler; params?: (m: RegExpMatchArray) => Record<string, string> }[] = [
-  { method: 'POST', re: /^\/api\/login\/auth$/, fn: loginRoute.action as Handler },
-  { method: 'POST', re: /^\/api\/login\/getInfo$/, fn: getInfoRoute.action as Handler },
-  { method: 'POST', re: /^\/api\/login\/logout$/, fn: logoutApiRoute.action as Handler },
-  { method: 'GET', re: /^\/api\/login\/logout$/, fn: () => new Response('no loader', { status: 405 }) },
-  { method: 'POST', re: /^\/logout$/, fn: logoutRoute.action as Handler },
-  { method: 'GET', re: /^\/logout$/, fn: logoutRoute.loader as Handler },
-  { method: 'POST', re: /^\/api\/core\/files$/, fn: filesRoute.action as Handler },
-  { method: 'POST', re: /^\/api\/(system)\/(refCode)$/, fn: collectionRoute.action as Handler, params: (m) => ({ plugin: m[1], resource: m[2] }) },
-  { method: 'GET', re: /^\/api\/(system)\/(refCode)$/, fn: collectionRoute.loader as Handler, params: (m) => ({ plugin: m[1], resource: m[2] }) },
-];
-
-let db: TestDb;
+const db = setUpTestDb();
 let server: http.Server;
 let base = '';
 let host = '';
-const envBefore = { ...process.env };
 
 function remixLike(trustProxy?: number) {
   const app = express();
@@ -52,19 +34,11 @@ function remixLike(trustProxy?: number) {
     res.type('html').send(`<script nonce="${res.locals.cspNonce}"></script>`);
   });
   app.all('*', async (req, res) => {
-    const route = ROUTES.find((r) => r.method === req.method && r.re.test(req.path));
-    if (!route) return void res.status(404).json({ code: 404, msg: 'no route' });
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream);
     const request = new Request(`http://${req.get('host')}${req.originalUrl}`, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
-    let out: unknown;
-    try {
-      out = await route.fn({ request, params: route.params?.(req.path.match(route.re)!) ?? {}, context: {} });
-    } catch (e) {
-      out = e;
-    }
-    const r = out as Response;
+    const r = await router.handle(request);
     res.status(r.status);
     r.headers.forEach((v, k) => {
       if (k !== 'set-cookie') res.append(k, v);
@@ -82,18 +56,13 @@ async function listen(app: express.Express): Promise<{ server: http.Server; base
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
   ({ server, base } = await listen(remixLike()));
   host = new URL(base).host;
 });
 afterAll(async () => {
   server?.close();
-  await db?.destroy();
 });
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
-  Object.assign(process.env, envBefore);
-});
+restoreEnvAfterEach();
 
 const EVIL = 'https://evil.example';
 

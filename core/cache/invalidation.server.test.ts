@@ -19,6 +19,7 @@ import { Redis } from 'ioredis';
 import { attemptLogin, THROTTLE } from '../auth/login.server';
 import { closeThrottleStore } from '../auth/throttle.server';
 import { DEMO_PASSWORD } from '../../tests/support/session';
+import { userId } from '../../tests/support/suite';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const PEER = path.join(__dirname, 'peer.fixture.ts');
@@ -87,7 +88,7 @@ describe.each(transports)('two processes agree, over $name', ({ redis }) => {
     db = await createTestDb();
     admin = (await demoActor(db.knex, db.registry, 'admin'))!;
     roles = db.registry.resources.get('system.role')!;
-    operatorId = Number((await db.knex('sys_user').where({ username: 'operator' }).first()).id);
+    operatorId = await userId(db, 'operator');
     // B keeps identities a minute: only an invalidation can make it see a change in time.
     peer = await startPeer({ DATABASE_URL: db.url, REDIS_URL: redis ? REDIS_URL : '', CACHE_PREFIX: prefix, USER_CACHE_MS: '60000', LOGIN_DELAY_MS: '0' });
     expect(await peer.ask({ op: 'ready', userId: operatorId, resource: 'system.role' })).toBe(redis ? 'redis' : 'database');

@@ -2,14 +2,12 @@
 // header with lines and lines of lines is read as one graph, saved in one transaction, and a
 // stale version or a bad line anywhere writes nothing, with errors keyed by the line's path.
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDb } from '../../tests/support/db';
-import { scratchTable } from '../../tests/support/resource';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchResource, setUpScratchTable } from '../../tests/support/resource';
 import { FieldError, ApiError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import { rules } from '../resource/rules';
-import { defineResource } from '../resource/define';
-import type { Actor, Row } from '../resource/define.server';
+import type { Row } from '../resource/define.server';
 import { createRow, deleteRows, getRow, listRows, parseListQuery, updateRow } from '../resource/service.server';
 import { decimalSum, defineDocument, lineList } from './define';
 import { documentResource } from './document.server';
@@ -20,12 +18,9 @@ const SUB = 'tst_doc_sub';
 const t = tFor('zh');
 const L = 'system:refCode.name';
 
-const def = defineResource({
-  plugin: 'system',
+const def = scratchResource({
   name: 'testDoc',
   table: HEAD,
-  titleKey: 'system:refCode.title',
-  menu: 'management',
   fields: [
     { name: 'title', labelKey: L, type: 'string' },
     { name: 'total', labelKey: L, type: 'money', form: false },
@@ -61,18 +56,15 @@ const doc = defineDocument({
 
 const docs = documentResource(doc, { toDb: (input, _ctx, defaults) => ({ ...defaults, total: decimalSum(input.lines, 'amount') }) });
 
-let db: TestDb;
-let actor: Actor;
-
+const { db, actor } = setUpScratchTable(HEAD, (tb) => {
+  tb.string('title', 50).notNullable();
+  tb.decimal('total', 18, 2).notNullable();
+  tb.integer('version').notNullable();
+  tb.timestamps();
+  tb.integer('created_by').nullable();
+  tb.integer('updated_by').nullable();
+});
 beforeAll(async () => {
-  ({ db, actor } = await scratchTable(HEAD, (tb) => {
-    tb.string('title', 50).notNullable();
-    tb.decimal('total', 18, 2).notNullable();
-    tb.integer('version').notNullable();
-    tb.timestamps();
-    tb.integer('created_by').nullable();
-    tb.integer('updated_by').nullable();
-  }));
   await db.knex.schema.createTable(LINE, (tb) => {
     tb.increments('id');
     tb.integer('doc_id').notNullable();
@@ -87,9 +79,6 @@ beforeAll(async () => {
     tb.string('code', 2).notNullable();
     tb.unique(['line_id', 'code']);
   });
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 const input = (extra: Row = {}) => ({

@@ -1,25 +1,21 @@
 // claimUpload: a record takes only uploads that are its user's and free, or already its own
 // (MariaDB, or SQLite with TEST_DB=sqlite). Refusals carry the catalogue message, on a field
 // when the caller names one; `only` releases the files the record no longer lists.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import { sessionUser } from '../../tests/support/resource';
 import { ApiError, FieldError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import type { SessionUser } from '../rbac/menu';
 import { claimUpload, releaseUploads, saveFile, type ClaimUpload } from './files.server';
+import { refusalOf } from '../../tests/support/http';
 
+const db = setUpTestDb({ plugins: [system], dataDir: true });
 const t = tFor('zh');
 const RESOURCE = 'system.claimTest';
 const PDF = new TextEncoder().encode('%PDF-1.4\n%test\n');
 
-let db: TestDb;
-let dataDir: string;
-let previousDataDir: string | undefined;
 let admin: SessionUser;
 let other: SessionUser;
 
@@ -30,26 +26,11 @@ const recordOf = async (id: number) => {
   const r = await db.knex('sys_file').where({ id }).first();
   return r.record_id === null ? null : Number(r.record_id);
 };
-const refusal = async (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (err: unknown) => err,
-  );
 
 beforeAll(async () => {
-  previousDataDir = process.env.DATA_DIR;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claim-test-'));
-  process.env.DATA_DIR = dataDir;
-  db = await createTestDb({ plugins: [system] });
   admin = await sessionUser(db.knex, 'admin');
   // Another uploader: only the id on the file matters.
   other = { ...admin, id: admin.id + 1000, username: 'claim_other' };
-});
-afterAll(async () => {
-  await db?.destroy();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('claimUpload', () => {
@@ -63,28 +44,25 @@ describe('claimUpload', () => {
 
   it("refuses another user's upload with the catalogue message", async () => {
     const f = await upload(other);
-    const e = await refusal(claim({ recordId: 2, fileIds: [f] }));
-    expect(e).toBeInstanceOf(ApiError);
-    expect((e as Error).message).toBe(t('core:files.notYours'));
+    expect((await refusalOf(claim({ recordId: 2, fileIds: [f] }), ApiError)).message).toBe(t('core:files.notYours'));
     expect(await recordOf(f)).toBeNull();
   });
 
   it('refuses a file already attached to another record, and one uploaded for another resource', async () => {
     const f = await upload(admin);
     await claim({ recordId: 3, fileIds: f });
-    expect(await refusal(claim({ recordId: 4, fileIds: f }))).toBeInstanceOf(ApiError);
+    await refusalOf(claim({ recordId: 4, fileIds: f }), ApiError);
     expect(await recordOf(f)).toBe(3);
     const elsewhere = await upload(admin, 'system.otherResource');
-    expect(await refusal(claim({ recordId: 4, fileIds: elsewhere }))).toBeInstanceOf(ApiError);
+    await refusalOf(claim({ recordId: 4, fileIds: elsewhere }), ApiError);
   });
 
   it('refuses a missing id, on the named field with its own message, and attaches nothing of the batch', async () => {
     const f = await upload(admin);
-    const e = await refusal(claim({ recordId: 5, fileIds: [f, 99_999_999], field: 'permitFileId', messageKey: 'core:files.required' }));
-    expect(e).toBeInstanceOf(FieldError);
-    expect((e as FieldError).fieldErrors).toEqual({ permitFileId: t('core:files.required') });
+    const e = await refusalOf(claim({ recordId: 5, fileIds: [f, 99_999_999], field: 'permitFileId', messageKey: 'core:files.required' }), FieldError);
+    expect(e.fieldErrors).toEqual({ permitFileId: t('core:files.required') });
     expect(await recordOf(f)).toBeNull();
-    expect(await refusal(claim({ recordId: 5, fileIds: [0] }))).toBeInstanceOf(ApiError);
+    await refusalOf(claim({ recordId: 5, fileIds: [0] }), ApiError);
   });
 
   it('with `only`, releases the files the record no longer lists; releaseUploads frees a deleted record\'s files', async () => {

@@ -2,7 +2,7 @@
 // The API client: the loading counter, silent calls, the declaration variant and downloads.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGE_DURATION, createApiClient, parseContentDisposition } from './client';
-import { t, makeNotifier, json, setup, toasts, rejection, Handler } from './client.fixture';
+import { t, makeNotifier, json, setup, toasts, rejection, failingAnswers, Handler } from './client.fixture';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,15 +26,7 @@ describe('loading overlay counter', () => {
   });
 
   it('is balanced on envelope errors, HTTP errors and network errors', async () => {
-    const answers: Array<() => Response> = [
-      () => json({ code: 500, msg: 'x' }),
-      () => json({ code: 505, msg: 'x' }),
-      () => new Response('bad', { status: 502 }),
-      () => {
-        throw new TypeError('Failed to fetch');
-      },
-    ];
-    const { api, pendingLog, pendingNow } = setup(() => answers.shift()!());
+    const { api, pendingLog, pendingNow } = setup(failingAnswers());
     for (let i = 0; i < 4; i++) await rejection(api.get('/x'));
     expect(pendingLog).toEqual([1, -1, 1, -1, 1, -1, 1, -1]);
     expect(pendingNow()).toBe(0);
@@ -57,15 +49,7 @@ describe('loading overlay counter', () => {
 
 describe('silent calls', () => {
   it('show no toast or alert and do not touch the overlay, but still reject with ApiError', async () => {
-    const answers: Array<() => Response> = [
-      () => json({ code: 500, msg: '出错了' }),
-      () => json({ code: 505, msg: '提示' }),
-      () => new Response('x', { status: 503 }),
-      () => {
-        throw new TypeError('Failed to fetch');
-      },
-    ];
-    const { api, notifier, pendingLog } = setup(() => answers.shift()!());
+    const { api, notifier, pendingLog } = setup(failingAnswers(['出错了', '提示'], 503));
     const errs: ApiError[] = [];
     for (let i = 0; i < 4; i++) errs.push(await rejection(api.get('/poll', undefined, { silent: true })));
     expect(errs.map((e) => e.code)).toEqual([500, 505, 503, 'NETWORK']);

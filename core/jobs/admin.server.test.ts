@@ -1,47 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineJob, definePlugin } from '../plugin';
 import { ApiError } from '../http/envelope.server';
+import { refusalOf } from '../../tests/support/http';
 import { createScheduler, type JobScheduler } from './scheduler.server';
 import { getJob, listJobLogs, listJobs, pauseJob, resumeJob, runJobOnce, updateCron, type JobAdminDeps } from './admin.server';
-import { createJobsTestDb, waitFor, type JobsTestDb } from './test-db';
+import { waitFor } from './test-db';
+import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { setPlugins } from '../registry.server';
 
 // A registry of core alone unless a test installs its own (its plugins are handed over below).
 setPlugins([]);
 
-const testPlugin = definePlugin({
-  id: 'jobadmin',
-  root: 'core/jobs',
-  jobs: [
-    defineJob({
-      name: 'jobadmin.report',
-      titleKey: 'jobadmin:jobs.report',
-      exclusive: false,
-      catchUp: false,
-      cron: '0 0 5 * * *',
-      async process() {
-        return 'report sent';
-      },
-    }),
-    defineJob({
-      name: 'jobadmin.rebuild',
-      titleKey: 'jobadmin:jobs.rebuild',
-      exclusive: false,
-      catchUp: false,
-      async process() {
-        throw new Error('rebuild failed');
-      },
-    }),
-  ],
-});
+const testPlugin = jobsPlugin('jobadmin', [
+  testJob('jobadmin.report', { cron: '0 0 5 * * *', titleKey: 'jobadmin:jobs.report' }, async () => 'report sent'),
+  testJob('jobadmin.rebuild', { titleKey: 'jobadmin:jobs.rebuild' }, async () => {
+    throw new Error('rebuild failed');
+  }),
+]);
 
-let db: JobsTestDb;
+const db = setUpJobsDb([testPlugin]);
 let scheduler: JobScheduler;
 const reschedules: string[] = [];
 let deps: JobAdminDeps;
 
 beforeAll(async () => {
-  db = await createJobsTestDb([testPlugin]);
   scheduler = createScheduler(db.registry, { knex: db.knex });
   const reschedule = scheduler.reschedule.bind(scheduler);
   scheduler.reschedule = async (name) => {
@@ -53,18 +34,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await scheduler?.close();
-  await db?.destroy();
 });
 
-async function rejectsWithKey(p: Promise<unknown>, key: string) {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(Error);
-  expect(e).toBeInstanceOf(ApiError);
-  expect((e as Error).message).toBe(key);
-}
+const rejectsWithKey = async (p: Promise<unknown>, key: string) => expect((await refusalOf(p, ApiError)).message).toBe(key);
 
 describe('job admin', () => {
   it('lists the registry jobs with their sys_job settings', async () => {

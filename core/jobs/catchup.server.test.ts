@@ -5,42 +5,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig, toDate } from '../db/knex.server';
-import { defineJob, definePlugin } from '../plugin';
 import { previousRun } from './cron';
 import { missedTick } from './catchup.server';
 import { createScheduler } from './scheduler.server';
-import { cleanPrefix, createJobsTestDb, TEST_REDIS_URL, testPrefix, waitFor, type JobsTestDb } from './test-db';
+import { TEST_REDIS_URL, testPrefix, waitFor } from './test-db';
+import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { setPlugins } from '../registry.server';
 
 // A registry of core alone unless a test installs its own (its plugins are handed over below).
 setPlugins([]);
 
 const EVERY_MINUTE = '0 * * * * *';
-const job = (name: string, catchUp: boolean) =>
-  defineJob({
-    name,
-    titleKey: `jobcatch:${name}`,
-    cron: EVERY_MINUTE,
-    exclusive: true,
-    catchUp,
-    async process(ctx) {
-      return `ran with ${JSON.stringify(ctx.data)}`;
-    },
-  });
+const job = (name: string, catchUp: boolean) => testJob(name, { cron: EVERY_MINUTE, exclusive: true, catchUp }, async (ctx) => `ran with ${JSON.stringify(ctx.data)}`);
 
-const testPlugin = definePlugin({
-  id: 'jobcatch',
-  root: 'core/jobs',
-  jobs: [job('jobcatch.bills', true), job('jobcatch.cleanup', false), job('jobcatch.paused', true), job('jobcatch.added', true)],
-});
+const testPlugin = jobsPlugin('jobcatch', [job('jobcatch.bills', true), job('jobcatch.cleanup', false), job('jobcatch.paused', true), job('jobcatch.added', true)]);
 
 const MIN = 60_000;
 const prefix = testPrefix('catch');
-let db: JobsTestDb;
+const db = setUpJobsDb([testPlugin], prefix);
 let other: Knex;
 
 beforeAll(async () => {
-  db = await createJobsTestDb([testPlugin]);
   other = knexFactory(knexConfig(db.url));
   // The cases below expect no new tick while they run: start well clear of a minute's end.
   const toNextTick = MIN - (Date.now() % MIN);
@@ -58,8 +43,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await other?.destroy();
-  await cleanPrefix(prefix);
-  await db?.destroy();
 });
 
 const catchUps = (name: string) => db.knex('sys_job_log').where({ job_name: name, trigger: 'catchUp' }).orderBy('id');

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { knexConfig } from '../db/knex.server';
-import { defineJob, definePlugin } from '../plugin';
 import { dbLockStore, holdLock, redisLockStore, type LockStore } from './lock.server';
 import { runJob, SKIPPED_RUNNING } from './run.server';
 import { createScheduler, type JobScheduler } from './scheduler.server';
-import { cleanPrefix, createJobsTestDb, TEST_REDIS_URL, testPrefix, waitFor, type JobsTestDb } from './test-db';
+import { TEST_REDIS_URL, testPrefix, waitFor } from './test-db';
+import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { setPlugins } from '../registry.server';
 
 // A registry of core alone unless a test installs its own (its plugins are handed over below).
@@ -27,33 +27,22 @@ let maxActive = 0;
 
 /** A job whose runs stay in progress until the test opens the gate, counting how many overlap. */
 const gatedJob = (name: string, exclusive: boolean, result: string) =>
-  defineJob({
-    name,
-    titleKey: `joblock:${name}`,
-    exclusive,
-    catchUp: false,
-    async process() {
-      active++;
-      maxActive = Math.max(maxActive, active);
-      await exclusiveGate.opened;
-      active--;
-      return result;
-    },
+  testJob(name, { exclusive }, async () => {
+    active++;
+    maxActive = Math.max(maxActive, active);
+    await exclusiveGate.opened;
+    active--;
+    return result;
   });
 
-const testPlugin = definePlugin({
-  id: 'joblock',
-  root: 'core/jobs',
-  jobs: [gatedJob('joblock.exclusive', true, 'did the work'), gatedJob('joblock.parallel', false, 'parallel')],
-});
+const testPlugin = jobsPlugin('joblock', [gatedJob('joblock.exclusive', true, 'did the work'), gatedJob('joblock.parallel', false, 'parallel')]);
 
 const prefix = testPrefix('lock');
-let db: JobsTestDb;
+const db = setUpJobsDb([testPlugin], prefix);
 let other: Knex;
 let redis: Redis;
 
 beforeAll(async () => {
-  db = await createJobsTestDb([testPlugin]);
   other = knexFactory(knexConfig(db.url));
   redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
 });
@@ -61,8 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await other?.destroy();
   await redis?.quit();
-  await cleanPrefix(prefix);
-  await db?.destroy();
 });
 
 const stores: [string, () => [LockStore, LockStore]][] = [

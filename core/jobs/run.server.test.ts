@@ -1,79 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineJob, definePlugin } from '../plugin';
-import { createJobsTestDb, type JobsTestDb } from './test-db';
+import { describe, expect, it } from 'vitest';
+import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { runJob } from './run.server';
 import { setPlugins } from '../registry.server';
 
 // A registry of core alone unless a test installs its own (its plugins are handed over below).
 setPlugins([]);
 
-const testPlugin = definePlugin({
-  id: 'jobrun',
-  root: 'core/jobs',
-  jobs: [
-    defineJob({
-      name: 'jobrun.ok',
-      titleKey: 'jobrun:ok',
-      exclusive: false,
-      catchUp: false,
-      cron: '0 0 3 * * *',
-      async process(ctx) {
-        ctx.log('starting');
-        await new Promise((r) => setTimeout(r, 20));
-        const n = (await ctx.knex('sys_job').count({ n: '*' }))[0].n;
-        return `jobs: ${n}, data: ${JSON.stringify(ctx.data)}, log ${ctx.logId}`;
-      },
-    }),
-    defineJob({
-      name: 'jobrun.logs',
-      titleKey: 'jobrun:logs',
-      exclusive: false,
-      catchUp: false,
-      async process(ctx) {
-        ctx.log('one');
-        ctx.log('two');
-      },
-    }),
-    defineJob({
-      name: 'jobrun.chatty',
-      titleKey: 'jobrun:chatty',
-      exclusive: false,
-      catchUp: false,
-      async process(ctx) {
-        for (let i = 0; i < 500; i++) ctx.log(`line ${i} ${'x'.repeat(20)}`);
-      },
-    }),
-    defineJob({
-      name: 'jobrun.fail',
-      titleKey: 'jobrun:fail',
-      exclusive: false,
-      catchUp: false,
-      cron: '0 0 4 * * *',
-      async process(ctx) {
-        ctx.log('about to fail');
-        throw new Error('boom: the job failed');
-      },
-    }),
-    defineJob({
-      name: 'jobrun.hugeError',
-      titleKey: 'jobrun:hugeError',
-      exclusive: false,
-      catchUp: false,
-      async process() {
-        throw new Error('e'.repeat(50_000));
-      },
-    }),
-  ],
-});
+const testPlugin = jobsPlugin('jobrun', [
+  testJob('jobrun.ok', { cron: '0 0 3 * * *' }, async (ctx) => {
+    ctx.log('starting');
+    await new Promise((r) => setTimeout(r, 20));
+    const n = (await ctx.knex('sys_job').count({ n: '*' }))[0].n;
+    return `jobs: ${n}, data: ${JSON.stringify(ctx.data)}, log ${ctx.logId}`;
+  }),
+  testJob('jobrun.logs', async (ctx) => {
+    ctx.log('one');
+    ctx.log('two');
+  }),
+  testJob('jobrun.chatty', async (ctx) => {
+    for (let i = 0; i < 500; i++) ctx.log(`line ${i} ${'x'.repeat(20)}`);
+  }),
+  testJob('jobrun.fail', { cron: '0 0 4 * * *' }, async (ctx) => {
+    ctx.log('about to fail');
+    throw new Error('boom: the job failed');
+  }),
+  testJob('jobrun.hugeError', async () => {
+    throw new Error('e'.repeat(50_000));
+  }),
+]);
 
-let db: JobsTestDb;
-
-beforeAll(async () => {
-  db = await createJobsTestDb([testPlugin]);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpJobsDb([testPlugin]);
 
 const logRow = (id: number) => db.knex('sys_job_log').where({ id }).first();
 

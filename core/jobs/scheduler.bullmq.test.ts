@@ -3,60 +3,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { defineJob, definePlugin } from '../plugin';
 import { createScheduler, QUEUE_NAME, type JobScheduler } from './scheduler.server';
 import { pauseJob, resumeJob, updateCron } from './admin.server';
-import { cleanPrefix, countLogs, createJobsTestDb, TEST_REDIS_URL, testPrefix, waitFor, type JobsTestDb } from './test-db';
+import { countLogs, TEST_REDIS_URL, testPrefix, waitFor } from './test-db';
+import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { setPlugins } from '../registry.server';
 
 // A registry of core alone unless a test installs its own (its plugins are handed over below).
 setPlugins([]);
 
-const testPlugin = definePlugin({
-  id: 'jobbull',
-  root: 'core/jobs',
-  jobs: [
-    defineJob({
-      name: 'jobbull.nightly',
-      titleKey: 'jobbull:nightly',
-      exclusive: false,
-      catchUp: false,
-      cron: '0 30 2 * * *',
-      async process(ctx) {
-        ctx.log(`data ${JSON.stringify(ctx.data)}`);
-        return `nightly done (log ${ctx.logId})`;
-      },
-    }),
-    defineJob({
-      name: 'jobbull.onDemand',
-      titleKey: 'jobbull:onDemand',
-      exclusive: false,
-      catchUp: false,
-      async process() {
-        return 'on demand';
-      },
-    }),
-    defineJob({
-      name: 'jobbull.fail',
-      titleKey: 'jobbull:fail',
-      exclusive: false,
-      catchUp: false,
-      async process() {
-        throw new Error('bull boom');
-      },
-    }),
-  ],
-});
+const testPlugin = jobsPlugin('jobbull', [
+  testJob('jobbull.nightly', { cron: '0 30 2 * * *' }, async (ctx) => {
+    ctx.log(`data ${JSON.stringify(ctx.data)}`);
+    return `nightly done (log ${ctx.logId})`;
+  }),
+  testJob('jobbull.onDemand', async () => 'on demand'),
+  testJob('jobbull.fail', async () => {
+    throw new Error('bull boom');
+  }),
+]);
 
 const prefix = testPrefix('bull');
-let db: JobsTestDb;
+const db = setUpJobsDb([testPlugin], prefix);
 let web: JobScheduler;
 let worker: JobScheduler;
 let connection: Redis;
 let queue: Queue;
 
 beforeAll(async () => {
-  db = await createJobsTestDb([testPlugin]);
   web = createScheduler(db.registry, { redisUrl: TEST_REDIS_URL, knex: db.knex, prefix, worker: false });
   worker = createScheduler(db.registry, { redisUrl: TEST_REDIS_URL, knex: db.knex, prefix, worker: true });
   connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
@@ -68,8 +42,6 @@ afterAll(async () => {
   await worker?.close();
   await queue?.close();
   await connection?.quit();
-  await cleanPrefix(prefix);
-  await db?.destroy();
 });
 
 const deps = () => ({ knex: db.knex, registry: db.registry, scheduler: web, actorId: 1 });

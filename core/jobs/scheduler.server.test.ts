@@ -1,8 +1,8 @@
 // In-process scheduler: the embedded default without Redis.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defineJob, definePlugin } from '../plugin';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScheduler, getScheduler, MAX_TIMER_MS, setScheduler } from './scheduler.server';
-import { countLogs, createJobsTestDb, waitFor, type JobsTestDb } from './test-db';
+import { countLogs, waitFor } from './test-db';
+import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { setPlugins } from '../registry.server';
 
 // A registry of core alone unless a test installs its own (its plugins are handed over below).
@@ -12,66 +12,27 @@ let slowRuns = 0;
 let slowActive = 0;
 let slowMaxActive = 0;
 
-const testPlugin = definePlugin({
-  id: 'jobsched',
-  root: 'core/jobs',
-  jobs: [
-    defineJob({
-      name: 'jobsched.tick',
-      titleKey: 'jobsched:tick',
-      exclusive: false,
-      catchUp: false,
-      cron: '* * * * * *',
-      async process() {
-        return 'tick';
-      },
-    }),
-    defineJob({
-      name: 'jobsched.slow',
-      titleKey: 'jobsched:slow',
-      exclusive: false,
-      catchUp: false,
-      cron: '* * * * * *',
-      async process() {
-        slowRuns++;
-        slowActive++;
-        slowMaxActive = Math.max(slowMaxActive, slowActive);
-        await new Promise((r) => setTimeout(r, 1300));
-        slowActive--;
-        return 'slow';
-      },
-    }),
-    defineJob({
-      name: 'jobsched.yearly',
-      titleKey: 'jobsched:yearly',
-      exclusive: false,
-      catchUp: false,
-      cron: '0 0 1 1 *',
-      async process() {
-        return 'happy new year';
-      },
-    }),
-    defineJob({
-      name: 'jobsched.manual',
-      titleKey: 'jobsched:manual',
-      exclusive: false,
-      catchUp: false,
-      async process(ctx) {
-        ctx.log('by hand');
-      },
-    }),
-  ],
-});
+const testPlugin = jobsPlugin('jobsched', [
+  testJob('jobsched.tick', { cron: '* * * * * *' }, async () => 'tick'),
+  testJob('jobsched.slow', { cron: '* * * * * *' }, async () => {
+    slowRuns++;
+    slowActive++;
+    slowMaxActive = Math.max(slowMaxActive, slowActive);
+    await new Promise((r) => setTimeout(r, 1300));
+    slowActive--;
+    return 'slow';
+  }),
+  testJob('jobsched.yearly', { cron: '0 0 1 1 *' }, async () => 'happy new year'),
+  testJob('jobsched.manual', async (ctx) => {
+    ctx.log('by hand');
+  }),
+]);
 
-let db: JobsTestDb;
+const db = setUpJobsDb([testPlugin]);
 
 beforeAll(async () => {
-  db = await createJobsTestDb([testPlugin]);
   // Only the jobs a test wants run on their cron.
   await db.knex('sys_job').update({ status: 'paused' });
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 const setStatus = (name: string, status: 'normal' | 'paused') => db.knex('sys_job').where({ name }).update({ status });

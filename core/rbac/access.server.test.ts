@@ -1,32 +1,20 @@
 // What the demo users see: their session user, filtered menu tree and sidebar, loaded from
 // a freshly seeded database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionUser } from '../../tests/support/resource';
+import { setUpTestDb } from '../../tests/support/suite';
 import { filterMenuTree, loadMenuTree, loadSessionUser, matchesRoleOrPermission, menuTrail, sidebarTree, type MenuItem, type SessionUser } from './access.server';
 
-let db: TestDb;
+const db = setUpTestDb();
 let tree: MenuItem[];
-
-beforeAll(async () => {
-  db = await createTestDb();
-  tree = await loadMenuTree(db.knex);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
-
-async function demo(username: string): Promise<SessionUser> {
-  const row = await db.knex('sys_user').where({ username }).first();
-  const u = await loadSessionUser(db.knex, row.id);
-  if (!u) throw new Error(`no user ${username}`);
-  return u;
-}
+const demo = (username: string) => sessionUser(db.knex, username);
 
 const keys = (nodes: MenuItem[]) => nodes.map((n) => n.key);
 /** These tests are about core and the system plugin: the domain plugins' grants are tested with them. */
 let domainMenus: Set<string>;
 const coreAndSystem = (nodes: MenuItem[]) => nodes.filter((n) => !domainMenus.has(n.key));
 beforeAll(async () => {
+  tree = await loadMenuTree(db.knex);
   domainMenus = new Set(await db.knex('sys_menu').whereNotIn('plugin', ['core', 'system']).pluck('key'));
 });
 

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../tests/support/suite';
 import { seedAll } from '../db/migrate.server';
 import { createRegistry } from '../registry.server';
 import { definePlugin } from '../plugin';
@@ -24,13 +24,7 @@ async function grantsByRole(knex: Knex): Promise<Record<string, { menus: string[
 }
 
 describe('seeded grants', () => {
-  let db: TestDb;
-  beforeAll(async () => {
-    db = await createTestDb();
-  }, 120_000);
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  const db = setUpTestDb();
 
   it('gives every role the menus and permissions the hand-written seeds gave', async () => {
     const actual = await grantsByRole(db.knex);

@@ -2,17 +2,15 @@
 // USER_CACHE_MS, and forgetting (what every write to users, roles, grants and menus does) makes
 // it visible at once. Across processes: core/cache/invalidation.server.test.ts.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 
-let db: TestDb;
-beforeAll(async () => {
+const db = setUpTestDb();
+beforeAll(() => {
   vi.stubEnv('USER_CACHE_MS', '5000');
   vi.resetModules();
-  db = await createTestDb();
 });
-afterAll(async () => {
+afterAll(() => {
   vi.unstubAllEnvs();
-  await db.destroy();
 });
 
 describe('loadSessionUserCached', () => {

@@ -9,13 +9,12 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, envelope, respond } from '../../tests/support/http';
-import { loginAs } from '../../tests/support/session';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import system from '../../plugins/system';
 import { knexConfig, setKnex } from '../db/knex.server';
 import { migrateAll, seedAll } from '../db/migrate.server';
 import { createScheduler, getScheduler, setScheduler } from '../jobs/scheduler.server';
-import { cleanPrefix, TEST_REDIS_URL, testPrefix } from '../jobs/test-db';
+import { cleanPrefix, TEST_REDIS_URL, testPrefix, waitFor } from '../jobs/test-db';
 import { createRegistry, getRegistry, setRegistry, type Registry } from '../registry.server';
 import { action as importAction } from '../../app/routes/api.$plugin.$resource.import';
 import { SLOW_TABLE, slowPlugin } from './import/kill.fixture';
@@ -62,13 +61,13 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
   await exited;
 }
 
-async function until<T>(what: string, fn: () => Promise<T>, timeoutMs: number): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 40));
+/** Starts a second runner and waits until it has finished the import. */
+async function finishWith(env: Record<string, string>, sys: () => Promise<{ status: string }>, timeoutMs: number): Promise<void> {
+  const next = startWorker(env);
+  try {
+    await waitFor(async () => (await sys()).status === 'done', timeoutMs, 40);
+  } finally {
+    await stop(next, 'SIGTERM');
   }
 }
 
@@ -101,22 +100,14 @@ afterAll(async () => {
 });
 
 describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
-  let db: TestDb;
-  let cookie: string;
+  const db = setUpTestDb({ plugins: [system, slowPlugin], registry: true, logins: ['admin'] });
   const prefix = testPrefix('impkill');
-
-  beforeAll(async () => {
-    db = await createTestDb({ plugins: [system, slowPlugin] });
-    setRegistry(db.registry);
-    cookie = await loginAs('admin');
-  });
 
   afterAll(async () => {
     const s = getScheduler();
     setScheduler(undefined);
     await s.close().catch(() => undefined);
     await cleanPrefix(prefix);
-    await db?.destroy();
   });
 
   async function upload(codePrefix: string, mode: 'all' | 'valid'): Promise<number> {
@@ -124,7 +115,7 @@ describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
     // All-or-nothing gets a file without errors: all of it goes in, once.
     form.append('file', new Blob([csvOf(codePrefix, mode === 'all' ? new Set() : BAD)]), 'slow.csv');
     form.append('mode', mode);
-    const request = new Request(`${BASE}/api/impslow/items/import`, { method: 'POST', body: form, headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.9' } });
+    const request = new Request(`${BASE}/api/impslow/items/import`, { method: 'POST', body: form, headers: { Cookie: db.cookies.admin, 'x-port-client-ip': '10.0.0.9' } });
     const body = await envelope(await respond(importAction, request, { plugin: 'impslow', resource: 'items' }));
     expect(body.code, body.msg).toBe(200);
     return (body.data as { importId: number }).importId;
@@ -140,10 +131,10 @@ describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
 
     // Part-way: valid rows only has committed at least one chunk (its cursor); all-or-nothing
     // is inside its one transaction.
-    const seen = await until('import part-way', async () => {
+    const seen = await waitFor(async () => {
       const r = await sys();
       return r.status === 'running' && r.processed >= (mode === 'valid' ? 500 : 300) && r.processed < ROWS ? r : null;
-    }, 60_000);
+    }, 60_000, 40);
     await stop(first, 'SIGKILL');
     const [{ n: atKill }] = await db.knex(SLOW_TABLE).where('code', 'like', `${codePrefix}%`).count({ n: '*' });
     if (mode === 'valid') {
@@ -155,12 +146,7 @@ describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
     }
     expect((await sys()).status).toBe('running');
 
-    const second = startWorker(env);
-    try {
-      await until('import done', async () => ((await sys()).status === 'done' ? true : null), 90_000);
-    } finally {
-      await stop(second, 'SIGTERM');
-    }
+    await finishWith(env, sys, 90_000);
     await expectEveryValidRowOnce(db.knex, id, codePrefix, mode === 'all' ? new Set() : BAD);
   }, 180_000);
 });
@@ -204,21 +190,16 @@ describe('a web process killed mid-import (in-process jobs, SQLite)', () => {
     const sys = () => knex('sys_import').where({ id }).first();
     const env = { KILL_MODE: 'inprocess', DATABASE_URL: url, DATA_DIR: dir, IMPORT_STALE_MS: '600000' };
     const web = startWorker({ ...env, IMPORT_ID: String(id) });
-    await until('import part-way', async () => {
+    await waitFor(async () => {
       const r = await sys();
       return r.status === 'running' && r.processed >= 500 && r.processed < ROWS ? r : null;
-    }, 60_000);
+    }, 60_000, 40);
     await stop(web, 'SIGKILL');
     expect((await sys()).status).toBe('running');
 
     // The next start: its heartbeat is far from stale (10 minutes), but on SQLite nothing else
     // can be running it.
-    const next = startWorker(env);
-    try {
-      await until('import done', async () => ((await sys()).status === 'done' ? true : null), 60_000);
-    } finally {
-      await stop(next, 'SIGTERM');
-    }
+    await finishWith(env, sys, 60_000);
     await expectEveryValidRowOnce(knex, Number(id), 'KS');
     expect((await sys()).message).toBe(`${ROWS - BAD.size} rows imported; ${BAD.size} rows with errors were skipped`);
     const log = await knex('sys_job_log').where({ job_name: 'core.importRecovery' }).orderBy('id', 'desc').first();

@@ -8,7 +8,7 @@ import { BASE, envelope, respond } from '../../tests/support/http';
 import { mapHeader, normalizeLabel, parseCsv, sniffFormat, toIsoDate } from './import.server';
 import { action as importAction, loader as importGet } from '../../app/routes/api.$plugin.$resource.import';
 import { loader as templateLoader } from '../../app/routes/api.$plugin.$resource.import-template';
-import { TABLE, adminCookie, traderCookie, afterWrites, codes, csv, db, dir, errorsOf, get, importFile, items, upload, uploadRequest, xlsx, setUpImportSuite } from './import/suite.fixture';
+import { TABLE, afterWrites, codes, csv, db, errorsOf, get, importFile, items, upload, uploadRequest, xlsx, setUpImportSuite } from './import/suite.fixture';
 
 setUpImportSuite();
 
@@ -209,7 +209,7 @@ describe('POST /api/<plugin>/<resource>/import', () => {
     const s = await importFile('items', { name: 'x.csv', data: csv([['foo', 'bar'], ['1', '2']]) }, { lng: 'en' });
     expect(s).toMatchObject({ status: 'failed', inserted: 0 });
     expect(s.message).toBe('The first row has no recognisable column headers; please use the import template');
-    const left = fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.errors.json'));
+    const left = fs.readdirSync(path.join(db.dataDir, 'imports')).filter((f) => !f.endsWith('.errors.json'));
     expect(left).toEqual([]);
   });
 
@@ -232,7 +232,7 @@ describe('POST /api/<plugin>/<resource>/import', () => {
     expect(pdf.body.msg).toBe('只能导入 .xlsx 或 .csv 文件');
     const big = await upload('items', { name: 'big.csv', data: new Uint8Array(10 * 1024 * 1024 + 1).fill(0x41) });
     expect(big.body.msg).toBe('文件不能超过 10 MB');
-    const none = await respond(importAction, new Request(`${BASE}/api/imptest/items/import`, { method: 'POST', body: new FormData(), headers: { Cookie: adminCookie } }), {
+    const none = await respond(importAction, new Request(`${BASE}/api/imptest/items/import`, { method: 'POST', body: new FormData(), headers: { Cookie: db.cookies.admin } }), {
       plugin: 'imptest',
       resource: 'items',
     });
@@ -241,7 +241,7 @@ describe('POST /api/<plugin>/<resource>/import', () => {
   });
 
   it('answers 403 without the import permission, 404 for an unknown resource, 405 for GET', async () => {
-    const denied = await upload('items', { name: 'a.csv', data: csv([['code'], ['X']]) }, { cookie: traderCookie });
+    const denied = await upload('items', { name: 'a.csv', data: csv([['code'], ['X']]) }, { cookie: db.cookies.trader });
     expect(denied.res.status).toBe(403);
     expect(denied.body.code).toBe(403);
     const unknown = await respond(importAction, uploadRequest('nope', { name: 'a.csv', data: 'a' }), { plugin: 'imptest', resource: 'nope' });
@@ -249,7 +249,7 @@ describe('POST /api/<plugin>/<resource>/import', () => {
     expect((await envelope(unknown)).code).toBe(404);
     const viaGet = await respond(importGet, get('/api/imptest/items/import'), { plugin: 'imptest', resource: 'items' });
     expect(viaGet.status).toBe(405);
-    const template = await respond(templateLoader, get('/api/imptest/items/import-template', traderCookie), { plugin: 'imptest', resource: 'items' });
+    const template = await respond(templateLoader, get('/api/imptest/items/import-template', db.cookies.trader), { plugin: 'imptest', resource: 'items' });
     expect(template.status).toBe(403);
   });
 });

@@ -1,20 +1,19 @@
 // tableLookup(): a picker's options read from one table (MariaDB, or SQLite with TEST_DB=sqlite):
 // label templates and fallbacks, labels in other languages only when filled, parents, filters
 // (also by user), order and limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import type { SessionUserLike } from '../plugin';
 import { narrowOptions, type LookupSearch } from './lookupLabels';
 import { tableLookup } from './lookups.server';
 
+const db = setUpTestDb({ plugins: [system], seed: false });
 const TABLE = 'tst_lookup_place';
-let db: TestDb;
 const user = { id: 7 } as SessionUserLike;
 const run = (spec: Parameters<typeof tableLookup>[0], u: SessionUserLike = user, search?: LookupSearch) => tableLookup(spec)({ knex: db.knex } as never, u, search);
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system], seed: false });
   await db.knex.schema.createTable(TABLE, (tb) => {
     tb.increments('id');
     tb.string('code', 10).notNullable();
@@ -31,9 +30,6 @@ beforeAll(async () => {
     { code: 'CNSHA', name: '上海', name_en: null, short_name: '沪', parent_code: 'CN', kind: 'port', owner_id: 8, order_num: 1 },
     { code: 'MM', name: '缅甸', name_en: 'Myanmar', short_name: '', parent_code: null, kind: 'country', owner_id: 7, order_num: 2 },
   ]);
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('tableLookup', () => {

@@ -2,20 +2,18 @@
 // amounts and weights, rows owned by their creator): the record's audit trail and who may read
 // it, rows per state under filters, exact totals (MariaDB and SQLite), variants enforced on
 // every operation, read-only resources, and their OpenAPI description.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import system from '../../plugins/system';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import { envelope, req, respond } from '../../tests/support/http';
-import { makeRole, makeUser, resourceApi, sessionUser } from '../../tests/support/resource';
-import { loginAs } from '../../tests/support/session';
+import { resourceApi, sessionUser, signedInUser } from '../../tests/support/resource';
 import { loader as trailLoader } from '../../app/routes/api.$plugin.$resource.$id.trail';
 import { loader as countsLoader } from '../../app/routes/api.$plugin.$resource.counts';
 import { loader as summaryLoader } from '../../app/routes/api.$plugin.$resource.summary';
 import { action as transitionAction } from '../../app/routes/api.$plugin.$resource.transition.$transition';
 import { tFor } from '../i18n/i18n.server';
 import { definePlugin } from '../plugin';
-import { setRegistry, type Registry } from '../registry.server';
 import type { SessionUser } from '../rbac/menu';
 import { abilities } from './api.server';
 import { stateCounts, withStateTab } from './counts.server';
@@ -117,10 +115,9 @@ const testPlugin = definePlugin({
   locales: { zh: text('zh'), en: text('en'), my: text('my') },
 });
 
-let db: TestDb;
-let previous: Registry | undefined;
+const db = setUpTestDb({ plugins: [system, testPlugin], registry: true, logins: ['admin'] });
+const { cookies } = db;
 let admin: SessionUser;
-let adminCookie: string;
 let clerkCookie: string;
 let clerk: SessionUser;
 const t = tFor('zh');
@@ -133,19 +130,11 @@ async function insert(rows: { code: string; side: string; status: string; amount
 const get = async (fn: typeof trailLoader, path: string, params: Record<string, string>, cookie: string) => envelope(await respond(fn, req(path, { cookie }), { plugin: 'parttest', ...params }));
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, testPlugin] });
-  previous = setRegistry(db.registry);
   admin = await sessionUser(db.knex, 'admin');
-  adminCookie = await loginAs('admin');
   // A clerk sees only the bills they created (data scope self) and may approve.
-  const role = await makeRole(db.knex, { dataScope: 'self', permissions: [P('list'), P('create'), P('update'), P('submit'), P('approve')] });
-  const u = await makeUser(db.knex, { roleIds: [role] });
-  clerkCookie = await loginAs(u.username);
+  const u = await signedInUser(db.knex, { dataScope: 'self', permissions: [P('list'), P('create'), P('update'), P('submit'), P('approve')] });
+  clerkCookie = u.cookie;
   clerk = await sessionUser(db.knex, u.username);
-});
-afterAll(async () => {
-  setRegistry(previous);
-  await db?.destroy();
 });
 
 describe('the audit trail', () => {
@@ -173,7 +162,7 @@ describe('the audit trail', () => {
   it("answers 404 for a row out of the user's scope, as a GET of it does", async () => {
     await insert([{ code: 'ADMIN-1', side: 'payer', status: 'draft', amount: '1.00', weight: '0.500' }]);
     const id = Number((await db.knex(TABLE).where({ code: 'ADMIN-1' }).first()).id);
-    const mine = await get(trailLoader, `/api/parttest/bill/${id}/trail`, { resource: 'bill', id: String(id) }, adminCookie);
+    const mine = await get(trailLoader, `/api/parttest/bill/${id}/trail`, { resource: 'bill', id: String(id) }, cookies.admin);
     expect(mine.code).toBe(200);
     const theirs = await get(trailLoader, `/api/parttest/bill/${id}/trail`, { resource: 'bill', id: String(id) }, clerkCookie);
     expect(theirs.code).toBe(404);
@@ -201,34 +190,34 @@ describe('state counts, totals and variants', () => {
     expect(all).toEqual({ total: 32, states: { draft: 10, submitted: 12, approved: 10, rejected: 0 } });
     // The tab narrows the list, not the counts; a filter narrows both.
     expect(await stateCounts(billResource, admin, q('inState=approved&code=B-'))).toEqual({ total: 2, states: { draft: 0, submitted: 2, approved: 0, rejected: 0 } });
-    const res = await get(countsLoader, '/api/parttest/bill/counts?side=payee', { resource: 'bill' }, adminCookie);
+    const res = await get(countsLoader, '/api/parttest/bill/counts?side=payee', { resource: 'bill' }, cookies.admin);
     expect(res.data).toEqual({ total: 11, states: { draft: 10, submitted: 1, approved: 0, rejected: 0 } });
-    const listed = await resourceApi('parttest', 'bill', { cookie: adminCookie }).list('inState=submitted&side=payee');
+    const listed = await resourceApi('parttest', 'bill', { cookie: cookies.admin }).list('inState=submitted&side=payee');
     expect(listed.body.data!.rows.map((r) => r.code)).toEqual(['B-2']);
   });
 
   it('totals money and weights exactly over the whole filtered list', async () => {
     expect(await columnSums(billResource, admin, q(''))).toEqual({ amount: '12345678904.30', weight: '12.993' });
     expect(await columnSums(billResource, admin, q('code=A-&inState=draft'))).toEqual({ amount: '1.00', weight: '3.330' });
-    const res = await get(summaryLoader, '/api/parttest/bill/summary?side=payee', { resource: 'bill' }, adminCookie);
+    const res = await get(summaryLoader, '/api/parttest/bill/summary?side=payee', { resource: 'bill' }, cookies.admin);
     expect(res.data).toEqual({ amount: '1.07', weight: '5.332' });
     // Out of the clerk's scope: nothing to add up.
     expect(await columnSums(billResource, clerk, q('code=A-'))).toEqual({ amount: '0.00', weight: '0.000' });
   });
 
   it("enforces a variant's filter and actions on list, get, counts and transitions", async () => {
-    const payer = resourceApi('parttest', 'bill', { cookie: adminCookie });
+    const payer = resourceApi('parttest', 'bill', { cookie: cookies.admin });
     const listed = await payer.list('variant=payer&side=payee&pageSize=100');
     expect(listed.body.data!.total).toBe(21);
     expect(listed.body.data!.rows.every((r) => r.side === 'payer')).toBe(true);
-    const counts = await get(countsLoader, '/api/parttest/bill/counts?variant=payer', { resource: 'bill' }, adminCookie);
+    const counts = await get(countsLoader, '/api/parttest/bill/counts?variant=payer', { resource: 'bill' }, cookies.admin);
     expect((counts.data as { total: number }).total).toBe(21);
     const payee = Number((await db.knex(TABLE).where({ code: 'B-2' }).first()).id);
-    const viaVariant = await get(trailLoader, `/api/parttest/bill/${payee}/trail?variant=payer`, { resource: 'bill', id: String(payee) }, adminCookie);
+    const viaVariant = await get(trailLoader, `/api/parttest/bill/${payee}/trail?variant=payer`, { resource: 'bill', id: String(payee) }, cookies.admin);
     expect(viaVariant.code).toBe(404);
     // approve is the variant's; on a row outside it the answer is "not found", and nothing moved.
     const call = (name: string, ids: number[], variant = 'payer') =>
-      respond(transitionAction, req(`/api/parttest/bill/transition/${name}?variant=${variant}`, { cookie: adminCookie, json: { ids, note: 'ok' } }), { plugin: 'parttest', resource: 'bill', transition: name }).then(envelope);
+      respond(transitionAction, req(`/api/parttest/bill/transition/${name}?variant=${variant}`, { cookie: cookies.admin, json: { ids, note: 'ok' } }), { plugin: 'parttest', resource: 'bill', transition: name }).then(envelope);
     expect((await call('approve', [payee])).code).toBe(404);
     expect((await db.knex(TABLE).where({ id: payee }).first()).status).toBe('submitted');
     const b1 = Number((await db.knex(TABLE).where({ code: 'B-1' }).first()).id);
@@ -250,7 +239,7 @@ describe('state counts, totals and variants', () => {
     expect(abilities(ro, admin)).toMatchObject({ create: false, update: false, delete: false, import: false });
     const created = await resourceApi('parttest', 'billLog', { cookie: clerkCookie }).create({ code: 'X', side: 'payer', amount: '1', weight: '1' });
     expect(created.status).toBe(403);
-    const removed = await resourceApi('parttest', 'billLog', { cookie: adminCookie }).removeMany([1]);
+    const removed = await resourceApi('parttest', 'billLog', { cookie: cookies.admin }).removeMany([1]);
     expect(removed.status).toBe(403);
   });
 });

@@ -2,34 +2,32 @@
 // MariaDB: whitelisted filters and sorts, paging totals, deferred-join deep pages, keyset
 // cursors, optimistic locking, the audit trail, data scope on writes, and the streamed export.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
 import { refCodeResource } from '../../plugins/system/resources/refCode.server';
 import { userResource } from '../../plugins/system/resources/user.server';
 import { deptResource } from '../../plugins/system/resources/dept.server';
-import { createTestDb, type TestDb } from '../../tests/support/db';
-import { loginAs } from '../../tests/support/session';
-import { auditOf, makeDept, makeRole, makeUser, resourceApi, sessionUser, USER_MENUS } from '../../tests/support/resource';
+import { setUpTestDb } from '../../tests/support/suite';
+import { auditOf, makeDept, makeRole, makeUser, resourceApi, sessionUser, USER_MENUS, signedInUser } from '../../tests/support/resource';
 import { ApiError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import type { SessionUser } from '../rbac/menu';
 import type { Actor } from './define.server';
 import { deleteRows, getRow, listRows, parseListQuery, transitionRows, updateRow } from './service.server';
+import { refusalOf } from '../../tests/support/http';
 
-let db: TestDb;
+const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
+const { cookies } = db;
 let admin: SessionUser;
-let adminCookie: string;
 const t = tFor('zh');
 const BULK = 1200;
 let bulkIds: number[] = [];
 
-const codes = () => resourceApi('system', 'refCode', { cookie: adminCookie });
+const codes = () => resourceApi('system', 'refCode', { cookie: cookies.admin });
 const q = (s: string) => parseListQuery(refCodeResource.def, new URLSearchParams(s));
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
   admin = await sessionUser(db.knex, 'admin');
-  adminCookie = await loginAs('admin');
   // 1,200 codes of one type, inserted before any list runs (list totals are cached briefly).
   const now = new Date();
   await db.knex('sys_ref_code_type').insert({ type_code: 'BULK', name: '批量', scope: 'system', created_at: now, updated_at: now, version: 1 });
@@ -47,9 +45,6 @@ beforeAll(async () => {
   }));
   for (let i = 0; i < rows.length; i += 400) await db.knex('sys_ref_code').insert(rows.slice(i, i + 400));
   bulkIds = (await db.knex('sys_ref_code').where({ rv_domain: 'BULK' }).orderBy('id').pluck('id')).map(Number);
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('list filters', () => {
@@ -95,7 +90,7 @@ describe('list filters', () => {
   });
 
   it('ignores filters on virtual or password fields of users', async () => {
-    const users = resourceApi('system', 'user', { cookie: adminCookie });
+    const users = resourceApi('system', 'user', { cookie: cookies.admin });
     const all = (await users.list()).body.data!.total;
     const { status, body } = await users.list({ password: 'Demo@12345', roleIds: '1', password_hash: 'x' });
     expect(status).toBe(200);
@@ -268,7 +263,7 @@ describe('optimistic locking', () => {
 });
 
 describe('audit trail', () => {
-  const users = () => resourceApi('system', 'user', { cookie: adminCookie });
+  const users = () => resourceApi('system', 'user', { cookie: cookies.admin });
   const roleId = async () => Number((await db.knex('sys_role').where({ code: 'PTGL' }).first()).id);
 
   it('create, update and delete each write sys_audit_log with who, where and the changed fields, never the password', async () => {
@@ -307,7 +302,7 @@ describe('audit trail', () => {
 
   it('a state transition is audited with the state change', async () => {
     const target = await makeUser(db.knex, { roleIds: [await roleId()] });
-    const res = await resourceApi('system', 'user', { cookie: adminCookie }).transition('disable', [target.id]);
+    const res = await resourceApi('system', 'user', { cookie: cookies.admin }).transition('disable', [target.id]);
     expect(res.body).toMatchObject({ code: 200, msg: '操作成功' });
     const log = await auditOf(db.knex, 'system.user', target.id);
     expect(log.map((l) => l.action)).toEqual(['transition:disable']);
@@ -343,14 +338,7 @@ describe('data scope on writes', () => {
     expect(scoped.user.dataScope).toBe('dept');
   });
 
-  async function notFound(p: Promise<unknown>) {
-    const e = await p.then(
-      () => null,
-      (err: unknown) => err,
-    );
-    expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ status: 404, code: 404, message: '数据不存在或无权访问' });
-  }
+  const notFound = async (p: Promise<unknown>) => expect(await refusalOf(p, ApiError)).toMatchObject({ status: 404, code: 404, message: '数据不存在或无权访问' });
 
   it('update, delete and transition of an out-of-scope id are refused as not found, and nothing changes', async () => {
     const before = await db.knex('sys_user').where({ id: outside }).first();
@@ -431,9 +419,7 @@ describe('export', () => {
   });
 
   it('needs the list permission: a user without it gets 403, no session gets 20011', async () => {
-    const role = await makeRole(db.knex, { menus: ['dataBase', 'dataBase.systemData', 'dataBase.refCodeType'], permissions: ['system:refCodeType:list'] });
-    const u = await makeUser(db.knex, { roleIds: [role] });
-    const cookie = await loginAs(u.username);
+    const { cookie } = await signedInUser(db.knex, { menus: ['dataBase', 'dataBase.systemData', 'dataBase.refCodeType'], permissions: ['system:refCodeType:list'] });
     const refused = await resourceApi('system', 'refCode', { cookie }).exportFile('format=csv');
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe(403);

@@ -2,24 +2,19 @@
 // TEST_DB=sqlite): it is handed each declared field's column value (blank as null; no
 // password, no field without a column) and stores what it returns.
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDb } from '../../tests/support/db';
-import { scratchTable } from '../../tests/support/resource';
+import { describe, expect, it } from 'vitest';
+import { scratchResource, setUpScratchTable } from '../../tests/support/resource';
 import { tFor } from '../i18n/i18n.server';
-import { defineResource } from './define';
-import { serverResource, type Actor, type Row } from './define.server';
+import { serverResource, type Row } from './define.server';
 import { createRow, updateRow } from './service.server';
 
 const TABLE = 'tst_todb_item';
 const t = tFor('zh');
 const seen: Row[] = [];
 
-const def = defineResource({
-  plugin: 'system',
+const def = scratchResource({
   name: 'toDbItem',
   table: TABLE,
-  titleKey: 'system:refCode.title',
-  menu: 'management',
   versioned: false,
   stamped: false,
   fields: [
@@ -30,7 +25,6 @@ const def = defineResource({
     { name: 'shown', column: null, labelKey: 'system:refCode.name', type: 'string' },
   ],
   schema: () => z.object({ code: z.string(), displayName: z.string(), remark: z.string().optional(), secret: z.string().optional(), shown: z.string().optional() }),
-  permissions: { list: 'x', create: 'x', update: 'x' },
 });
 const items = serverResource(def, {
   toDb(input, { op }, defaults) {
@@ -39,19 +33,11 @@ const items = serverResource(def, {
   },
 });
 
-let db: TestDb;
-let actor: Actor;
-
-beforeAll(async () => {
-  ({ db, actor } = await scratchTable(TABLE, (tb) => {
-    tb.string('code', 20).notNullable();
-    tb.string('name', 50).notNullable();
-    tb.string('remark', 50).nullable();
-    tb.string('origin', 10).nullable();
-  }));
-});
-afterAll(async () => {
-  await db?.destroy();
+const { db, actor } = setUpScratchTable(TABLE, (tb) => {
+  tb.string('code', 20).notNullable();
+  tb.string('name', 50).notNullable();
+  tb.string('remark', 50).nullable();
+  tb.string('origin', 10).nullable();
 });
 
 describe('toDb on the default mapping', () => {

@@ -2,24 +2,21 @@
 // TEST_DB=sqlite): one field and several fields together, the row itself excluded on update,
 // blank optional values left alone, a rule's own message, and each clash named on its field.
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDb } from '../../tests/support/db';
-import { scratchTable } from '../../tests/support/resource';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchResource, setUpScratchTable } from '../../tests/support/resource';
 import { FieldError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
 import { defineResource } from './define';
-import { serverResource, type Actor } from './define.server';
+import { serverResource } from './define.server';
 import { createRow, updateRow } from './service.server';
+import { refusalOf } from '../../tests/support/http';
 
 const TABLE = 'tst_unique_item';
 const t = tFor('zh');
 
-const def = defineResource({
-  plugin: 'system',
+const def = scratchResource({
   name: 'uniqueItem',
   table: TABLE,
-  titleKey: 'system:refCode.title',
-  menu: 'management',
   versioned: false,
   stamped: false,
   fields: [
@@ -36,34 +33,20 @@ const def = defineResource({
       name: z.string().optional(),
       creditCode: z.string().nullable().optional(),
     }),
-  permissions: { list: 'x', create: 'x', update: 'x' },
 });
 const items = serverResource(def);
 
-let db: TestDb;
-let actor: Actor;
-
+const { db, actor } = setUpScratchTable(TABLE, (tb) => {
+  tb.string('domain', 20).notNullable();
+  tb.string('code', 20).notNullable();
+  tb.string('name', 50).notNullable();
+  tb.string('credit_code', 18).nullable();
+});
 const create = (input: Record<string, unknown>) => createRow(items, actor, input, t, { trusted: true });
-const errorsOf = async (p: Promise<unknown>) => {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(FieldError);
-  return (e as FieldError).fieldErrors;
-};
+const errorsOf = async (p: Promise<unknown>) => (await refusalOf(p, FieldError)).fieldErrors;
 
 beforeAll(async () => {
-  ({ db, actor } = await scratchTable(TABLE, (tb) => {
-    tb.string('domain', 20).notNullable();
-    tb.string('code', 20).notNullable();
-    tb.string('name', 50).notNullable();
-    tb.string('credit_code', 18).nullable();
-  }));
   await create({ domain: 'CURRENCY', code: 'USD', name: '美元', creditCode: '91310000MA1FL0001' });
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('unique rule', () => {

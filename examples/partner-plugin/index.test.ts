@@ -1,33 +1,23 @@
 // The plugin contract end to end with the example partner plugin: what it declares reaches
 // the registry and the database, its seed grants the operator, its badge is role-limited,
 // and dropping it from the plugin list removes its rows and grants again.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import system from '../../plugins/system/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { setUpTestDb } from '../../tests/support/suite';
 import { badgesFor } from '../../core/badges.server';
 import { statsFor } from '../../core/stats/stats.server';
 import { createRegistry, setRegistry } from '../../core/registry.server';
 import { syncRegistryData } from '../../core/rbac/sync.server';
-import { filterMenuTree, loadMenuTree, loadSessionUser, sidebarTree, type SessionUser } from '../../core/rbac/access.server';
+import { filterMenuTree, loadMenuTree, sidebarTree } from '../../core/rbac/access.server';
 import { req, run } from '../../tests/support/http';
 import { loginAs } from '../../tests/support/session';
-import { resourceApi } from '../../tests/support/resource';
+import { resourceApi, sessionUser } from '../../tests/support/resource';
 import partnerExample from './index';
 import { loader as helloLoader } from './routes/hello';
 
-let db: TestDb;
+const db = setUpTestDb({ plugins: [system, partnerExample] });
 
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, partnerExample] });
-});
-afterAll(async () => {
-  await db?.destroy();
-});
-
-async function demo(username: string): Promise<SessionUser> {
-  const row = await db.knex('sys_user').where({ username }).first();
-  return (await loadSessionUser(db.knex, row.id))!;
-}
+const demo = (username: string) => sessionUser(db.knex, username);
 
 const roleId = async (code: string) => (await db.knex('sys_role').where({ code }).first()).id as number;
 
@@ -91,7 +81,7 @@ describe('with the partner plugin listed', () => {
     // A bad second message saves nothing and is reported on its line and field.
     const bad = await op.create({ title: '新年', recipient: 'U Aung', messages: [{ lang: 'my', text: 'မင်္ဂလာပါ' }, { lang: 'zh', text: '' }] });
     expect(bad.body.code, JSON.stringify(bad.body)).not.toBe(200);
-    expect((bad.body.data as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty(['messages.1.text']);
+    expect(bad.fieldErrors).toHaveProperty(['messages.1.text']);
     expect(await db.knex('partner_card').where({ title: '新年' }).first()).toBeUndefined();
     const made = await op.create({ title: '新年', recipient: 'U Aung', messages: [{ lang: 'my', text: 'မင်္ဂလာပါ' }, { lang: 'zh', text: '新年快乐' }] });
     expect(made.body.code, made.body.msg).toBe(200);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl, cookie, launch, login, newContext, PASSWORD, screenshot, watchErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, cookie, newContext, openPage, PASSWORD, screenshot, setUpBrowser, signIn, watchErrors } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('login and logout', () => {
   it('shows the login page in Chinese by default and hydrates without errors', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     const errors = watchErrors(page);
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: '中缅口岸综合服务平台' })).toBeTruthy();
@@ -26,8 +18,7 @@ describe('login and logout', () => {
   });
 
   it('requires username and password before submitting', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
     await page.locator('[data-testid=login-submit]').click();
@@ -38,8 +29,7 @@ describe('login and logout', () => {
   });
 
   it('refuses a wrong password with the account/password error', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     await page.goto('/login');
     await page.locator('input[name=username]').fill('shipagent');
     await page.locator('input[name=password]').fill('wrong-password');
@@ -53,9 +43,7 @@ describe('login and logout', () => {
   });
 
   it('logs in, greets the user, sets hasLogin, and logs out again', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     const banner = page.locator('[data-testid=welcome-banner]');
     await banner.waitFor();

@@ -5,19 +5,13 @@
 // for completion and the trader confirms. Refused transitions show their SPEC §8 messages.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cellOf, formSelect, GRID, launch, openList, PASSWORD, refused, screenshot, shown, signIn, toast, typeDate, transition, watchErrors } from './support';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { cellOf, formSelect, GRID, openList, PASSWORD, refused, screenshot, setUpBrowser, shown, signIn, toast, transition, typeDate, watchErrors } from './support';
 import { withCreditCheck, withIdCheck } from '../../plugins/customs/enterprise/validators';
 import { receiptXml } from '../../plugins/customs/receipts/receipts.server';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 const suffix = Date.now().toString(36).slice(-6);
 

@@ -5,11 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import knexFactory, { type Knex } from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import { knexConfig } from '../../core/db/knex.server';
-import { baseUrl, GRID, gridRows, launch, login, shown, typeDate, watchErrors } from './support';
+import type { Page } from 'playwright-core';
+import { baseUrl, GRID, gridRows, login, setUpAppDb, setUpBrowser, shown, typeDate, watchErrors } from './support';
 
 const SHOTS = process.env.SHOTS_DIR || path.resolve('test-results/screenshots');
 const tag = `DT${Date.now().toString(36).slice(-5).toUpperCase()}`;
@@ -25,12 +22,10 @@ const CHOSEN: Record<string, string> = {
 };
 const NEXT_RUN: Record<string, string> = { zh: '下次执行', en: 'Next run', my: 'နောက်တစ်ကြိမ် လုပ်ဆောင်မည့်အချိန်' };
 
-let browser: Browser;
-let db: Knex;
+const browser = setUpBrowser();
+const db = setUpAppDb();
 
 beforeAll(async () => {
-  browser = await launch();
-  db = knexFactory(knexConfig(inject('databaseUrl')));
   const item = await db('fin_fee_item').first('id');
   const now = new Date();
   const rule = (suffix: string, from: string) => ({
@@ -49,9 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.('fin_fee_rule').where('rule_name', 'like', `${tag}-%`).delete();
-  await db?.destroy();
-  await browser?.close();
+  await db('fin_fee_rule').where('rule_name', 'like', `${tag}-%`).delete();
 });
 
 async function open(lang: string): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {

@@ -5,22 +5,12 @@
 // platform approves the refund. At each step the screens and the database agree on the bill's
 // status, its flags and the trader's available balance.
 import Decimal from 'decimal.js';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { knexConfig } from '../../core/db/knex.server';
-import { cellOf, formSelect, gridRows, GRID, launch, openList, refused, screenshot, selectRow, signIn, toast, transition, watchErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cellOf, formSelect, gridRows, GRID, openList, refused, screenshot, selectRow, setUpAppDb, setUpBrowser, signIn, toast, transition, watchErrors } from './support';
 
-let browser: Browser;
-let db: Knex;
-beforeAll(async () => {
-  browser = await launch();
-  db = knexFactory(knexConfig(inject('databaseUrl')));
-});
-afterAll(async () => {
-  await browser?.close();
-  await db?.destroy();
-});
+const browser = setUpBrowser();
+const db = setUpAppDb();
 
 const suffix = Date.now().toString(36).slice(-6);
 const ORDER_AMOUNT = '3500.00';

@@ -4,11 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
 import { knexConfig } from '../../core/db/knex.server';
+import { freePort } from '../support/net';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,17 +23,6 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(__dirname, '../..');
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/test';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 let server: ChildProcess | undefined;
 let dbName = '';

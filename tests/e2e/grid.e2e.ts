@@ -2,19 +2,17 @@
 // previous, a page opened by URL, another page size), each page checked against the list API;
 // and the empty list's hint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GRID, gridRows, launch, openList, signIn } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { GRID, gridRows, openList, setUpBrowser, signIn } from './support';
 
-let browser: Browser;
+const browser = setUpBrowser();
 let context: BrowserContext;
 let page: Page;
 beforeAll(async () => {
-  browser = await launch();
   ({ context, page } = await signIn(browser, 'admin'));
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
 });
 
 const HS = '/customsBase/hsCode';

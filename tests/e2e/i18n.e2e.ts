@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { cookie, launch, login, newContext, screenshot } from './support';
+import { describe, expect, it } from 'vitest';
+import { cookie, openPage, screenshot, setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('languages', () => {
   it('switches to Burmese from the top bar, and the choice survives a reload', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.locator('[data-testid=dashboard]').waitFor();
     await page.locator('[data-testid=language-button]').click();
     await page.locator('[data-testid=lang-my]').click();
@@ -43,8 +34,7 @@ describe('languages', () => {
   });
 
   it('shows the login page in Burmese with ?lng=my', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     await page.goto('/login?lng=my');
     expect(await page.locator('[data-testid=login-submit]').textContent()).toBe('ဝင်ရောက်ရန်');
     await page.locator('[data-testid=login-submit]').click();

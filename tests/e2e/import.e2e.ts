@@ -1,16 +1,10 @@
 // Import through the codes screen: template, valid-rows-only with an error row, then
 // all-or-nothing refusing a whole file because of one bad row.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, login, newContext } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 const csv = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n') + '\r\n', 'utf8');
 const HEADER = ['代码类型', '代码', '中文解释', '英文解释', '默认', '排序'];
@@ -35,9 +29,7 @@ async function importFile(page: Page, name: string, body: Buffer, mode: 'all' | 
 
 describe('resource import', () => {
   it('offers a template, imports the valid rows, reports the bad one, and all-or-nothing inserts nothing', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.goto('/dataBase/systemData/refCode?code=E2EIMP');
     await page.locator('[data-testid=resource-grid]').waitFor();
 

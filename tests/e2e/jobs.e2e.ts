@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, login, newContext } from './support';
+import { describe, expect, it } from 'vitest';
+import { setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('scheduled jobs screen', () => {
   it('runs a job once and shows the run in the job log', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.goto('/management/systemMaintenance/job');
     const row = page.locator('[data-testid="job-partner.count"]');
     await row.waitFor();
@@ -31,9 +22,7 @@ describe('scheduled jobs screen', () => {
   });
 
   it('pauses and resumes a cron job', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.goto('/management/systemMaintenance/job');
     const row = page.locator('[data-testid="job-core.sessionCleanup"]');
     await row.getByRole('button', { name: '暂停' }).click();

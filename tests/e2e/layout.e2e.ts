@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl as newContextBase, cookie, launch, login, newContext, screenshot } from './support';
+import { describe, expect, it } from 'vitest';
+import { baseUrl as newContextBase, cookie, login, newContext, screenshot, setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 async function sidebarGroups(page: import('playwright-core').Page): Promise<string[]> {
   await page.locator('[data-testid=sidebar]').waitFor({ state: 'attached' });
@@ -26,9 +19,7 @@ describe('sidebar', () => {
       shipagent: [],
     };
     for (const [username, groups] of Object.entries(expected)) {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      await login(page, username);
+      const { context, page } = await signIn(browser, username);
       if (username === 'trader') await page.goto('/404');
       // The domain plugins' groups (customs, finance) are checked in their own tests.
       else expect((await sidebarGroups(page)).filter((k) => !DOMAIN_GROUPS.has(k)), username).toEqual(groups);
@@ -42,9 +33,7 @@ describe('sidebar', () => {
   });
 
   it('opens one group at a time and shows the breadcrumb of the current screen', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     await page.locator('[data-testid=menu-group-management]').click();
     // the job entry sits in the subgroup 系统维护, closed until opened; the hidden job log is never listed
     expect(await page.locator('[data-testid="menu-item-management.job"]').count()).toBe(0);
@@ -64,9 +53,7 @@ describe('sidebar', () => {
   });
 
   it('keeps its collapsed state in the sidebarStatus cookie across a reload', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'admin');
+    const { context, page } = await signIn(browser, 'admin');
     const layout = page.locator('[data-sidebar-open]');
     expect(await layout.getAttribute('data-sidebar-open')).toBe('1');
     await page.locator('[data-testid=sidebar-toggle]').click();
@@ -83,9 +70,7 @@ describe('sidebar', () => {
 
 describe('top bar', () => {
   it('shows a plugin badge with its count only to the roles it names', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'operator');
+    const { context, page } = await signIn(browser, 'operator');
     const badge = page.locator('[data-testid="badge-partner.greetings"]');
     await badge.waitFor();
     expect(await badge.innerText()).toContain('2');
@@ -100,9 +85,7 @@ describe('top bar', () => {
   });
 
   it('watermarks the main area with the user and a running clock, and restores it when removed', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'operator');
+    const { context, page } = await signIn(browser, 'operator');
     const mark = page.locator('[data-watermark]');
     await mark.waitFor({ state: 'attached' });
     const first = await mark.getAttribute('data-text');

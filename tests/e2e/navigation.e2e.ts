@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launch, login, newContext } from './support';
+import type { BrowserContext } from 'playwright-core';
+import { newContext, setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 const path = (url: string) => new URL(url).pathname;
 
@@ -44,9 +38,7 @@ describe('navigation rules without a session', () => {
 
 describe('navigation rules with a session', () => {
   it('sends / to /dashboard, /login back to /, unknown paths to /404', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'operator');
+    const { context, page } = await signIn(browser, 'operator');
     await page.goto('/');
     expect(path(page.url())).toBe('/dashboard');
     await page.goto('/login');
@@ -59,9 +51,7 @@ describe('navigation rules with a session', () => {
   });
 
   it('sends a trader (userType 4) from /dashboard to settlement management', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'trader');
+    const { context } = await signIn(browser, 'trader');
     const res = await context.request.get('/dashboard', { maxRedirects: 0 });
     expect(res.status()).toBe(302);
     expect(res.headers()['location']).toBe('/unifiedSettlement/settlementManage');

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, login, newContext, PASSWORD } from './support';
+import { describe, expect, it } from 'vitest';
+import { login, PASSWORD, setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('change password', () => {
   it('checks the form, changes the password, and the new one logs in', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'freightagent');
+    const { context, page } = await signIn(browser, 'freightagent');
     await page.locator('[data-testid=user-menu-button]').click();
     await page.locator('[data-testid=menu-change-password]').click();
     const dialog = page.locator('[data-testid=change-password-dialog]');

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, login, newContext } from './support';
+import { describe, expect, it } from 'vitest';
+import { setUpBrowser, signIn } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 describe('example partner plugin', () => {
   it('mounts its screen under the main layout and its print view under the bare layout', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'operator');
+    const { context, page } = await signIn(browser, 'operator');
     await page.locator('[data-testid=menu-group-partner]').click();
     await page.locator('[data-testid="menu-item-partner.hello"]').click();
     await page.locator('[data-testid=partner-hello]').waitFor();
@@ -28,9 +19,7 @@ describe('example partner plugin', () => {
   });
 
   it('refuses its screen to a role that was not granted it, on the server', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, 'shipagent');
+    const { context } = await signIn(browser, 'shipagent');
     const res = await context.request.get('/partner/hello', { maxRedirects: 0 });
     expect(res.status()).toBe(403);
     const data = await context.request.get('/partner/hello.data', { maxRedirects: 0 });

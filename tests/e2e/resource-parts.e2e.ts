@@ -3,31 +3,23 @@
 // diagram with the current one marked and its history; failing it from the drawer with a
 // reason adds the entry (with the reason) and moves the mark; the state tabs count the rows
 // of each state and narrow the list.
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { knexConfig } from '../../core/db/knex.server';
-import { GRID, gridRows, launch, openList, screenshot, signIn, toast, watchErrors } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GRID, gridRows, openList, screenshot, setUpAppDb, setUpBrowser, signIn, toast, watchErrors } from './support';
 
-let browser: Browser;
-let db: Knex;
+const browser = setUpBrowser();
+const db = setUpAppDb();
 const suffix = Date.now().toString(36).slice(-6);
 const company = `部件测试贸易有限公司${suffix}`;
 let enterpriseId = 0;
 
 beforeAll(async () => {
-  browser = await launch();
-  db = knexFactory(knexConfig(inject('databaseUrl')));
   // An enterprise waiting for review: a copy of a seeded one, for a user of its own.
   const { id: _u, ...user } = await db('sys_user').where({ username: 'trader' }).first();
   const [userId] = await db('sys_user').insert({ ...user, username: `parts${suffix}`, nickname: `parts${suffix}` });
   const { id: _e, ...enterprise } = await db('cus_enterprise').orderBy('id').first();
   const [id] = await db('cus_enterprise').insert({ ...enterprise, user_id: userId, name: company, credit_code: `9153${suffix.toUpperCase()}00000000`.slice(0, 18), audit_status: '1', version: 1 });
   enterpriseId = Number(id);
-});
-afterAll(async () => {
-  await browser?.close();
-  await db?.destroy();
 });
 
 const tabCount = async (page: Page, state: string) => Number(await page.locator(`[data-testid=state-tab-${state}]`).getAttribute('data-count'));

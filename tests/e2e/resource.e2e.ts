@@ -3,24 +3,16 @@
 // CSV export) and the role editor (a menu ticks its mandatory permission; a user holding
 // the role sees only that menu).
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GRID, gridRows, launch, login, newContext, openList, PASSWORD, toast } from './support';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { GRID, gridRows, login, newContext, openList, PASSWORD, setUpBrowser, signIn, toast } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = setUpBrowser();
 
 const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 
 async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await login(page, 'admin');
+  const { context, page } = await signIn(browser, 'admin');
   return { context, page };
 }
 

@@ -2,22 +2,12 @@
 // per-request nonce, still hydrate and keep MUI's (emotion's) styles without a single CSP
 // violation; inline code without the nonce does not run; API answers are nosniff + no-store;
 // a cross-site POST with the user's cookie changes nothing while the app's own calls work.
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { knexConfig } from '../../core/db/knex.server';
-import { baseUrl, cookie, launch, newContext, openList, PASSWORD, screenshot, signIn, watchErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, cookie, openList, openPage, PASSWORD, screenshot, setUpAppDb, setUpBrowser, signIn, watchErrors } from './support';
 
-let browser: Browser;
-let knex: Knex;
-beforeAll(async () => {
-  browser = await launch();
-  knex = knexFactory(knexConfig(inject('databaseUrl')));
-});
-afterAll(async () => {
-  await browser?.close();
-  await knex?.destroy();
-});
+const browser = setUpBrowser();
+const knex = setUpAppDb();
 
 const codeRows = async (code: string) => Number((await knex('sys_ref_code').where({ code }).count({ n: '*' }).first())?.n ?? 0);
 
@@ -32,8 +22,7 @@ function watchCsp(page: Page): string[] {
 
 describe('Content-Security-Policy on pages', () => {
   it('the login page has a nonce CSP, hydrates, keeps its styles and reports no violation', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     const violations = watchCsp(page);
     const errors = watchErrors(page);
     const res = await page.goto('/login');
@@ -78,8 +67,7 @@ describe('Content-Security-Policy on pages', () => {
   });
 
   it('an inline script without the nonce is blocked', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser);
     const violations = watchCsp(page);
     await page.goto('/login');
     const ran = await page.evaluate(() => {

@@ -1,8 +1,11 @@
 // Browser-test helpers: Debian's chromium through playwright-core, real seeded users.
 import fs from 'node:fs';
 import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { knexConfig } from '../../core/db/knex.server';
+import { live } from '../support/live';
 
 export const PASSWORD = process.env.DEMO_PASSWORD || 'Demo@12345';
 export const baseUrl = () => inject('baseUrl');
@@ -12,6 +15,30 @@ export async function launch(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+}
+
+/** The file's browser: launched before its tests, closed after them. */
+export function setUpBrowser(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return live(() => browser, 'browser');
+}
+
+/** The served app's database (global-setup.ts made it), for arranging and checking rows: opened before the file's tests, closed after them. */
+export function setUpAppDb(): Knex {
+  let knex: Knex | undefined;
+  beforeAll(() => {
+    knex = knexFactory(knexConfig(inject('databaseUrl')));
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+  });
+  return live(() => knex, 'database');
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -46,12 +73,17 @@ export async function cookie(context: BrowserContext, name: string) {
   return (await context.cookies()).find((c) => c.name === name);
 }
 
+/** A fresh browser context with one page. */
+export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  return { context, page: await context.newPage() };
+}
+
 /** A fresh browser context logged in as this user. */
 export async function signIn(browser: Browser, username: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await login(page, username, password);
-  return { context, page };
+  const opened = await openPage(browser);
+  await login(opened.page, username, password);
+  return opened;
 }
 
 /** Waits for a toast with this text. */

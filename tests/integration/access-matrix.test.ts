@@ -7,37 +7,27 @@
 // refused ones answer HTTP 403. Allowed pages answer 200; refused ones 403 or a
 // redirect. Requests are built so they change nothing (empty bodies, empty id lists, ids
 // that do not exist), since the permission check comes first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/plugin';
-import { loadSessionUser } from '../../core/rbac/access.server';
 import { hasMenu, hasPermission, matchesRoleOrPermission, type SessionUser } from '../../core/rbac/menu';
-import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
-import { answerChecker, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
-import { makeUser } from '../support/resource';
-import { createRouter, type Router } from '../support/router';
+import { answerChecker, collectionOf, emptyCsvForm, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
+import { makeUser, sessionUser } from '../support/resource';
+import { createRouter } from '../support/router';
 import { loginAs } from '../support/session';
+import { setUpTestDb } from '../support/suite';
 
 const DEMO_USERS = ['admin', 'operator', 'trader', 'broker', 'shipagent', 'freightagent', 'bank'];
 const MISSING_ID = 2147483000;
 
-let db: TestDb;
-let router: Router;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ logins: DEMO_USERS });
+const { cookies } = db;
+const router = createRouter();
 const users: Record<string, SessionUser> = {};
-
 beforeAll(async () => {
-  db = await createTestDb();
-  router = createRouter();
   const bare = await makeUser(db.knex, { roleIds: [], userType: 4 });
-  for (const u of [...DEMO_USERS, bare.username]) {
-    cookies[u] = await loginAs(u);
-    const row = await db.knex('sys_user').where({ username: u }).first();
-    users[u] = (await loadSessionUser(db.knex, row.id))!;
-  }
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
+  cookies[bare.username] = await loginAs(bare.username);
+  for (const u of Object.keys(cookies)) users[u] = await sessionUser(db.knex, u);
 });
 
 /** Whether the user may call the operation, from the document and the user's grants. */
@@ -64,11 +54,8 @@ function harmless(op: Operation, cookie: string, anyId: number): Request {
     case 'export':
     case 'importTemplate':
       return req(`${path}${op.kind === 'list' ? '?pageSize=10' : ''}`, { cookie, headers });
-    case 'import': {
-      const form = new FormData();
-      form.set('file', new File([''], 'empty.csv', { type: 'text/csv' }));
-      return new Request(BASE + path, { method: 'POST', body: form, headers: { ...headers, cookie } });
-    }
+    case 'import':
+      return new Request(BASE + path, { method: 'POST', body: emptyCsvForm(), headers: { ...headers, cookie } });
     case 'deleteMany':
     case 'transition':
       return req(path, { method: op.method, cookie, headers, json: { ids: [] } });
@@ -117,7 +104,7 @@ describe('access matrix', () => {
     const wrong: string[] = [];
     const cases = ops.flatMap((op) => Object.keys(users).map((u) => ({ op, u })));
     await pool(cases, 4, async ({ op, u }) => {
-      const base = op.path.replace(/\/(\{id\}|export|import|import-template|transition\/[^/]+)$/, '');
+      const base = collectionOf(op);
       const res = await router.handle(harmless(op, cookies[u], anyIds.get(base) ?? MISSING_ID));
       // Files (export, template) are not read: the status says enough, and a whole table's
       // export per user would only cost time.

@@ -1,27 +1,16 @@
 // Parameters and body fields of the resource API are parsed before use: a value of the wrong
 // type is refused with the envelope's validation answer (code 500, HTTP 400, translated) or,
 // for a path id that names nothing, 404, and never reaches a query or throws (HTTP 500).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../support/db';
+import { describe, expect, it } from 'vitest';
 import { BASE } from '../support/http';
-import { createRouter, type Router } from '../support/router';
-import { loginAs } from '../support/session';
+import { createRouter } from '../support/router';
+import { setUpTestDb } from '../support/suite';
 
-let db: TestDb;
-let router: Router;
-let admin: string;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  router = createRouter();
-  admin = await loginAs('admin');
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ logins: ['admin'] });
+const router = createRouter();
 
 const send = async (method: string, path: string, raw?: string) => {
-  const headers: Record<string, string> = { cookie: admin, origin: BASE };
+  const headers: Record<string, string> = { cookie: db.cookies.admin, origin: BASE };
   if (raw !== undefined) headers['content-type'] = 'application/json';
   const res = await router.handle(new Request(BASE + path, { method, body: raw, headers }));
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data?: unknown } };

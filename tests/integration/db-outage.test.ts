@@ -13,10 +13,11 @@ import { loader as mainLoader } from '../../app/routes/_main';
 import { DatabaseUnavailableError, guardBuild, guardHandler, waitForDatabase } from '../../core/db/health.server';
 import { getKnex, knexConfig, setKnex } from '../../core/db/knex.server';
 import { createScheduler } from '../../core/jobs/scheduler.server';
-import { createTestDb, type TestDb } from '../support/db';
+import { setUpTestDb } from '../support/suite';
 import { envelope, req, run } from '../support/http';
-import { loginAs } from '../support/session';
 
+const db = setUpTestDb({ logins: ['admin'] });
+const { cookies } = db;
 /** A TCP proxy to MariaDB that can be taken down (listener closed, open sockets cut) and up. */
 function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
@@ -58,13 +59,10 @@ function tcpProxy(target: { host: string; port: number }) {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const UNAVAILABLE = { zh: '服务暂时不可用，请稍后重试', en: 'Service temporarily unavailable, please try again later' };
 
-let db: TestDb;
 let proxy: ReturnType<typeof tcpProxy>;
 let viaProxy: Knex;
-let cookie: string;
 
 beforeAll(async () => {
-  db = await createTestDb();
   const url = new URL(db.url);
   proxy = tcpProxy({ host: url.hostname, port: Number(url.port || 3306) });
   await proxy.up();
@@ -72,13 +70,11 @@ beforeAll(async () => {
   // The app's shared handle goes through the proxy, as if DATABASE_URL pointed there.
   viaProxy = knexFactory(knexConfig(url.toString()));
   setKnex(viaProxy);
-  cookie = await loginAs('admin');
 });
 afterAll(async () => {
   await proxy?.up();
   await viaProxy?.destroy();
   setKnex(db?.knex);
-  await db?.destroy();
 });
 
 // What server.ts serves: every route's loader wrapped by guardBuild.
@@ -86,7 +82,7 @@ const list = guardHandler(listLoader);
 const page = guardBuild({ routes: { main: { module: { loader: mainLoader } } } }).routes.main.module as { loader: typeof mainLoader };
 
 async function listRoles(lang?: 'en') {
-  const request = req(`/api/system/role?page=1&pageSize=10${lang ? `&lng=${lang}` : ''}`, { cookie });
+  const request = req(`/api/system/role?page=1&pageSize=10${lang ? `&lng=${lang}` : ''}`, { cookie: cookies.admin });
   const { res } = await run(list, request, { plugin: 'system', resource: 'role' });
   return { status: res!.status, body: await envelope(res!) };
 }
@@ -108,7 +104,7 @@ describe('database outage', () => {
     expect(en.body.msg).toBe(UNAVAILABLE.en);
 
     // A page: its loader throws the 503 the error boundary shows (status and text).
-    const { res } = await run(page.loader as never, req('/dashboard?lng=en', { cookie }));
+    const { res } = await run(page.loader as never, req('/dashboard?lng=en', { cookie: cookies.admin }));
     expect(res!.status).toBe(503);
     expect(await res!.text()).toBe(UNAVAILABLE.en);
 

@@ -4,28 +4,17 @@
 // dates, from a seeded generator (FUZZ_SEED to replay a run). No answer may be a 5xx or carry a
 // stack trace or SQL, and a refused request must leave its table (checksum) and the audit log
 // exactly as they were.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerResource } from '../../core/resource/define.server';
-import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
-import { answerChecker, openApiDoc, operations, type Operation } from '../support/openapi';
-import { createRouter, type Router } from '../support/router';
-import { loginAs } from '../support/session';
+import { answerChecker, collectionOf, openApiDoc, operations, type Operation } from '../support/openapi';
+import { createRouter } from '../support/router';
+import { setUpTestDb } from '../support/suite';
 
 const SEED = Number(process.env.FUZZ_SEED || 20261124);
 
-let db: TestDb;
-let router: Router;
-let admin: string;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  router = createRouter();
-  admin = await loginAs('admin');
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ logins: ['admin'] });
+const router = createRouter();
 
 /** mulberry32: a small seeded generator, so a failure replays with the same FUZZ_SEED. */
 function rng(seed: number) {
@@ -140,7 +129,7 @@ const auditCount = async () => Number((await db.knex('sys_audit_log').count({ n:
 const ids = new Map<string, number[]>();
 async function rowIds(base: string): Promise<number[]> {
   if (!ids.has(base)) {
-    const res = await router.handle(req(`${base}?pageSize=100`, { cookie: admin }));
+    const res = await router.handle(req(`${base}?pageSize=100`, { cookie: db.cookies.admin }));
     const b = (await res.json()) as { data?: { rows?: { id: number }[] }; rows?: { id: number }[] };
     ids.set(base, (b.data?.rows ?? b.rows ?? []).map((x) => Number(x.id)));
   }
@@ -182,14 +171,14 @@ describe('fuzzing every list, create, update, transition and import operation', 
     const start = Date.now();
     for (const op of ops) {
       const sr = op.sr!;
-      const base = op.path.replace(/\/(\{id\}|import|transition\/[^/]+)$/, '');
+      const base = collectionOf(op);
       for (let i = 0; i < PER_KIND[op.kind]!; i++) {
         let request: Request;
         let payload = '';
         const known = op.kind === 'update' || op.kind === 'transition' ? await rowIds(base) : [];
         if (op.kind === 'list') {
           payload = listQuery(sr);
-          request = req(`${op.path}?${payload}`, { cookie: admin });
+          request = req(`${op.path}?${payload}`, { cookie: db.cookies.admin });
         } else if (op.kind === 'import') {
           const form = new FormData();
           const name = r.pick(['a.csv', 'a.xlsx', 'a.exe', 'a', '../../x.csv', 'a.csv\u0000.exe']);
@@ -197,7 +186,7 @@ describe('fuzzing every list, create, update, transition and import operation', 
           form.set('file', new File([content], name));
           if (r.next() < 0.5) form.set('mode', r.pick(['all', 'valid', 'x', '']));
           payload = `${name} ${JSON.stringify(content)}`;
-          request = new Request(BASE + op.path, { method: 'POST', body: form, headers: { cookie: admin, origin: BASE } });
+          request = new Request(BASE + op.path, { method: 'POST', body: form, headers: { cookie: db.cookies.admin, origin: BASE } });
         } else {
           const id = known.length && r.next() < 0.8 ? r.pick(known) : r.pick(['0', '-1', 'abc', '1.5', '1e3', '99999999999', '%00', '9007199254740993']);
           const path = op.path.replace('{id}', encodeURIComponent(String(id)));
@@ -205,7 +194,7 @@ describe('fuzzing every list, create, update, transition and import operation', 
           if (op.kind === 'update') extra = { version: r.pick([1, 2, '1', { toString: 1 }, null, -1, 1.5, 'x', [1], 2 ** 64]) };
           if (op.kind === 'transition') extra = { ids: r.pick([[id], [id, id], String(id), [], null, 'abc', [{ toString: 1 }], [-1], [1.5], Array(2000).fill(1), { 0: 1 }]), note: value(), amount: value() };
           payload = op.kind === 'transition' ? JSON.stringify(extra) : body(sr, extra);
-          request = new Request(BASE + path, { method: op.method, body: payload, headers: { cookie: admin, origin: BASE, 'content-type': 'application/json' } });
+          request = new Request(BASE + path, { method: op.method, body: payload, headers: { cookie: db.cookies.admin, origin: BASE, 'content-type': 'application/json' } });
         }
         const table = sr.def.table;
         const before = op.method === 'GET' ? null : [await checksum(table), await auditCount()];

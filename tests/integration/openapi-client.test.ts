@@ -1,27 +1,23 @@
 // The generated typed client (clients/typescript) used as a partner would: a Bearer API token,
 // through the app's real route table on a fresh seeded database: list departments, create one,
 // update it with its version, and read the typed error of a stale update.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { portClient } from '../../clients/typescript';
 import { createApiToken } from '../../core/auth/token.server';
-import { createTestDb, type TestDb } from '../support/db';
+import { setUpTestDb } from '../support/suite';
 import { BASE } from '../support/http';
 import { makeRole, uniq } from '../support/resource';
 import { createRouter, type Router } from '../support/router';
 
-let db: TestDb;
+const db = setUpTestDb();
 let router: Router;
 let token: string;
 
 beforeAll(async () => {
-  db = await createTestDb();
   router = createRouter();
   const roleId = await makeRole(db.knex, { permissions: ['system:dept:list', 'system:dept:add', 'system:dept:edit'], menus: ['management', 'management.dept'] });
   const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
   ({ token } = await createApiToken(db.knex, { name: uniq('partner'), roleId, createdBy: Number(admin.id) }));
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('the typed client', () => {

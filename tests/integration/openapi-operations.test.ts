@@ -2,33 +2,22 @@
 // the app's real route table (tests/support/router.ts, so a route shadowed by another shows),
 // on a fresh seeded MariaDB, as a seeded user whose permissions allow it, and none answers
 // 404, 405 or 5xx. Member operations use a row the caller can see.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSessionUser } from '../../core/rbac/access.server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, type SessionUser } from '../../core/rbac/menu';
-import { createTestDb, type TestDb } from '../support/db';
 import { BASE, req } from '../support/http';
-import { openApiDoc, operations, sweepable } from '../support/openapi';
-import { createRouter, type Router } from '../support/router';
-import { loginAs } from '../support/session';
+import { collectionOf, emptyCsvForm, openApiDoc, operations, sweepable } from '../support/openapi';
+import { createRouter } from '../support/router';
+import { sessionUser } from '../support/resource';
+import { setUpTestDb } from '../support/suite';
 
 const USERS = ['operator', 'broker', 'trader', 'shipagent', 'freightagent', 'bank', 'admin'];
 
-let db: TestDb;
-let router: Router;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ logins: USERS });
+const { cookies } = db;
+const router = createRouter();
 const users: Record<string, SessionUser> = {};
-
 beforeAll(async () => {
-  db = await createTestDb();
-  router = createRouter();
-  for (const u of USERS) {
-    cookies[u] = await loginAs(u);
-    const row = await db.knex('sys_user').where({ username: u }).first();
-    users[u] = (await loadSessionUser(db.knex, row.id))!;
-  }
-}, 120_000);
-afterAll(async () => {
-  await db?.destroy();
+  for (const u of USERS) users[u] = await sessionUser(db.knex, u);
 });
 
 const call = (username: string, method: string, path: string, body?: { json?: unknown; form?: FormData }) => {
@@ -65,7 +54,7 @@ describe('every OpenAPI operation', () => {
     for (const op of ops) {
       const allowed = USERS.filter((u) => (op.permission ? hasPermission(users[u], op.permission) : u === 'admin'));
       expect(allowed.length, `${op.method} ${op.path}: nobody may call it`).toBeGreaterThan(0);
-      const base = op.path.replace(/\/(\{id\}|export|import|import-template|transition\/[^/]+)$/, '');
+      const base = collectionOf(op);
       let username = allowed[0];
       let id: number | null = null;
       if (['get', 'update', 'delete', 'transition', 'deleteMany'].includes(op.kind)) {
@@ -89,11 +78,8 @@ describe('every OpenAPI operation', () => {
         res = await call(username, op.method, path, { json: current.data ?? {} });
       } else if (op.kind === 'transition' || op.kind === 'deleteMany') res = await call(username, op.method, path, { json: { ids: [id] } });
       else if (op.kind === 'create') res = await call(username, op.method, path, { json: {} });
-      else if (op.kind === 'import') {
-        const form = new FormData();
-        form.set('file', new File([''], 'empty.csv', { type: 'text/csv' }));
-        res = await call(username, op.method, path, { form });
-      } else if (op.path === '/api/payAdvance/selectZjtxList') res = await call(username, op.method, path, { json: { Data: { Parameters: { CFD: { currentPage: 1, pageSize: 10 } } } } });
+      else if (op.kind === 'import') res = await call(username, op.method, path, { form: emptyCsvForm() });
+      else if (op.path === '/api/payAdvance/selectZjtxList') res = await call(username, op.method, path, { json: { Data: { Parameters: { CFD: { currentPage: 1, pageSize: 10 } } } } });
       else res = await call(username, op.method, path, op.method === 'GET' ? undefined : { json: {} });
       if (res.status === 404 || res.status === 405 || res.status >= 500) {
         failures.push(`${op.method} ${path} as ${username}: ${res.status} ${(await res.text()).slice(0, 200)}`);

@@ -10,7 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../support/db';
+import { freePort } from '../support/net';
+import { setUpTestDb } from '../support/suite';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -26,17 +27,6 @@ function buildDir(): { dir: string; env: Record<string, string> } {
   return { dir, env };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 function connects(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(port, '127.0.0.1');
@@ -48,7 +38,7 @@ function connects(port: number): Promise<boolean> {
   });
 }
 
-let db: TestDb;
+const db = setUpTestDb();
 let server: ChildProcess;
 let output = '';
 let port: number;
@@ -57,7 +47,6 @@ const exited = { promise: undefined as unknown as Promise<number | null> };
 
 beforeAll(async () => {
   const build = buildDir();
-  db = await createTestDb();
   port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-shutdown-'));
   const env: NodeJS.ProcessEnv = {
@@ -100,7 +89,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-  await db?.destroy();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -3,22 +3,12 @@
 // and nginx with the repository's deploy/nginx.conf, its addresses and paths substituted.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+
+export { freePort } from '../support/net';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const NGINX_SITE = path.join(ROOT, 'deploy/nginx.conf');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** nginx on PATH or in /usr/sbin (Debian's), or null. */
 export function findNginx(): string | null {

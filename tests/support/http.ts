@@ -1,6 +1,7 @@
 // Calling Remix loaders/actions directly with real Requests: building requests, catching
 // thrown Responses (redirects, 401/403 envelopes) and carrying cookies between calls.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { expect } from 'vitest';
 
 export const BASE = 'http://localhost';
 
@@ -60,6 +61,22 @@ export async function respond(fn: Handler, request: Request, params: Record<stri
   const { res, data } = await run(fn, request, params);
   if (!res) throw new Error(`expected a Response, got data ${JSON.stringify(data)}`);
   return res;
+}
+
+/** Runs a handler that answers in the envelope: its HTTP status and body. */
+export async function answerOf<T = Envelope>(fn: Handler, request: Request, params: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await respond(fn, request, params);
+  return { status: res.status, body: (await envelope(res)) as T };
+}
+
+/** The error a call rejects with, checked to be of this kind (a call that succeeds fails the test). */
+export async function refusalOf<E extends Error>(p: Promise<unknown>, kind: abstract new (...args: never[]) => E): Promise<E> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(kind);
+  return e as E;
 }
 
 export interface Envelope {

@@ -39,6 +39,16 @@ export async function openApiDoc(router: Router, cookie?: string): Promise<{ pat
  */
 export const sweepable = (op: Operation) => !!op.sr || op.path.startsWith('/api/payAdvance/');
 
+/** The collection an operation's path belongs to: /api/x/y for /api/x/y/{id}, …/export, …/import, …/transition/z. */
+export const collectionOf = (op: Pick<Operation, 'path'>) => op.path.replace(/\/(\{id\}|export|import|import-template|transition\/[^/]+)$/, '');
+
+/** An import's form: an empty CSV file (nothing to import). */
+export function emptyCsvForm(): FormData {
+  const form = new FormData();
+  form.set('file', new File([''], 'empty.csv', { type: 'text/csv' }));
+  return form;
+}
+
 export function operations(doc: { paths: Record<string, Record<string, Json>> }, registry: Registry): Operation[] {
   const out: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {

@@ -1,17 +1,20 @@
 // The resource engine's REST API called the way the server does (real Requests into the route
 // modules under app/routes), plus quick ways to make departments, roles and users for a test.
 import type { Knex } from 'knex';
+import { beforeAll } from 'vitest';
 import { hashPassword } from '../../core/auth/password.server';
 import { loadSessionUser } from '../../core/rbac/access.server';
 import type { SessionUser } from '../../core/rbac/menu';
+import { defineResource, type ResourceDef } from '../../core/resource/define';
 import type { Actor } from '../../core/resource/define.server';
 import system from '../../plugins/system/index';
 import * as collectionRoute from '../../app/routes/api.$plugin.$resource';
 import * as memberRoute from '../../app/routes/api.$plugin.$resource.$id';
 import * as transitionRoute from '../../app/routes/api.$plugin.$resource.transition.$transition';
 import * as exportRoute from '../../app/routes/api.$plugin.$resource.export';
-import { createTestDb, type TestDb } from './db';
 import { envelope, req, respond, type Envelope } from './http';
+import { loginAs } from './session';
+import { setUpTestDb, type Suite } from './suite';
 
 /** Who calls: a session cookie, a partner token, or nobody. */
 export interface Caller {
@@ -23,6 +26,12 @@ export interface ApiAnswer<T = unknown> {
   res: Response;
   status: number;
   body: Envelope & { data?: T };
+  /** The envelope's fields again, at the top. */
+  code: number;
+  msg: string;
+  data: T;
+  /** A refusal's errors by field ({} when none). */
+  fieldErrors: Record<string, string>;
 }
 
 function headers(caller: Caller): Record<string, string> {
@@ -30,7 +39,9 @@ function headers(caller: Caller): Record<string, string> {
 }
 
 async function answer<T>(res: Response): Promise<ApiAnswer<T>> {
-  return { res, status: res.status, body: (await envelope(res)) as Envelope & { data?: T } };
+  const body = (await envelope(res)) as Envelope & { data?: T };
+  const fieldErrors = (body.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {};
+  return { res, status: res.status, body, code: body.code, msg: body.msg, data: body.data as T, fieldErrors };
 }
 
 export interface ListData {
@@ -123,6 +134,12 @@ export async function makeUser(knex: Knex, u: { username?: string; roleIds: numb
   return { id: userId, username };
 }
 
+/** A fresh user holding one new role with these grants, signed in: its id, username and Cookie header. */
+export async function signedInUser(knex: Knex, grants: Parameters<typeof makeRole>[1], user: Omit<Parameters<typeof makeUser>[1], 'roleIds'> = {}) {
+  const u = await makeUser(knex, { ...user, roleIds: [await makeRole(knex, grants)] });
+  return { ...u, cookie: await loginAs(u.username) };
+}
+
 export async function sessionUser(knex: Knex, username: string): Promise<SessionUser> {
   const row = await knex('sys_user').where({ username }).first();
   const u = row ? await loadSessionUser(knex, Number(row.id)) : null;
@@ -141,12 +158,20 @@ export async function auditOf(knex: Knex, resource: string, recordId: number | s
   return rows.map((r) => ({ ...r, raw: r.changes, changes: JSON.parse(r.changes || '{}') as Record<string, [unknown, unknown]> }));
 }
 
-/** A fresh database (system plugin) with one scratch table, for a resource declared by the test; the admin acts. */
-export async function scratchTable(table: string, columns: (tb: Knex.CreateTableBuilder) => void): Promise<{ db: TestDb; actor: Actor }> {
-  const db = await createTestDb({ plugins: [system] });
-  await db.knex.schema.createTable(table, (tb) => {
-    tb.increments('id');
-    columns(tb);
+/** The file's database (system plugin) with one scratch table, for a resource declared by the test; the admin acts (filled in beforeAll). */
+export function setUpScratchTable(table: string, columns: (tb: Knex.CreateTableBuilder) => void): { db: Suite; actor: Actor } {
+  const db = setUpTestDb({ plugins: [system] });
+  const actor: Actor = { user: undefined as unknown as SessionUser, ip: null };
+  beforeAll(async () => {
+    await db.knex.schema.createTable(table, (tb) => {
+      tb.increments('id');
+      columns(tb);
+    });
+    actor.user = await sessionUser(db.knex, 'admin');
   });
-  return { db, actor: { user: await sessionUser(db.knex, 'admin'), ip: null } };
+  return { db, actor };
 }
+
+/** A resource on a scratch table: the system plugin's texts and menu, permission x to list, create and update. */
+export const scratchResource = (def: Pick<ResourceDef, 'name' | 'table' | 'fields' | 'schema'> & Partial<ResourceDef>): ResourceDef =>
+  defineResource({ plugin: 'system', titleKey: 'system:refCode.title', menu: 'management', permissions: { list: 'x', create: 'x', update: 'x' }, ...def });

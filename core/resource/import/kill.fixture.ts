@@ -1,9 +1,46 @@
 // For the import kill tests (import.kill.test.ts): a resource whose rows take a moment each
-// (IMPORT_TEST_ROW_MS in a validate hook), so a worker can be killed part-way through.
+// (IMPORT_TEST_ROW_MS in a validate hook), so a worker can be killed part-way through. Also the
+// shape of every import test plugin (suite.fixture.ts too): one table and its resources.
+// No vitest here: kill-worker.fixture.ts loads this file outside the test runner.
+import type { Knex } from 'knex';
 import { z } from 'zod';
-import { definePlugin } from '../../plugin';
+import { definePlugin, type PortPlugin } from '../../plugin';
 import { defineResource } from '../define';
-import { serverResource } from '../define.server';
+import { serverResource, type ServerResource } from '../define.server';
+
+/** A plugin of one table: permissions <id>:item:list/create/import, a migration making the table with the engine's version and stamp columns, its resources and texts. */
+export function importTestPlugin(p: {
+  id: string;
+  root: string;
+  table: string;
+  columns: (t: Knex.CreateTableBuilder) => void;
+  resources: ServerResource[];
+  locales: PortPlugin['locales'];
+}): PortPlugin {
+  return definePlugin({
+    id: p.id,
+    root: p.root,
+    permissions: ['list', 'create', 'import'].map((action) => ({ code: `${p.id}:item:${action}`, titleKey: `${p.id}:perm` })),
+    migrations: [
+      {
+        name: `001_${p.table}`,
+        async up(knex) {
+          await knex.schema.createTable(p.table, (t) => {
+            t.increments('id');
+            p.columns(t);
+            t.integer('version').notNullable().defaultTo(1);
+            t.datetime('created_at', { precision: 3 }).nullable();
+            t.integer('created_by').nullable();
+            t.datetime('updated_at', { precision: 3 }).nullable();
+            t.integer('updated_by').nullable();
+          });
+        },
+      },
+    ],
+    resources: p.resources,
+    locales: p.locales,
+  });
+}
 
 export const SLOW_TABLE = 'imp_slow';
 
@@ -35,32 +72,15 @@ async function slowRow() {
 
 const bundle = (title: string, code: string, name: string, perm: string) => ({ title, code, name, perm });
 
-export const slowPlugin = definePlugin({
+export const slowPlugin = importTestPlugin({
   id: 'impslow',
   root: 'core/resource/import',
-  permissions: [
-    { code: 'impslow:item:list', titleKey: 'impslow:perm' },
-    { code: 'impslow:item:create', titleKey: 'impslow:perm' },
-    { code: 'impslow:item:import', titleKey: 'impslow:perm' },
-  ],
-  migrations: [
-    {
-      name: '001_slow',
-      async up(knex) {
-        await knex.schema.createTable(SLOW_TABLE, (t) => {
-          t.increments('id');
-          // Not unique on purpose: a row imported twice would show up as two rows.
-          t.string('code', 20).notNullable();
-          t.string('name', 100).notNullable();
-          t.integer('version').notNullable().defaultTo(1);
-          t.datetime('created_at', { precision: 3 }).nullable();
-          t.integer('created_by').nullable();
-          t.datetime('updated_at', { precision: 3 }).nullable();
-          t.integer('updated_by').nullable();
-        });
-      },
-    },
-  ],
+  table: SLOW_TABLE,
+  columns: (t) => {
+    // Not unique on purpose: a row imported twice would show up as two rows.
+    t.string('code', 20).notNullable();
+    t.string('name', 100).notNullable();
+  },
   resources: [serverResource(items, { validate: slowRow })],
   locales: {
     zh: bundle('慢速导入', '编码', '名称', '导入'),

@@ -7,7 +7,7 @@ import { createScheduler, getScheduler, setScheduler } from '../../jobs/schedule
 import { cleanPrefix, TEST_REDIS_URL, testPrefix } from '../../jobs/test-db';
 import { loader as templateLoader } from '../../../app/routes/api.$plugin.$resource.import-template';
 import { loader as errorsLoader } from '../../../app/routes/api.core.imports.$id.errors';
-import { TABLE, traderCookie, csv, db, errorsOf, get, importFile, readXlsx, state, upload, scheduler, setUpImportSuite, type State } from './suite.fixture';
+import { TABLE, csv, db, errorsOf, get, importFile, readXlsx, state, upload, waitDone, scheduler, setUpImportSuite } from './suite.fixture';
 
 setUpImportSuite();
 
@@ -22,9 +22,9 @@ describe('import status and error report', () => {
     const { body } = await state(s.id);
     expect(body.data).toMatchObject({ id: s.id, resource: 'imptest.items', status: 'done', total: 2, processed: 2 });
 
-    const other = await state(s.id, traderCookie);
+    const other = await state(s.id, db.cookies.trader);
     expect(other.res.status).toBe(404);
-    const otherErrors = await respond(errorsLoader, get(`/api/core/imports/${s.id}/errors`, traderCookie), { id: String(s.id) });
+    const otherErrors = await respond(errorsLoader, get(`/api/core/imports/${s.id}/errors`, db.cookies.trader), { id: String(s.id) });
     expect(otherErrors.status).toBe(404);
 
     const res = await respond(errorsLoader, get(`/api/core/imports/${s.id}/errors?lng=en`), { id: String(s.id) });
@@ -77,13 +77,7 @@ describe('a 20,000-row import', () => {
     const { body } = await upload('items', { name: 'hs.csv', data });
     const id = (body.data as { importId: number }).importId;
     const seen = new Set<number>();
-    let s: State;
-    for (;;) {
-      s = (await state(id)).body.data as State;
-      if (s.status === 'running') seen.add(s.processed);
-      if (s.status === 'done' || s.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const s = await waitDone(id, 90_000, (x) => x.status === 'running' && seen.add(x.processed));
     const ms = Date.now() - started;
     console.log(`[import] 20,000 rows (${(data.length / 1024 / 1024).toFixed(2)} MB CSV) imported in ${ms} ms`);
     expect(s).toMatchObject({ status: 'done', total: 20_000, processed: 20_000, inserted: 20_000, failed: 0 });
@@ -103,17 +97,13 @@ describe('a 20,000-row import of a resource with a validate hook', () => {
     const { body } = await upload('checked', { name: 'hs-checked.csv', data: lines.join('\n') }, { mode: 'valid', lng: 'en' });
     const id = (body.data as { importId: number }).importId;
     const seen = new Set<number>();
-    let s: State;
-    for (;;) {
-      s = (await state(id)).body.data as State;
+    const s = await waitDone(id, 150_000, (x) => {
       // Running with total 0: still reading the file.
-      if (s.status === 'running' && s.total > 0) {
-        seen.add(s.processed);
-        expect(s.total).toBe(20_001);
+      if (x.status === 'running' && x.total > 0) {
+        seen.add(x.processed);
+        expect(x.total).toBe(20_001);
       }
-      if (s.status === 'done' || s.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    });
     const ms = Date.now() - started;
     // The committed cursor: whole chunks of 500 rows, and the dialog shows processed / total.
     const partWay = [...seen].filter((p) => p > 0 && p < 20_001);

@@ -1,25 +1,21 @@
 // The import tests' fixture: the `imptest` plugin (items with a code, a name, a quantity, a kind,
 // a flag and a date, with variants that check, pad or hook), its database and sessions, and
 // helpers that upload a file and wait for its job.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { BASE, envelope, respond } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb, type Suite } from '../../../tests/support/suite';
 import system from '../../../plugins/system';
-import { definePlugin } from '../../plugin';
 import { FieldError } from '../../http/envelope.server';
 import { createScheduler, setScheduler, type JobScheduler } from '../../jobs/scheduler.server';
-import { setRegistry, type Registry } from '../../registry.server';
 import { defineResource, type ResourceDef } from '../define';
 import { serverResource } from '../define.server';
+import { importTestPlugin } from './kill.fixture';
 import type { ImportRowError } from '../import.server';
+import type { ImportSummary } from './types';
 import { action as importAction } from '../../../app/routes/api.$plugin.$resource.import';
 import { loader as stateLoader } from '../../../app/routes/api.core.imports.$id';
 
@@ -106,35 +102,18 @@ export async function noDuplicate(input: Record<string, unknown>, { trx, t }: { 
   if (dup) throw new FieldError({ code: t('core:resource.exists', { field: t('imptest:f.code') }) });
 }
 
-export const testPlugin = definePlugin({
+export const testPlugin = importTestPlugin({
   id: 'imptest',
   root: 'core/resource',
-  permissions: [
-    { code: 'imptest:item:list', titleKey: 'imptest:perm' },
-    { code: 'imptest:item:create', titleKey: 'imptest:perm' },
-    { code: 'imptest:item:import', titleKey: 'imptest:perm' },
-  ],
-  migrations: [
-    {
-      name: '001_items',
-      async up(knex) {
-        await knex.schema.createTable(TABLE, (t) => {
-          t.increments('id');
-          t.string('code', 20).notNullable().unique();
-          t.string('name', 100).notNullable();
-          t.integer('qty').nullable();
-          t.string('kind', 16).notNullable();
-          t.boolean('active').nullable();
-          t.date('valid_from').nullable();
-          t.integer('version').notNullable().defaultTo(1);
-          t.datetime('created_at', { precision: 3 }).nullable();
-          t.integer('created_by').nullable();
-          t.datetime('updated_at', { precision: 3 }).nullable();
-          t.integer('updated_by').nullable();
-        });
-      },
-    },
-  ],
+  table: TABLE,
+  columns: (t) => {
+    t.string('code', 20).notNullable().unique();
+    t.string('name', 100).notNullable();
+    t.integer('qty').nullable();
+    t.string('kind', 16).notNullable();
+    t.boolean('active').nullable();
+    t.date('valid_from').nullable();
+  },
   resources: [
     serverResource(items),
     serverResource(checked, { validate: noDuplicate }),
@@ -149,59 +128,33 @@ export const testPlugin = definePlugin({
   locales: { zh: bundle('zh'), en: bundle('en'), my: bundle('my') },
 });
 
-let previousRegistry: Registry | undefined;
-let previousDataDir: string | undefined;
-export let db: TestDb;
+export let db: Suite;
 export let scheduler: JobScheduler;
-export let adminCookie: string;
-export let traderCookie: string;
-export let dir: string;
 
-/** Registers the suite's set-up: a test database with the system plugin and imptest, a scheduler, two sessions. */
+/** Registers the suite's set-up: a test database with the system plugin and imptest, its own DATA_DIR, a scheduler, two sessions. */
 export function setUpImportSuite(): void {
-  beforeAll(async () => {
-    previousDataDir = process.env.DATA_DIR;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-import-'));
-    process.env.DATA_DIR = dir;
-    db = await createTestDb({ plugins: [system, testPlugin] });
-    previousRegistry = setRegistry(db.registry);
+  db = setUpTestDb({ plugins: [system, testPlugin], registry: true, dataDir: true, logins: ['admin', 'trader'] });
+  beforeAll(() => {
     scheduler = createScheduler(db.registry, { knex: db.knex });
     setScheduler(scheduler);
-    adminCookie = await loginAs('admin');
-    traderCookie = await loginAs('trader');
   });
-
   afterAll(async () => {
     await scheduler?.close();
     setScheduler(undefined);
-    setRegistry(previousRegistry);
-    await db?.destroy();
-    if (previousDataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = previousDataDir;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 
-export interface State {
-  id: number;
-  mode: string;
-  status: string;
-  total: number;
-  processed: number;
-  inserted: number;
-  failed: number;
-  message: string | null;
-  errorCount: number;
-}
+/** An import's progress as GET /api/core/imports/<id> answers it. */
+export type State = ImportSummary & { mode: string; processed: number; errorCount: number };
 
 export function uploadRequest(resource: string, file: { name: string; data: Uint8Array | string }, opts: { mode?: string; cookie?: string; lng?: string } = {}) {
   const form = new FormData();
   form.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)]), file.name);
   if (opts.mode) form.append('mode', opts.mode);
   const headers = new Headers({ 'x-port-client-ip': '10.0.0.7', 'user-agent': 'vitest' });
-  headers.set('Cookie', opts.cookie ?? adminCookie);
+  headers.set('Cookie', opts.cookie ?? db.cookies.admin);
   return new Request(`${BASE}/api/imptest/${resource}/import${opts.lng ? `?lng=${opts.lng}` : ''}`, { method: 'POST', body: form, headers });
 }
 
@@ -210,20 +163,22 @@ export async function upload(resource: string, file: { name: string; data: Uint8
   return { res, body: await envelope(res) };
 }
 
-export function get(pathname: string, cookie = adminCookie): Request {
+export function get(pathname: string, cookie = db.cookies.admin): Request {
   return new Request(`${BASE}${pathname}`, { headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.7' } });
 }
 
-export async function state(id: number, cookie = adminCookie) {
+export async function state(id: number, cookie = db.cookies.admin) {
   const res = await respond(stateLoader, get(`/api/core/imports/${id}`, cookie), { id: String(id) });
   return { res, body: await envelope(res) };
 }
 
-export async function waitDone(id: number, timeoutMs = 60_000): Promise<State> {
+/** Polls an import until it is done or failed; `watch` sees every state on the way. */
+export async function waitDone(id: number, timeoutMs = 60_000, watch?: (s: State) => void): Promise<State> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await state(id);
     const s = body.data as State;
+    watch?.(s);
     if (s.status === 'done' || s.status === 'failed') return s;
     if (Date.now() > end) throw new Error(`import ${id} still ${s.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));

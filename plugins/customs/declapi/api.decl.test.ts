@@ -1,27 +1,18 @@
 // /api/decl/…: the customs resources in the declaration platform client's envelope
 // (code 100 = data, code 1000 = whole body), with the same rules and permissions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
 import { req, respond } from '../../../tests/support/http';
 import { action, loader } from './api.decl';
 import { loader as openapi } from '../../../app/routes/api.openapi[.]json';
 import { importDeclaration } from '../declarations/fixtures';
 
-let db: TestDb;
-let broker: string;
-
-beforeAll(async () => {
-  db = await createTestDb();
-  broker = await loginAs('broker');
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const { cookies } = setUpTestDb({ logins: ['broker'] });
 
 const call = async (path: string, init: { method?: string; json?: unknown; cookie?: string } = {}) => {
   const fn = (init.method ?? 'GET') === 'GET' ? loader : action;
-  const res = await respond(fn, req(`/api/decl/${path}`, { cookie: broker, ...init }), { '*': path.split('?')[0] });
+  const res = await respond(fn, req(`/api/decl/${path}`, { cookie: cookies.broker, ...init }), { '*': path.split('?')[0] });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
@@ -57,7 +48,7 @@ describe('/api/decl', () => {
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const res = await respond(openapi, req('/api/openapi.json', { cookie: broker }));
+    const res = await respond(openapi, req('/api/openapi.json', { cookie: cookies.broker }));
     const doc = (await res.json()) as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
     expect(doc.paths['/api/decl/declaration'].get.responses[200].description).toContain('1000');
     expect(doc.paths['/api/decl/declaration/{id}'].get.responses[200].description).toContain('code 100');

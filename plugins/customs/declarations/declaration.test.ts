@@ -2,34 +2,23 @@
 // (one passing and one failing case each), goods lines with HS declaration elements, the
 // single transaction (a bad third line saves nothing), attachments, submission and the
 // receipts that move a declaration on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
 import { req, respond, envelope, run } from '../../../tests/support/http';
 import { loader as pageLoader } from './routes/declaration';
-import { action as uploadAction } from '../../../app/routes/api.core.files';
+import { upload } from '../../../tests/support/files';
 import { loader as downloadLoader } from '../../../app/routes/api.core.files.$id';
 import { applyReceipts } from '../receipts/receipts.server';
 import { loader as receiptsLoader } from '../receipts/api.receipts';
 import { declarationReceipts } from './declaration.server';
 import { goodsLine, importDeclaration } from './fixtures';
 
-let db: TestDb;
-let broker: ReturnType<typeof resourceApi>;
-let brokerCookie: string;
+const db = setUpTestDb({ logins: ['broker'] });
+const { cookies } = db;
+const broker = resourceApi('customs', 'declaration', db.as('broker'));
 
-beforeAll(async () => {
-  db = await createTestDb();
-  brokerCookie = await loginAs('broker');
-  broker = resourceApi('customs', 'declaration', { cookie: brokerCookie });
-});
-afterAll(async () => {
-  await db?.destroy();
-});
-
-type Errors = { fieldErrors: Record<string, string> };
-const fieldErrors = (body: { data?: unknown }) => (body.data as Errors | undefined)?.fieldErrors ?? {};
 const counts = async () => ({
   decl: Number((await db.knex('cus_declaration').count({ n: '*' }).first())!.n),
   goods: Number((await db.knex('cus_decl_goods').count({ n: '*' }).first())!.n),
@@ -81,19 +70,19 @@ describe('saving a declaration', () => {
   ])('refuses %s = %j with "%s" and saves nothing', async (field, value, message) => {
     const before = await counts();
     const res = await broker.create(importDeclaration({ [field]: value }));
-    expect(fieldErrors(res.body)[field]).toBe(message);
+    expect(res.fieldErrors[field]).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
   it('refuses a net weight above the gross weight (净重不能大于毛重)', async () => {
     const res = await broker.create(importDeclaration({ grossWeight: '100', netWeight: '100.5' }));
-    expect(fieldErrors(res.body).netWeight).toBe('净重不能大于毛重');
+    expect(res.fieldErrors.netWeight).toBe('净重不能大于毛重');
     expect((await broker.create(importDeclaration({ grossWeight: '100', netWeight: '100' }))).body.code).toBe(200);
   });
 
   it('refuses codes that are not in the code tables', async () => {
-    expect(fieldErrors((await broker.create(importDeclaration({ ieCustoms: '9999' }))).body).ieCustoms).toBe('进/出境关别不在代码表中');
-    expect(fieldErrors((await broker.create(importDeclaration({ entryPort: 'XXXXX' }))).body).entryPort).toBe('入境口岸不在代码表中');
+    expect((await broker.create(importDeclaration({ ieCustoms: '9999' }))).fieldErrors.ieCustoms).toBe('进/出境关别不在代码表中');
+    expect((await broker.create(importDeclaration({ entryPort: 'XXXXX' }))).fieldErrors.entryPort).toBe('入境口岸不在代码表中');
   });
 
   it.each([
@@ -110,7 +99,7 @@ describe('saving a declaration', () => {
   ])('goods line rule: %s = %j → %s', async (field, value, message) => {
     const before = await counts();
     const res = await broker.create(importDeclaration({ goods: [goodsLine({ [field]: value })] }));
-    expect(fieldErrors(res.body).goods).toBe(message);
+    expect(res.fieldErrors.goods).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
@@ -118,19 +107,19 @@ describe('saving a declaration', () => {
     // 0.1 × 3 is 0.30000000000000004 in floating point; in decimal it is exactly 0.30.
     expect((await broker.create(importDeclaration({ goods: [goodsLine({ qty: '3', unitPrice: '0.1', totalPrice: '0.30' })] }))).body.code).toBe(200);
     const res = await broker.create(importDeclaration({ goods: [goodsLine({ totalPrice: '13000.01' })] }));
-    expect(fieldErrors(res.body).goods).toBe('第1项商品：总价应等于成交数量×单价（13000.00）');
+    expect(res.fieldErrors.goods).toBe('第1项商品：总价应等于成交数量×单价（13000.00）');
   });
 
   it('enforces the required declaration elements of the HS code', async () => {
     const res = await broker.create(importDeclaration({ goods: [goodsLine({ elements: { '1': '干豌豆', '2': '0', '3': '0', '4': '食用' } })] }));
-    expect(fieldErrors(res.body).goods).toBe('第1项商品：申报要素“种类”必填');
+    expect(res.fieldErrors.goods).toBe('第1项商品：申报要素“种类”必填');
   });
 
   it('saves nothing when the third goods line fails inside the transaction', async () => {
     const before = await counts();
     const lines = [goodsLine(), goodsLine(), goodsLine({ hsCode: '99999999' })];
     const res = await broker.create(importDeclaration({ goods: lines }));
-    expect(fieldErrors(res.body).goods).toBe('第3项商品：商品编号99999999不存在或已失效');
+    expect(res.fieldErrors.goods).toBe('第3项商品：商品编号99999999不存在或已失效');
     expect(await counts()).toEqual(before);
     expect(await db.knex('cus_decl_licence').count({ n: '*' }).first().then((r) => Number(r!.n))).toBe(0);
   });
@@ -143,27 +132,22 @@ describe('saving a declaration', () => {
     expect(g.licences).toEqual([{ licenceType: 'A', licenceNo: 'JY2026-0001', verifiedSerial: null, qty: '20000.00000', unit: '035' }]);
     expect(g).toMatchObject({ dangerous: true, unCode: '1363' });
     const bad = await broker.create(importDeclaration({ goods: [goodsLine({ dangerous: true })] }));
-    expect(fieldErrors(bad.body).goods).toBe('第1项商品：危险货物须填写UN编码和危险货物名称');
+    expect(bad.fieldErrors.goods).toBe('第1项商品：危险货物须填写UN编码和危险货物名称');
   });
 });
 
-async function upload(name: string, bytes: Uint8Array, cookie = brokerCookie) {
-  const form = new FormData();
-  form.append('file', new File([bytes as BlobPart], name));
-  const res = await respond(uploadAction, new Request('http://localhost/api/core/files?resource=customs.declaration', { method: 'POST', body: form, headers: { cookie } }));
-  return envelope(res);
-}
+const attach = async (name: string, bytes: Uint8Array, cookie = cookies.broker) => (await upload(cookie, 'customs.declaration', name, bytes)).body;
 
 describe('attachments', () => {
   const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
   it('accepts a real PDF, attaches it on save and serves it to whoever may read the declaration', async () => {
-    const up = await upload('invoice.pdf', pdf);
+    const up = await attach('invoice.pdf', pdf);
     expect(up.code).toBe(200);
     const fileId = Number((up.data as { id: number }).id);
     const d = await create({ documents: [{ fileId, docType: 'invoice', docNo: 'INV-001' }] });
     expect((d.documents as { fileId: number; docType: string }[])[0]).toMatchObject({ fileId, docType: 'invoice', docNo: 'INV-001' });
-    const res = await respond(downloadLoader, req(`/api/core/files/${fileId}`, { cookie: brokerCookie }), { id: String(fileId) });
+    const res = await respond(downloadLoader, req(`/api/core/files/${fileId}`, { cookie: cookies.broker }), { id: String(fileId) });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     // A trader with no order behind this declaration cannot read the file.
@@ -174,15 +158,15 @@ describe('attachments', () => {
   });
 
   it('refuses a file whose content is not its type, and types outside the list', async () => {
-    const fake = await upload('invoice.pdf', new TextEncoder().encode('MZ this is an exe'));
+    const fake = await attach('invoice.pdf', new TextEncoder().encode('MZ this is an exe'));
     expect(fake.msg).toBe('文件内容与扩展名 .pdf 不符');
-    const exe = await upload('tool.exe', new TextEncoder().encode('MZ'));
+    const exe = await attach('tool.exe', new TextEncoder().encode('MZ'));
     expect(exe.msg).toContain('仅支持上传');
   });
 
   it('refuses to attach a file uploaded by someone else', async () => {
     const admin = await loginAs('admin');
-    const up = await upload('other.pdf', pdf, admin);
+    const up = await attach('other.pdf', pdf, admin);
     const res = await broker.create(importDeclaration({ documents: [{ fileId: (up.data as { id: number }).id, docType: 'invoice' }] }));
     expect(res.body.msg).toBe('附件无效或不属于当前用户');
   });
@@ -218,9 +202,9 @@ describe('submission and receipts', () => {
     expect((await broker.get(Number(d.id))).body.data!.status).toBe('released');
     // The document's receipts, to whoever may read it (GET /api/customs/receipts).
     const receipts = (query: string, cookie?: string) => respond(receiptsLoader, req(`/api/customs/receipts?${query}`, { cookie })).then(envelope);
-    const list = await receipts(`docType=declaration&docId=${d.id}`, brokerCookie);
+    const list = await receipts(`docType=declaration&docId=${d.id}`, cookies.broker);
     expect((list.data as { code: string }[]).map((x) => x.code)).toEqual(['ACCEPTED', 'INSPECTION', 'RELEASED']);
-    expect((await receipts(`docType=nothing&docId=${d.id}`, brokerCookie)).code).toBe(404);
+    expect((await receipts(`docType=nothing&docId=${d.id}`, cookies.broker)).code).toBe(404);
     expect((await receipts(`docType=declaration&docId=${d.id}`)).code).toBe(20011);
     expect((await receipts(`docType=declaration&docId=${d.id}`, await loginAs('bank'))).code).toBe(403);
   });
@@ -255,7 +239,7 @@ describe('permissions', () => {
 
 describe('the editor page in the user language', () => {
   const labels = async (lng: string) => {
-    const { data } = await run(pageLoader, req(`/customsDeclare/declaration?lng=${lng}`, { cookie: brokerCookie }));
+    const { data } = await run(pageLoader, req(`/customsDeclare/declaration?lng=${lng}`, { cookie: cookies.broker }));
     const lookups = (data as { lookups: Record<string, { value: string; label: string }[]> }).lookups;
     const label = (name: string, value: string) => lookups[name]?.find((o) => o.value === value)?.label;
     return [label('customs.qp.unit', '035'), label('customs.qp.currency', 'USD'), label('system.countries', 'MM')];

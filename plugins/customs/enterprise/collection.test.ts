@@ -2,11 +2,10 @@
 // customs brokers with approved enterprise information use collection information, with the
 // SPEC §8 message for everyone else, on the screen and on every API call), SPEC §5 "Fees and
 // collection" rules, enable/disable, and who entrusts whom.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { envelope, req, respond, run } from '../../../tests/support/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { answerOf, req, respond, run } from '../../../tests/support/http';
 import { resourceApi } from '../../../tests/support/resource';
-import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
 import customs from '..';
 import * as gatedCollection from './routes/api.collectionInfo';
@@ -18,18 +17,9 @@ import { loader as infoScreen } from './routes/enterpriseInfo';
 import { account, enterprisePayload } from './testing';
 import { isEntrusted } from './entrustment.server';
 
+const db = setUpTestDb({ plugins: [system, customs], logins: ['trader', 'broker', 'operator', 'admin'] });
+const { cookies } = db;
 const REFUSED = '未完善企业信息或非报关行、贸易商';
-
-let db: TestDb;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  for (const u of ['trader', 'broker', 'operator', 'admin']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
 
 type Body = Record<string, unknown>;
 const collection = (cookie: string) => resourceApi('customs', 'collectionInfo', { cookie });
@@ -37,22 +27,10 @@ const entrustments = (cookie: string) => resourceApi('customs', 'entrustment', {
 
 /** The REST calls as the server routes them (the gated /api/customs/collectionInfo routes). */
 const gated = {
-  async list(cookie: string) {
-    const res = await respond(gatedCollection.loader, req('/api/customs/collectionInfo', { cookie }));
-    return { status: res.status, body: await envelope(res) };
-  },
-  async create(cookie: string, json: Body) {
-    const res = await respond(gatedCollection.action, req('/api/customs/collectionInfo', { cookie, json }));
-    return { status: res.status, body: await envelope(res) };
-  },
-  async get(cookie: string, id: number) {
-    const res = await respond(gatedMember.loader, req(`/api/customs/collectionInfo/${id}`, { cookie }), { id: String(id) });
-    return { status: res.status, body: await envelope(res) };
-  },
-  async transition(cookie: string, name: string, ids: number[]) {
-    const res = await respond(gatedTransition.action, req(`/api/customs/collectionInfo/transition/${name}`, { cookie, json: { ids } }), { transition: name });
-    return { status: res.status, body: await envelope(res) };
-  },
+  list: (cookie: string) => answerOf(gatedCollection.loader, req('/api/customs/collectionInfo', { cookie })),
+  create: (cookie: string, json: Body) => answerOf(gatedCollection.action, req('/api/customs/collectionInfo', { cookie, json })),
+  get: (cookie: string, id: number) => answerOf(gatedMember.loader, req(`/api/customs/collectionInfo/${id}`, { cookie }), { id: String(id) }),
+  transition: (cookie: string, name: string, ids: number[]) => answerOf(gatedTransition.action, req(`/api/customs/collectionInfo/transition/${name}`, { cookie, json: { ids } }), { transition: name }),
 };
 
 const collectionRow = (over: Body = {}): Body => ({

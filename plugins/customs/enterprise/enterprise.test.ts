@@ -1,52 +1,24 @@
 // The enterprise through its REST API (/api/customs/enterprise) on a fresh seeded MariaDB:
 // the audit state machine (SPEC §4), the validation rules of SPEC §5 "Enterprise" with their
 // messages, qualification files checked by content, and each user kept to their own enterprise.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { BASE, envelope, respond } from '../../../tests/support/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { BASE } from '../../../tests/support/http';
 import { resourceApi } from '../../../tests/support/resource';
 import { loginAs } from '../../../tests/support/session';
-import { action as uploadAction } from '../../../app/routes/api.core.files';
+import { PDF, upload } from '../../../tests/support/files';
 import system from '../../system';
 import customs from '..';
 import { account, enterprisePayload, freshCreditCode } from './testing';
 import { approvedEnterpriseOfUser, enterpriseOfUser, ENTERPRISE_AUDIT } from './enterprise.server';
 import { withIdCheck } from './validators';
 
-let db: TestDb;
-let dataDir: string;
-let previousDataDir: string | undefined;
-let platform: string;
-
-beforeAll(async () => {
-  previousDataDir = process.env.DATA_DIR;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enterprise-test-'));
-  process.env.DATA_DIR = dataDir;
-  db = await createTestDb({ plugins: [system, customs] });
-  platform = await loginAs('operator');
-});
-afterAll(async () => {
-  await db?.destroy();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const db = setUpTestDb({ plugins: [system, customs], dataDir: true, logins: ['operator'] });
+const { cookies } = db;
 
 type Body = Record<string, unknown>;
 const api = (cookie: string) => resourceApi('customs', 'enterprise', { cookie });
 
-async function upload(cookie: string, name: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-  const request = new Request(`${BASE}/api/core/files?resource=customs.enterprise`, { method: 'POST', headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.1' }, body: form });
-  const res = await respond(uploadAction, request);
-  return { status: res.status, body: await envelope(res) };
-}
-
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
 const XLSX = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('xl/workbook.xml')]);
 
@@ -75,7 +47,7 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   });
 
   it('refuses approval of an enterprise that was not submitted, with the catalogue message', async () => {
-    const res = await api(platform).transition('approve', [id]);
+    const res = await api(cookies.operator).transition('approve', [id]);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('当前状态无法执行该操作');
     expect(await status()).toBe('0');
@@ -95,28 +67,28 @@ describe('the enterprise audit flow (SPEC §4)', () => {
     expect(edit.body.msg).toBe('已提交审核，无法编辑');
   });
 
-  it('lets only the platform review: the owner gets 403', async () => {
+  it('lets only the cookies.operator review: the owner gets 403', async () => {
     const res = await api(owner.cookie).transition('approve', [id]);
     expect(res.status).toBe(403);
     expect(await status()).toBe('1');
   });
 
   it('fails only with a reason, and stores it', async () => {
-    const blank = await api(platform).transition('fail', [id], '  ');
+    const blank = await api(cookies.operator).transition('fail', [id], '  ');
     expect(blank.status).toBe(400);
     expect(blank.body.msg).toBe('审核不通过原因不能为空');
-    const long = await api(platform).transition('fail', [id], 'x'.repeat(501));
+    const long = await api(cookies.operator).transition('fail', [id], 'x'.repeat(501));
     expect(long.body.msg).toBe('审核不通过原因长度不能超过500个字符');
-    const res = await api(platform).transition('fail', [id], '营业执照不清晰');
+    const res = await api(cookies.operator).transition('fail', [id], '营业执照不清晰');
     expect(res.status).toBe(200);
     const row = await db.knex('cus_enterprise').where({ id }).first();
     expect(row).toMatchObject({ audit_status: '2', audit_opinion: '营业执照不清晰', audit_by: 'operator' });
   });
 
-  it('submits again after failing: failed → submitted, and the platform approves: submitted → approved', async () => {
+  it('submits again after failing: failed → submitted, and the cookies.operator approves: submitted → approved', async () => {
     expect((await api(owner.cookie).transition('submit', [id])).status).toBe(200);
     expect(await status()).toBe('1');
-    const res = await api(platform).transition('approve', [id]);
+    const res = await api(cookies.operator).transition('approve', [id]);
     expect(res.status).toBe(200);
     const row = await db.knex('cus_enterprise').where({ id }).first();
     expect(row).toMatchObject({ audit_status: '3', audit_opinion: null, audit_by: 'operator' });
@@ -125,7 +97,7 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   });
 
   it('refuses to fail an approved enterprise', async () => {
-    expect((await api(platform).transition('fail', [id], '晚了')).body.msg).toBe('当前状态无法执行该操作');
+    expect((await api(cookies.operator).transition('fail', [id], '晚了')).body.msg).toBe('当前状态无法执行该操作');
   });
 
   it('resets an approved enterprise to not submitted when it is saved', async () => {
@@ -225,20 +197,20 @@ describe('the enterprise validation rules (SPEC §5)', () => {
   });
 
   it('qualification files: only pdf, doc, docx, jpg, png, xls, csv, checked by content', async () => {
-    const pdf = await upload(owner.cookie, '营业执照.pdf', PDF);
+    const pdf = await upload(owner.cookie, 'customs.enterprise', '营业执照.pdf', PDF);
     expect(pdf.status).toBe(200);
-    const disguised = await upload(owner.cookie, '营业执照.pdf', EXE);
+    const disguised = await upload(owner.cookie, 'customs.enterprise', '营业执照.pdf', EXE);
     expect(disguised.status).toBe(400);
     expect(disguised.body.msg).toContain('pdf');
-    const xlsx = await upload(owner.cookie, '清单.xlsx', XLSX);
+    const xlsx = await upload(owner.cookie, 'customs.enterprise', '清单.xlsx', XLSX);
     expect(xlsx.status).toBe(400);
     expect(xlsx.body.msg).toBe('仅支持上传 pdf, doc, docx, jpg, png, xls, csv 格式的文件');
-    const csv = await upload(owner.cookie, '清单.csv', new TextEncoder().encode('a,b\n1,2\n'));
+    const csv = await upload(owner.cookie, 'customs.enterprise', '清单.csv', new TextEncoder().encode('a,b\n1,2\n'));
     expect(csv.status).toBe(200);
   });
 
   it('file rows need a name, a type and an uploaded file', async () => {
-    const up = await upload(owner.cookie, 'licence.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
+    const up = await upload(owner.cookie, 'customs.enterprise', 'licence.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
     const fileId = Number((up.body.data as Body).id);
     expect((await save({ files: [{ name: '', fileType: 'licence', fileId }] })).fieldErrors['files.0.name']).toBe('文件名称不能为空');
     expect((await save({ files: [{ name: '营业执照', fileType: '', fileId }] })).fieldErrors['files.0.fileType']).toBe('文件类型不能为空');
@@ -252,7 +224,7 @@ describe('the enterprise validation rules (SPEC §5)', () => {
 
   it('refuses a file uploaded by someone else', async () => {
     const other = await account(db.knex, 4);
-    const up = await upload(other.cookie, 'x.pdf', PDF);
+    const up = await upload(other.cookie, 'customs.enterprise', 'x.pdf', PDF);
     const res = await save({ files: [{ name: '别人的文件', fileType: 'other', fileId: Number((up.body.data as Body).id) }] });
     expect(res.status).toBe(400);
     expect(res.msg).toBe('附件无效或不属于当前用户');
@@ -288,10 +260,10 @@ describe('each user keeps to their own enterprise', () => {
     expect(await db.knex('cus_enterprise').where({ id: aId }).first()).toMatchObject({ name: row.name, audit_status: '0', version: row.version });
   });
 
-  it('lets the platform see every enterprise', async () => {
-    const list = await api(platform).list({ pageSize: 100 });
+  it('lets the cookies.operator see every enterprise', async () => {
+    const list = await api(cookies.operator).list({ pageSize: 100 });
     expect(list.body.data!.rows.length).toBeGreaterThanOrEqual(4);
-    expect((await api(platform).get(aId)).status).toBe(200);
+    expect((await api(cookies.operator).get(aId)).status).toBe(200);
   });
 
   it('lists approved customs brokers for pickers', async () => {
@@ -318,8 +290,8 @@ describe('exporting enterprises', () => {
     expect(broker.text).not.toContain('德宏边境贸易有限公司');
   });
 
-  it('lets the platform reviewer export every enterprise', async () => {
-    const all = await exported(platform);
+  it('lets the cookies.operator reviewer export every enterprise', async () => {
+    const all = await exported(cookies.operator);
     expect(all.status).toBe(200);
     expect(all.text).toContain('德宏边境贸易有限公司');
     expect(all.text).toContain('姐告报关行');

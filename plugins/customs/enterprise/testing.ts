@@ -1,17 +1,14 @@
 // Test helpers of the enterprise center: accounts of a given type with the demo grants, and a
 // valid enterprise payload with a credit code no other test uses.
 import type { Knex } from 'knex';
-import { makeRole, makeUser, uniq } from '../../../tests/support/resource';
-import { loginAs } from '../../../tests/support/session';
+import { signedInUser, uniq } from '../../../tests/support/resource';
 import { ENTERPRISE_GRANTS } from './seed';
 import { withCreditCheck, withIdCheck } from './validators';
 
 /** A fresh login account of a user type with the grants of a demo role; returns its cookie. */
 export async function account(knex: Knex, userType: number, grantsOf: keyof typeof ENTERPRISE_GRANTS = userType === 5 ? 'customs_admin' : '0') {
   const g = ENTERPRISE_GRANTS[grantsOf];
-  const roleId = await makeRole(knex, { menus: g.menus, permissions: g.permissions });
-  const user = await makeUser(knex, { roleIds: [roleId], userType });
-  return { ...user, cookie: await loginAs(user.username) };
+  return signedInUser(knex, { menus: g.menus, permissions: g.permissions }, { userType });
 }
 
 let n = 0;

@@ -1,26 +1,17 @@
 // Manifests through the REST API (/api/customs/preManifest, /originalManifest) on a fresh
 // seeded MariaDB: SPEC §5 "Manifests and tally" rules, the whole document saved in one
 // transaction, the life cycle (submit, customs receipts, refusals) and the permission checks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
-import { loginAs } from '../../../tests/support/session';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { resourceApi, signedInUser } from '../../../tests/support/resource';
 import system from '../../system';
 import customs from '..';
 import { applyReceipts, type ReceiptInput } from '../receipts/receipts.server';
 import { manifestsArea } from '.';
 
-let db: TestDb;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ plugins: [system, customs], logins: ['admin', 'broker', 'trader'] });
+const { cookies } = db;
 const targets = manifestsArea.receiptTargets!;
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  for (const u of ['admin', 'broker', 'trader']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
 
 type Body = Record<string, unknown>;
 const pre = (who = 'broker') => resourceApi('customs', 'preManifest', { cookie: cookies[who] });
@@ -152,15 +143,13 @@ describe('SPEC §5 required header fields', () => {
     ['enterpriseCode', '企业代码不能为空'],
     ['transferorName', '舱单传输人名称不能为空'],
   ];
-  for (const [field, message] of required) {
-    it(`refuses a blank ${field} with "${message}" and accepts it filled`, async () => {
-      const a = await pre().create(manifest({ [field]: '' }));
-      expect(a.status).toBe(400);
-      expect(a.body.msg).toBe(message);
-      expect((a.body.data as { fieldErrors: Body }).fieldErrors[field]).toBe(message);
-      expect((await pre().create(manifest())).status).toBe(200);
-    });
-  }
+  it.each(required)('refuses a blank %s with "%s" and accepts it filled', async (field, message) => {
+    const a = await pre().create(manifest({ [field]: '' }));
+    expect(a.status).toBe(400);
+    expect(a.body.msg).toBe(message);
+    expect(a.fieldErrors[field]).toBe(message);
+    expect((await pre().create(manifest())).status).toBe(200);
+  });
 
   it('refuses a customs code that is not a 4-digit customs area', async () => {
     expect((await pre().create(manifest({ customsCode: '86' }))).body.msg).toBe('进出境口岸海关格式不正确');
@@ -179,30 +168,26 @@ describe('SPEC §5 bills of lading, goods and contacts', () => {
     ['cargoValue', '货物价值不能为空'],
     ['currency', '金额类型不能为空'],
   ];
-  for (const [field, message] of billRequired) {
-    it(`refuses a bill without ${field} ("${message}"), accepts it with one`, async () => {
-      const a = await pre().create(manifest({ bills: [bill({ [field]: '' })] }));
-      expect(a.status).toBe(400);
-      expect(a.body.msg).toBe(message);
-      // Keyed by the path inside the lines, where the editor shows it on the bill's cell.
-      expect((a.body.data as { fieldErrors: Body }).fieldErrors[`bills.0.${field}`]).toBe(message);
-      expect((await pre().create(manifest({ bills: [bill()] }))).status).toBe(200);
-    });
-  }
+  it.each(billRequired)('refuses a bill without %s ("%s"), accepts it with one', async (field, message) => {
+    const a = await pre().create(manifest({ bills: [bill({ [field]: '' })] }));
+    expect(a.status).toBe(400);
+    expect(a.body.msg).toBe(message);
+    // Keyed by the path inside the lines, where the editor shows it on the bill's cell.
+    expect(a.fieldErrors[`bills.0.${field}`]).toBe(message);
+    expect((await pre().create(manifest({ bills: [bill()] }))).status).toBe(200);
+  });
 
   const goodsRequired: [string, string][] = [
     ['seq', '商品序号不能为空'],
     ['quantity', '商品件数不能为空'],
     ['grossWeight', '商品毛重(千克)不能为空'],
   ];
-  for (const [field, message] of goodsRequired) {
-    it(`refuses a goods line without ${field} ("${message}"), accepts it with one`, async () => {
-      const a = await pre().create(manifest({ bills: [bill({ goods: [goods({ [field]: null })] })] }));
-      expect(a.status).toBe(400);
-      expect(a.body.msg).toBe(message);
-      expect((await pre().create(manifest({ bills: [bill({ goods: [goods()] })] }))).status).toBe(200);
-    });
-  }
+  it.each(goodsRequired)('refuses a goods line without %s ("%s"), accepts it with one', async (field, message) => {
+    const a = await pre().create(manifest({ bills: [bill({ goods: [goods({ [field]: null })] })] }));
+    expect(a.status).toBe(400);
+    expect(a.body.msg).toBe(message);
+    expect((await pre().create(manifest({ bills: [bill({ goods: [goods()] })] }))).status).toBe(200);
+  });
 
   it('refuses a contact without a name, accepts one with a name', async () => {
     expect((await pre().create(manifest({ bills: [bill({ contacts: [contact({ name: ' ' })] })] }))).body.msg).toBe('联系人名称不能为空');
@@ -316,15 +301,8 @@ describe('life cycle: submit, receipts, refusals', () => {
 });
 
 describe('permissions are checked by the server', () => {
-  it('answers 403 to a user without the manifest permissions', async () => {
-    expect((await pre('trader').list()).status).toBe(403);
-    expect((await pre('trader').create(manifest())).status).toBe(403);
-  });
-
   it('answers 403 to submit without customs:preManifest:submit, while listing and adding work', async () => {
-    const roleId = await makeRole(db.knex, { menus: ['customsDeclare', 'customsDeclare.preManifest'], permissions: ['customs:preManifest:list', 'customs:preManifest:add'] });
-    const user = await makeUser(db.knex, { roleIds: [roleId] });
-    cookies.clerk = await loginAs(user.username);
+    cookies.clerk = (await signedInUser(db.knex, { menus: ['customsDeclare', 'customsDeclare.preManifest'], permissions: ['customs:preManifest:list', 'customs:preManifest:add'] })).cookie;
     const data = await created(manifest(), pre('clerk'));
     const a = await pre('clerk').transition('submit', [Number(data.id)]);
     expect(a.status).toBe(403);

@@ -1,44 +1,23 @@
 // Service orders through the REST API on a fresh seeded MariaDB: the whole state machine
 // (each allowed transition and the refusals with their SPEC §8 messages), the SPEC §5 rules
 // of this screen, who sees which orders, and the hand-off of an approved order to finance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
+import { enterpriseIdOf, serviceOrderInput } from '../../../tests/support/orders';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
 
-let db: TestDb;
-let trader: ReturnType<typeof resourceApi>;
-let broker: ReturnType<typeof resourceApi>;
-let admin: ReturnType<typeof resourceApi>;
+const db = setUpTestDb({ logins: ['trader', 'broker', 'admin'] });
+const trader = resourceApi('customs', 'serviceOrder', db.as('trader'));
+const broker = resourceApi('customs', 'serviceOrder', db.as('broker'));
+const admin = resourceApi('customs', 'serviceOrder', db.as('admin'));
 let brokerId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  trader = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('trader') });
-  broker = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('broker') });
-  admin = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('admin') });
-  const b = await db.knex('cus_enterprise').join('sys_user', 'sys_user.id', 'cus_enterprise.user_id').where('sys_user.username', 'broker').select('cus_enterprise.id').first();
-  brokerId = Number(b.id);
-});
-afterAll(async () => {
-  await db?.destroy();
+  brokerId = await enterpriseIdOf(db.knex, 'broker');
 });
 
-const order = (over: Record<string, unknown> = {}) => ({
-  declType: 'I',
-  customerName: '瑞丽进口客户',
-  declCustoms: '8601',
-  tradeCountry: 'MM',
-  arrivalCountry: 'MM',
-  productCount: 2,
-  orderType: 'general',
-  amount: '12500.50',
-  currency: 'RMB',
-  brokerId,
-  customsAreaCode: '8601',
-  remark: '缅甸玉米进口报关',
-  ...over,
-});
+const order = (over: Record<string, unknown> = {}) => serviceOrderInput(brokerId, over);
 
 async function newDraft(over: Record<string, unknown> = {}) {
   const res = await trader.create(order(over));
@@ -58,28 +37,27 @@ describe('placing an order', () => {
   it('asks for a customs broker when none is chosen (请选择报关行)', async () => {
     const res = await trader.create(order({ brokerId: '' }));
     expect(res.body.code).toBe(500);
-    expect((res.body.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors.brokerId).toBe('请选择报关行');
+    expect(res.fieldErrors.brokerId).toBe('请选择报关行');
   });
 
   it('refuses a broker enterprise that is not an approved broker', async () => {
-    const mine = await db.knex('cus_enterprise').join('sys_user', 'sys_user.id', 'cus_enterprise.user_id').where('sys_user.username', 'trader').select('cus_enterprise.id').first();
-    const res = await trader.create(order({ brokerId: mine.id }));
-    expect((res.body.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors.brokerId).toBe('请选择报关行');
+    const res = await trader.create(order({ brokerId: await enterpriseIdOf(db.knex, 'trader') }));
+    expect(res.fieldErrors.brokerId).toBe('请选择报关行');
   });
 
   it('keeps the order remark to 1–1000 characters', async () => {
     expect((await trader.create(order({ remark: 'x'.repeat(1000) }))).body.code).toBe(200);
     const long = await trader.create(order({ remark: 'x'.repeat(1001) }));
-    expect((long.body.data as { fieldErrors: Record<string, string> }).fieldErrors.remark).toContain('1000');
+    expect(long.fieldErrors.remark).toContain('1000');
     const empty = await trader.create(order({ remark: '  ' }));
-    expect((empty.body.data as { fieldErrors: Record<string, string> }).fieldErrors.remark).toBe('订单备注不能为空');
+    expect(empty.fieldErrors.remark).toBe('订单备注不能为空');
   });
 
   it('wants the amount as a number with at most two decimals', async () => {
     const bad = await trader.create(order({ amount: '12a' }));
-    expect((bad.body.data as { fieldErrors: Record<string, string> }).fieldErrors.amount).toBe('订单金额必须是数字');
+    expect(bad.fieldErrors.amount).toBe('订单金额必须是数字');
     const scale = await trader.create(order({ amount: '1.234' }));
-    expect((scale.body.data as { fieldErrors: Record<string, string> }).fieldErrors.amount).toContain('2');
+    expect(scale.fieldErrors.amount).toContain('2');
   });
 
   it('refuses a trader whose enterprise is not approved', async () => {
@@ -122,7 +100,7 @@ describe('the order state machine', () => {
     const id = Number(o.id);
     await trader.transition('submit', [id]);
     const noNote = await broker.transition('reject', [id]);
-    expect((noNote.body.data as unknown as { fieldErrors: Record<string, string> }).fieldErrors.reviewOpinion).toBe('审核意见不能为空');
+    expect(noNote.fieldErrors.reviewOpinion).toBe('审核意见不能为空');
     const rejected = await broker.transition('reject', [id], '缺少合同');
     expect(rejected.body.data![0]).toMatchObject({ status: 'rejected', reviewOpinion: '缺少合同' });
     expect((await trader.transition('revise', [id])).body.data![0].status).toBe('draft');

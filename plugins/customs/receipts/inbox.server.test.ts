@@ -10,7 +10,8 @@ import { knexConfig } from '../../../core/db/knex.server';
 import { definePlugin } from '../../../core/plugin';
 import { createScheduler, type JobScheduler } from '../../../core/jobs/scheduler.server';
 import { cleanPrefix, TEST_REDIS_URL, testPrefix, waitFor } from '../../../core/jobs/test-db';
-import { createTestDb, TEST_ON_SQLITE, type TestDb } from '../../../tests/support/db';
+import { TEST_ON_SQLITE } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { receiptsArea } from './index';
 import { dropReceiptFile, ediDirs, processInbox } from './inbox.server';
 import { receiptXml, type ReceiptTarget } from './receipts.server';
@@ -52,13 +53,12 @@ const testPlugin = definePlugin({
 });
 
 const prefix = testPrefix('inbox');
-let db: TestDb;
+const db = setUpTestDb({ plugins: [testPlugin], seed: false });
 let other: Knex;
 let ediRoot: string;
 const savedEdiDir = process.env.CUSTOMS_EDI_DIR;
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [testPlugin], seed: false });
   other = knexFactory(knexConfig(db.url));
   ediRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'edi-'));
   process.env.CUSTOMS_EDI_DIR = ediRoot;
@@ -70,7 +70,6 @@ afterAll(async () => {
   fs.rmSync(ediRoot, { recursive: true, force: true });
   await other?.destroy();
   await cleanPrefix(prefix);
-  await db?.destroy();
 });
 
 /** FILES documents in state 'sent', and one accepting receipt file for each in the inbox. */

@@ -1,42 +1,18 @@
 // CIQ codes, ECIQ basic data and the place tables through the REST API on a fresh seeded
 // MariaDB: SPEC §5 "Codes" (code and code type required, Chinese and English explanations
 // required) and the "a type in use cannot be deleted" rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, req, respond } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { action as collectionAction } from '../../../app/routes/api.$plugin.$resource';
-import { action as memberAction } from '../../../app/routes/api.$plugin.$resource.$id';
+import { describe, expect, it } from 'vitest';
+import { resourceApi } from '../../../tests/support/resource';
+import { setUpTestDb } from '../../../tests/support/suite';
 import system from '../../system';
 import customs from '..';
 
-let db: TestDb;
-let admin = '';
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  admin = await loginAs('admin');
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ plugins: [system, customs], logins: ['admin'] });
+const api = (resource: string) => resourceApi('customs', resource, db.as('admin'));
+const create = (resource: string, body: Body) => api(resource).create(body);
+const remove = (resource: string, id: unknown) => api(resource).remove(Number(id));
 
 type Body = Record<string, unknown>;
-interface Answer {
-  status: number;
-  msg: string;
-  data: Body & { fieldErrors?: Record<string, string> };
-}
-
-async function answer(res: Response): Promise<Answer> {
-  const e = await envelope(res);
-  return { status: res.status, msg: e.msg, data: (e.data ?? {}) as Answer['data'] };
-}
-
-const create = async (resource: string, body: Body) =>
-  answer(await respond(collectionAction, req(`/api/customs/${resource}`, { json: body, cookie: admin }), { plugin: 'customs', resource }));
-const remove = async (resource: string, id: unknown) =>
-  answer(await respond(memberAction, req(`/api/customs/${resource}/${id}`, { method: 'DELETE', cookie: admin }), { plugin: 'customs', resource, id: String(id) }));
 
 describe('CIQ codes', () => {
   const ciq = (over: Body = {}): Body => ({
@@ -55,18 +31,18 @@ describe('CIQ codes', () => {
   it('refuses a blank Chinese explanation', async () => {
     const a = await create('ciqCode', ciq({ name: '' }));
     expect(a.status).toBe(400);
-    expect(a.data.fieldErrors?.name).toBe('中文名称不能为空');
+    expect(a.fieldErrors.name).toBe('中文名称不能为空');
   });
 
   it('refuses a blank English explanation', async () => {
     const a = await create('ciqCode', ciq({ nameEn: '  ' }));
     expect(a.status).toBe(400);
-    expect(a.data.fieldErrors?.nameEn).toBe('英文名称不能为空');
+    expect(a.fieldErrors.nameEn).toBe('英文名称不能为空');
   });
 
   it('refuses a missing CIQ code and a missing code type', async () => {
-    expect((await create('ciqCode', ciq({ ciqCode: undefined }))).data.fieldErrors?.ciqCode).toBe('CIQ代码不能为空');
-    expect((await create('ciqCode', ciq({ classification: '' }))).data.fieldErrors?.classification).toBe('分类（代码类型）不能为空');
+    expect((await create('ciqCode', ciq({ ciqCode: undefined }))).fieldErrors.ciqCode).toBe('CIQ代码不能为空');
+    expect((await create('ciqCode', ciq({ classification: '' }))).fieldErrors.classification).toBe('分类（代码类型）不能为空');
   });
 
   it('accepts a code with both explanations, under its seeded parent', async () => {
@@ -76,9 +52,9 @@ describe('CIQ codes', () => {
   });
 
   it('refuses a duplicate code, an unknown HS code and an unknown parent', async () => {
-    expect((await create('ciqCode', ciq())).data.fieldErrors?.ciqCode).toBe('CIQ代码已存在');
-    expect((await create('ciqCode', ciq({ ciqCode: '9999999999999', hsCode: '9999999999' }))).data.fieldErrors?.hsCode).toBe('HS编码不存在');
-    expect((await create('ciqCode', ciq({ ciqCode: '0810600000102', parentCode: '1234' }))).data.fieldErrors?.parentCode).toBe('上级代码格式不正确');
+    expect((await create('ciqCode', ciq())).fieldErrors.ciqCode).toBe('CIQ代码已存在');
+    expect((await create('ciqCode', ciq({ ciqCode: '9999999999999', hsCode: '9999999999' }))).fieldErrors.hsCode).toBe('HS编码不存在');
+    expect((await create('ciqCode', ciq({ ciqCode: '0810600000102', parentCode: '1234' }))).fieldErrors.parentCode).toBe('上级代码格式不正确');
   });
 
   it('keeps a parent that has children', async () => {
@@ -107,21 +83,21 @@ describe('ECIQ basic data', () => {
 
   it('requires the code, the type and both explanations of a data row', async () => {
     const row = { typeCode: 'PURPOSE', code: '98', name: '展览', nameEn: 'Exhibition', valid: true };
-    expect((await create('eciqData', { ...row, typeCode: '' })).data.fieldErrors?.typeCode).toBe('数据类型不能为空');
-    expect((await create('eciqData', { ...row, code: '' })).data.fieldErrors?.code).toBe('代码不能为空');
-    expect((await create('eciqData', { ...row, name: '' })).data.fieldErrors?.name).toBe('中文名称不能为空');
-    expect((await create('eciqData', { ...row, nameEn: '' })).data.fieldErrors?.nameEn).toBe('英文名称不能为空');
+    expect((await create('eciqData', { ...row, typeCode: '' })).fieldErrors.typeCode).toBe('数据类型不能为空');
+    expect((await create('eciqData', { ...row, code: '' })).fieldErrors.code).toBe('代码不能为空');
+    expect((await create('eciqData', { ...row, name: '' })).fieldErrors.name).toBe('中文名称不能为空');
+    expect((await create('eciqData', { ...row, nameEn: '' })).fieldErrors.nameEn).toBe('英文名称不能为空');
     expect((await create('eciqData', row)).status).toBe(200);
   });
 
   it('keeps codes unique within a type, not across types', async () => {
-    expect((await create('eciqData', { typeCode: 'PURPOSE', code: '11', name: '种用', nameEn: 'Sowing', valid: true })).data.fieldErrors?.code).toBe('代码已存在');
+    expect((await create('eciqData', { typeCode: 'PURPOSE', code: '11', name: '种用', nameEn: 'Sowing', valid: true })).fieldErrors.code).toBe('代码已存在');
     expect((await create('eciqData', { typeCode: 'PACKING_MATERIAL', code: '11', name: '复合材料', nameEn: 'Composite', valid: true })).status).toBe(200);
-    expect((await create('eciqData', { typeCode: 'NO_SUCH_TYPE', code: '01', name: '无', nameEn: 'None', valid: true })).data.fieldErrors?.typeCode).toBe('数据类型格式不正确');
+    expect((await create('eciqData', { typeCode: 'NO_SUCH_TYPE', code: '01', name: '无', nameEn: 'None', valid: true })).fieldErrors.typeCode).toBe('数据类型格式不正确');
   });
 
   it('requires both explanations of a type', async () => {
-    expect((await create('eciqType', { typeCode: 'T2', name: '类型二', nameEn: '' })).data.fieldErrors?.nameEn).toBe('英文名称不能为空');
+    expect((await create('eciqType', { typeCode: 'T2', name: '类型二', nameEn: '' })).fieldErrors.nameEn).toBe('英文名称不能为空');
   });
 });
 
@@ -130,19 +106,13 @@ describe('places', () => {
     const a = await create('customsPort', { customsCode: '8690', name: '测试海关', parentCode: 8613 });
     expect(a.data).toMatchObject({ customsCode: '8690', parentCode: '8613' });
     const ruili = await db.knex('cus_customs_port').where({ customs_code: '8613' }).first();
-    const loop = await answer(
-      await respond(memberAction, req(`/api/customs/customsPort/${ruili.id}`, { method: 'PUT', json: { customsCode: '8613', name: ruili.name, parentCode: '8690', version: ruili.version }, cookie: admin }), {
-        plugin: 'customs',
-        resource: 'customsPort',
-        id: String(ruili.id),
-      }),
-    );
-    expect(loop.data.fieldErrors?.parentCode).toBe('上级海关格式不正确');
-    expect((await create('customsPort', { customsCode: '100', name: '三位' })).data.fieldErrors?.customsCode).toBe('关区代码应为4位数字');
+    const loop = await api('customsPort').update(ruili.id, { customsCode: '8613', name: ruili.name, parentCode: '8690', version: ruili.version });
+    expect(loop.fieldErrors.parentCode).toBe('上级海关格式不正确');
+    expect((await create('customsPort', { customsCode: '100', name: '三位' })).fieldErrors.customsCode).toBe('关区代码应为4位数字');
   });
 
   it('checks a port code against its country', async () => {
-    expect((await create('portCode', { portCode: 'mmmgw', name: '马圭', countryCode: 'cn', transportMode: '4' })).data.fieldErrors?.countryCode).toBe('国家代码应与港口代码的前两位一致');
+    expect((await create('portCode', { portCode: 'mmmgw', name: '马圭', countryCode: 'cn', transportMode: '4' })).fieldErrors.countryCode).toBe('国家代码应与港口代码的前两位一致');
     const ok = await create('portCode', { portCode: 'mmmgw', name: '马圭', countryCode: 'mm', transportMode: '4' });
     expect(ok.data).toMatchObject({ portCode: 'MMMGW', countryCode: 'MM' });
   });

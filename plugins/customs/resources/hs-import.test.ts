@@ -6,19 +6,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import system from '../../system/index';
 import customs from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { processImport } from '../../../core/resource/import.server';
-import { setRegistry } from '../../../core/registry.server';
 
-let db: TestDb;
+const db = setUpTestDb({ plugins: [system, customs], registry: true });
 let dir: string;
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  setRegistry(db.registry);
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hsimp-'));
 });
 afterAll(async () => {
-  await db?.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,46 +1,23 @@
 // HS codes and declaration elements through the REST API (/api/customs/hsCode, /hsElement)
 // on a fresh seeded MariaDB: SPEC §5 "Codes" rules with their catalogue messages, uniqueness,
 // optimistic locking and the permission check on the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, req, respond, run } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { action as collectionAction, loader as collectionLoader } from '../../../app/routes/api.$plugin.$resource';
-import { action as memberAction } from '../../../app/routes/api.$plugin.$resource.$id';
+import { resourceApi } from '../../../tests/support/resource';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { action as collectionAction } from '../../../app/routes/api.$plugin.$resource';
 import system from '../../system';
 import customs from '..';
 import { loader as elementScreen } from '../../../app/screen';
 
-let db: TestDb;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-  for (const u of ['admin', 'broker', 'trader']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ plugins: [system, customs], logins: ['admin', 'broker', 'trader'] });
+const { cookies } = db;
 
 type Body = Record<string, unknown>;
-interface Answer {
-  status: number;
-  code: number;
-  msg: string;
-  data: Body & { fieldErrors?: Record<string, string> };
-}
-
-async function answer(res: Response): Promise<Answer> {
-  const e = await envelope(res);
-  return { status: res.status, code: e.code, msg: e.msg, data: (e.data ?? {}) as Answer['data'] };
-}
-
-const create = async (resource: string, body: Body, cookie = cookies.admin) =>
-  answer(await respond(collectionAction, req(`/api/customs/${resource}`, { json: body, cookie }), { plugin: 'customs', resource }));
-const update = async (resource: string, id: unknown, body: Body, cookie = cookies.admin) =>
-  answer(await respond(memberAction, req(`/api/customs/${resource}/${id}`, { method: 'PUT', json: body, cookie }), { plugin: 'customs', resource, id: String(id) }));
-const list = async (resource: string, query: string, cookie = cookies.admin) =>
-  answer(await respond(collectionLoader, req(`/api/customs/${resource}?${query}`, { cookie }), { plugin: 'customs', resource }));
+const api = (resource: string, cookie = cookies.admin) => resourceApi('customs', resource, { cookie });
+const create = (resource: string, body: Body, cookie?: string) => api(resource, cookie).create(body);
+const update = (resource: string, id: unknown, body: Body, cookie?: string) => api(resource, cookie).update(Number(id), body);
+const list = (resource: string, query: string, cookie?: string) => api(resource, cookie).list(query);
 
 let seq = 0;
 /** A valid HS code row with a code no other test uses. */
@@ -66,37 +43,35 @@ describe('HS codes: SPEC §5 required fields', () => {
     ['endDate', '终止日期不能为空'],
   ];
 
-  for (const [field, message] of required) {
-    it(`refuses a blank ${field} with "${message}"`, async () => {
-      const row = hsRow({ [field]: '' });
-      const a = await create('hsCode', row);
-      expect(a.status).toBe(400);
-      expect(a.msg).toBe(message);
-      expect(a.data.fieldErrors?.[field]).toBe(message);
-      expect(await db.knex('cus_hs_code').where({ hs_code: String(row.hsCode) }).first()).toBeUndefined();
-    });
+  it.each(required)('refuses a blank %s with "%s"', async (field, message) => {
+    const row = hsRow({ [field]: '' });
+    const a = await create('hsCode', row);
+    expect(a.status).toBe(400);
+    expect(a.msg).toBe(message);
+    expect(a.fieldErrors[field]).toBe(message);
+    expect(await db.knex('cus_hs_code').where({ hs_code: String(row.hsCode) }).first()).toBeUndefined();
+  });
 
-    it(`accepts the row once ${field} is filled`, async () => {
-      const row = hsRow();
-      const a = await create('hsCode', row);
-      expect(a.status).toBe(200);
-      expect(a.data).toMatchObject({ hsCode: row.hsCode, name: '测试商品', startDate: '2024-01-01', endDate: '2030-12-31', taxRate: 6.5, version: 1 });
-    });
-  }
+  it('accepts the row once every required field is filled', async () => {
+    const row = hsRow();
+    const a = await create('hsCode', row);
+    expect(a.status).toBe(200);
+    expect(a.data).toMatchObject({ hsCode: row.hsCode, name: '测试商品', startDate: '2024-01-01', endDate: '2030-12-31', taxRate: 6.5, version: 1 });
+  });
 
   it('answers in the user’s language', async () => {
-    const a = await answer(await respond(collectionAction, req('/api/customs/hsCode?lng=en', { json: hsRow({ name: ' ' }), cookie: cookies.admin }), { plugin: 'customs', resource: 'hsCode' }));
+    const a = await envelope(await respond(collectionAction, req('/api/customs/hsCode?lng=en', { json: hsRow({ name: ' ' }), cookie: cookies.admin }), { plugin: 'customs', resource: 'hsCode' }));
     expect(a.msg).toBe('Chinese name is required');
   });
 
   it('refuses an HS code that is not 8 to 10 digits, accepts 8 and 10 digits', async () => {
     expect((await create('hsCode', hsRow({ hsCode: '1006301' }))).msg).toBe('HS编码应为8到10位数字');
-    expect((await create('hsCode', hsRow({ hsCode: '10063010A0' }))).data.fieldErrors?.hsCode).toBe('HS编码应为8到10位数字');
+    expect((await create('hsCode', hsRow({ hsCode: '10063010A0' }))).fieldErrors.hsCode).toBe('HS编码应为8到10位数字');
     expect((await create('hsCode', hsRow({ hsCode: '98765432' }))).status).toBe(200);
   });
 
   it('refuses a tax rate outside 0–100', async () => {
-    expect((await create('hsCode', hsRow({ taxRate: 101 }))).data.fieldErrors?.taxRate).toBe('税率（%）格式不正确');
+    expect((await create('hsCode', hsRow({ taxRate: 101 }))).fieldErrors.taxRate).toBe('税率（%）格式不正确');
     expect((await create('hsCode', hsRow({ taxRate: 100 }))).status).toBe(200);
   });
 });
@@ -105,7 +80,7 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
   it('refuses an end date before the start date', async () => {
     const a = await create('hsCode', hsRow({ startDate: '2025-06-01', endDate: '2025-05-31' }));
     expect(a.status).toBe(400);
-    expect(a.data.fieldErrors?.endDate).toBe('终止日期不能早于起始日期');
+    expect(a.fieldErrors.endDate).toBe('终止日期不能早于起始日期');
   });
 
   it('accepts an end date equal to the start date', async () => {
@@ -113,13 +88,13 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
   });
 
   it('refuses a day that does not exist', async () => {
-    expect((await create('hsCode', hsRow({ endDate: '2025-02-30' }))).data.fieldErrors?.endDate).toBe('终止日期格式不正确');
+    expect((await create('hsCode', hsRow({ endDate: '2025-02-30' }))).fieldErrors.endDate).toBe('终止日期格式不正确');
   });
 
   it('refuses a duplicate HS code (a seeded one) and leaves the seeded row alone', async () => {
     const a = await create('hsCode', hsRow({ hsCode: '1006301000', name: '重复' }));
     expect(a.status).toBe(400);
-    expect(a.data.fieldErrors?.hsCode).toBe('HS编码已存在');
+    expect(a.fieldErrors.hsCode).toBe('HS编码已存在');
     expect((await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first()).name).toBe('籼米精米');
   });
 
@@ -150,16 +125,16 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
     expect((await create('hsCode', hsRow(), cookies.broker)).status).toBe(200);
     const found = await list('hsCode', 'hsCode=100630', cookies.broker);
     expect(found.status).toBe(200);
-    expect((found.data.rows as Body[]).map((r) => r.hsCode)).toEqual(['1006301000', '1006302000', '1006308000']);
+    expect(found.data.rows.map((r) => r.hsCode)).toEqual(['1006301000', '1006302000', '1006308000']);
   });
 
   it('keeps an HS code that has declaration elements: no delete, no recode', async () => {
     const seeded = await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first();
-    const del = await answer(await respond(memberAction, req(`/api/customs/hsCode/${seeded.id}`, { method: 'DELETE', cookie: cookies.admin }), { plugin: 'customs', resource: 'hsCode', id: String(seeded.id) }));
+    const del = await api('hsCode').remove(seeded.id);
     expect(del.status).toBe(400);
     expect(del.msg).toContain('不能删除');
     const recode = await update('hsCode', seeded.id, { ...hsRow({ hsCode: '1006301099', name: seeded.name }), version: seeded.version });
-    expect(recode.data.fieldErrors?.hsCode).toContain('不能删除或修改编码');
+    expect(recode.fieldErrors.hsCode).toContain('不能删除或修改编码');
     expect(await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first()).toBeTruthy();
   });
 });
@@ -170,7 +145,7 @@ describe('declaration elements', () => {
   it('refuses an order already used for the same HS code', async () => {
     const a = await create('hsElement', element({ seq: 1 }));
     expect(a.status).toBe(400);
-    expect(a.data.fieldErrors?.seq).toBe('该HS编码下已有此序号的申报要素');
+    expect(a.fieldErrors.seq).toBe('该HS编码下已有此序号的申报要素');
   });
 
   it('accepts a new order for that HS code, and the same order under another HS code', async () => {
@@ -182,17 +157,17 @@ describe('declaration elements', () => {
   it('refuses an update that moves an element onto a used order', async () => {
     const row = await db.knex('cus_hs_element').where({ hs_code: '1006301000', seq: 4 }).first();
     const a = await update('hsElement', row.id, { ...element({ seq: 5, name: row.name }), version: row.version });
-    expect(a.data.fieldErrors?.seq).toBe('该HS编码下已有此序号的申报要素');
+    expect(a.fieldErrors.seq).toBe('该HS编码下已有此序号的申报要素');
   });
 
   it('refuses an HS code that does not exist', async () => {
     const a = await create('hsElement', element({ hsCode: '9999999999' }));
     expect(a.status).toBe(400);
-    expect(a.data.fieldErrors?.hsCode).toBe('HS编码不存在');
+    expect(a.fieldErrors.hsCode).toBe('HS编码不存在');
   });
 
   it('refuses an order below 1', async () => {
-    expect((await create('hsElement', element({ seq: 0 }))).data.fieldErrors?.seq).toBe('序号格式不正确');
+    expect((await create('hsElement', element({ seq: 0 }))).fieldErrors.seq).toBe('序号格式不正确');
   });
 
   it('restores the leading zero of an HS code the picker sent as a number', async () => {
@@ -203,7 +178,7 @@ describe('declaration elements', () => {
 
   it('lists the elements of one HS code in order', async () => {
     const a = await list('hsElement', 'hsCode=1006301000&sort=seq:asc&pageSize=50');
-    const rows = a.data.rows as Body[];
+    const rows = a.data.rows;
     expect(rows.every((r) => r.hsCode === '1006301000')).toBe(true);
     expect(rows.slice(0, 3).map((r) => [r.seq, r.name, r.isRequired])).toEqual([
       [1, '品名', true],

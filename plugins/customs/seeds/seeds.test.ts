@@ -1,22 +1,15 @@
 // The basic-information sample seeded into a fresh MariaDB: a few hundred HS lines across the
 // chapters traded with Myanmar, each with its declaration elements in order, CIQ codes that
 // point at seeded HS codes, a customs-port tree without dangling parents, and lookups.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import system from '../../system';
 import customs from '..';
 import { HS_CODE } from '../resources/hs';
 import { codeListsSeed } from '.';
 import { HS_CHAPTERS } from './hsCodes';
 
-let db: TestDb;
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system, customs] });
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ plugins: [system, customs] });
 
 const count = async (table: string) => Number((await db.knex(table).count({ n: '*' }).first())?.n ?? 0);
 

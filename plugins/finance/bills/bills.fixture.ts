@@ -1,17 +1,15 @@
 // The bills tests' fixture: a seeded database, the platform's, payee's and payer's API callers,
 // a staged bill's input and the steps that move one along.
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import Decimal from 'decimal.js';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { loginAs } from '../../../tests/support/session';
 import { resourceApi } from '../../../tests/support/resource';
+import { userId, setUpTestDb, type Suite } from '../../../tests/support/suite';
 import { subAccountOf } from '../funds/funds.server';
-import { setRegistry } from '../../../core/registry.server';
 
 /** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
 export const money = (v: unknown, scale = 2) => new Decimal(String(v)).toFixed(scale);
 
-export let db: TestDb;
+export let db: Suite;
 export let traderId: number;
 export let brokerId: number;
 export let platform: ReturnType<typeof resourceApi>;
@@ -20,19 +18,14 @@ export let payer: ReturnType<typeof resourceApi>;
 export let payerMgmt: ReturnType<typeof resourceApi>;
 
 export function setUpBillsSuite(): void {
+  db = setUpTestDb({ registry: true, logins: ['operator', 'broker', 'trader'] });
+  platform = resourceApi('finance', 'bill', db.as('operator'));
+  payee = resourceApi('finance', 'bill', db.as('broker'));
+  payer = resourceApi('finance', 'billPayable', db.as('trader'));
+  payerMgmt = resourceApi('finance', 'bill', db.as('trader'));
   beforeAll(async () => {
-    db = await createTestDb();
-    setRegistry(db.registry);
-    traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
-    brokerId = Number((await db.knex('sys_user').where({ username: 'broker' }).first()).id);
-    platform = resourceApi('finance', 'bill', { cookie: await loginAs('operator') });
-    payee = resourceApi('finance', 'bill', { cookie: await loginAs('broker') });
-    const traderCookie = await loginAs('trader');
-    payer = resourceApi('finance', 'billPayable', { cookie: traderCookie });
-    payerMgmt = resourceApi('finance', 'bill', { cookie: traderCookie });
-  });
-  afterAll(async () => {
-    await db?.destroy();
+    traderId = await userId(db, 'trader');
+    brokerId = await userId(db, 'broker');
   });
 }
 
@@ -51,7 +44,6 @@ export const bill = (over: Record<string, unknown> = {}) => ({
 });
 
 export type Api = ReturnType<typeof resourceApi>;
-export const fieldErrors = (res: { body: { data?: unknown } }) => (res.body.data as { fieldErrors: Record<string, string> }).fieldErrors;
 
 export async function staged(over: Record<string, unknown> = {}) {
   const res = await platform.create(bill(over));
@@ -63,6 +55,14 @@ export async function step(api: Api, name: string, id: number, note?: string, ex
   const res = await api.transition(name, [id], note, extra);
   expect(res.body.code, `${name}: ${res.body.msg}`).toBe(200);
   return res.body.data![0];
+}
+
+/** A staged bill pushed to the payer and, with `confirmed`, confirmed by them: its id. */
+export async function pushedBill(over: Record<string, unknown> = {}, confirmed = false): Promise<number> {
+  const id = Number((await staged(over)).id);
+  await step(platform, 'push', id);
+  if (confirmed) await step(payer, 'confirm', id);
+  return id;
 }
 
 export const row = (id: number) => db.knex('fin_bill').where({ id }).first();

@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import crypto from 'node:crypto';
 import { handOff } from '../../../core/handoff.server';
 import { loginAs } from '../../../tests/support/session';
+import { enterpriseIdOf, serviceOrderInput } from '../../../tests/support/orders';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import ExcelJS from 'exceljs';
 import { req, respond, run } from '../../../tests/support/http';
@@ -13,7 +14,8 @@ import * as statementRoute from './routes/api.statement';
 import { createRegistry } from '../../../core/registry.server';
 import systemPlugin from '../../system';
 import financePlugin from '..';
-import { money, db, traderId, brokerId, platform, payee, payer, line, fieldErrors, staged, step, row, available, settledViaFunds, setUpBillsSuite } from './bills.fixture';
+import { money, db, traderId, brokerId, platform, payee, payer, line, staged, step, row, available, settledViaFunds, setUpBillsSuite, pushedBill } from './bills.fixture';
+import { userId } from '../../../tests/support/suite';
 
 setUpBillsSuite();
 
@@ -81,14 +83,14 @@ describe('bad debts', () => {
     const proposer = resourceApi('finance', 'badDebt', { cookie: await loginAs('operator') });
     const approver = resourceApi('finance', 'badDebt', { cookie: await loginAs('admin') });
     const missing = await proposer.create({ billId: id, reason: ' ' });
-    expect(fieldErrors(missing).reason).toBe('坏账原因不能为空');
+    expect(missing.fieldErrors.reason).toBe('坏账原因不能为空');
     const res = await proposer.create({ billId: id, reason: '客户已注销，无法收回' });
     expect(res.body.code, res.body.msg).toBe(200);
     const debt = res.body.data!;
     expect(debt).toMatchObject({ status: 'pending', billSerialNo: b.serialNo, amount: '77.00' });
     expect((await row(id)).bad_debt).toBe('pending');
     // Proposed once only.
-    expect(fieldErrors(await proposer.create({ billId: id, reason: '再次' })).billId).toBe('只有未付款的账单可以核为坏账');
+    expect((await proposer.create({ billId: id, reason: '再次' })).fieldErrors.billId).toBe('只有未付款的账单可以核为坏账');
     // The proposer cannot approve their own proposal, a user without the permission gets 403.
     expect((await proposer.transition('approve', [Number(debt.id)])).body.msg).toBe('不能审批自己提交的坏账申请');
     const viewer = await makeUser(db.knex, { roleIds: [await makeRole(db.knex, { menus: ['expense.badDebt'], permissions: ['finance:badDebt:list'] })] });
@@ -108,7 +110,7 @@ describe('bad debts', () => {
   it('refuses a paid bill and returns a rejected proposal to normal', async () => {
     const { id } = await settledViaFunds('5.00');
     const proposer = resourceApi('finance', 'badDebt', { cookie: await loginAs('operator') });
-    expect(fieldErrors(await proposer.create({ billId: id, reason: '坏账' })).billId).toBe('只有未付款的账单可以核为坏账');
+    expect((await proposer.create({ billId: id, reason: '坏账' })).fieldErrors.billId).toBe('只有未付款的账单可以核为坏账');
     const b = await staged();
     await step(platform, 'push', Number(b.id));
     const debt = (await proposer.create({ billId: b.id, reason: '无法联系' })).body.data!;
@@ -154,7 +156,7 @@ describe('write-off forms', () => {
     const w = resourceApi('finance', 'writeoff', { cookie: await loginAs('operator') });
     const b = await staged();
     const bad = await w.create({ billId: b.id, amount: '0', flag: 'valid' });
-    expect(Object.keys(fieldErrors(bad))).toEqual(expect.arrayContaining(['amount', 'writeoffDate']));
+    expect(Object.keys(bad.fieldErrors)).toEqual(expect.arrayContaining(['amount', 'writeoffDate']));
     const broker = resourceApi('finance', 'writeoff', { cookie: await loginAs('broker') });
     expect((await broker.create({ billId: b.id, amount: '1.00', writeoffDate: '2026-11-22', flag: 'valid' })).status).toBe(403);
   });
@@ -195,23 +197,9 @@ describe('unified settlement', () => {
 
 describe('an approved service order in customs', () => {
   it('becomes a staged SERVICE bill for the trader, payable to the approving broker, which the broker can push', async () => {
-    const ent = await db.knex('cus_enterprise').join('sys_user', 'sys_user.id', 'cus_enterprise.user_id').where('sys_user.username', 'broker').select('cus_enterprise.id').first();
-    const orders = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('trader') });
-    const brokerOrders = resourceApi('customs', 'serviceOrder', { cookie: await loginAs('broker') });
-    const o = await orders.create({
-      declType: 'I',
-      customerName: '瑞丽进口客户',
-      declCustoms: '8601',
-      tradeCountry: 'MM',
-      arrivalCountry: 'MM',
-      productCount: 2,
-      orderType: 'general',
-      amount: '880.80',
-      currency: 'RMB',
-      brokerId: ent.id,
-      customsAreaCode: '8601',
-      remark: '缅甸玉米进口报关',
-    });
+    const orders = resourceApi('customs', 'serviceOrder', db.as('trader'));
+    const brokerOrders = resourceApi('customs', 'serviceOrder', db.as('broker'));
+    const o = await orders.create(serviceOrderInput(await enterpriseIdOf(db.knex, 'broker'), { amount: '880.80' }));
     expect(o.body.code, o.body.msg).toBe(200);
     const id = Number(o.body.data!.id);
     expect((await orders.transition('submit', [id])).body.code).toBe(200);
@@ -224,10 +212,7 @@ describe('an approved service order in customs', () => {
 
 describe('paying the same bill concurrently', () => {
   it('debits the funds once when five payment requests race', async () => {
-    const b = await staged({ lines: [line({ amount: '10.00' })] });
-    const id = Number(b.id);
-    await step(platform, 'push', id);
-    await step(payer, 'confirm', id);
+    const id = await pushedBill({ lines: [line({ amount: '10.00' })] }, true);
     const before = await available();
     const results = await Promise.all(Array.from({ length: 5 }, () => payer.transition('pay', [id])));
     expect(results.filter((r) => r.body.code === 200).length).toBe(1);
@@ -240,7 +225,7 @@ describe('paying the same bill concurrently', () => {
 describe('write-off certificates', () => {
   it("attaches the uploader's own file to a form and refuses someone else's", async () => {
     const { id } = await settledViaFunds('1.00');
-    const operatorId = Number((await db.knex('sys_user').where({ username: 'operator' }).first()).id);
+    const operatorId = await userId(db, 'operator');
     const file = async (createdBy: number) =>
       Number(
         (

@@ -2,10 +2,10 @@
 // numeric), tier checks, the trial calculation, customer overrides, service-order lines, the
 // periodic billing job's idempotency, and the server refusing users without the permission.
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { resourceApi, signedInUser } from '../../../tests/support/resource';
 import { envelope, req, respond } from '../../../tests/support/http';
 import * as trialRoute from './routes/api.trial';
 import { FEE_PERMISSIONS, MENU } from './fee';
@@ -13,23 +13,18 @@ import { linesForServiceOrder } from './charging.server';
 import { periodsFor, runPeriodicBilling, type BillDraft, type CreateBill } from './periodic.server';
 import { periodicBillsJob } from './periodic.job';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ logins: ['admin'] });
+const { cookies } = db;
 let admin: { items: ReturnType<typeof resourceApi>; rules: ReturnType<typeof resourceApi>; records: ReturnType<typeof resourceApi> };
 let traderId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  adminCookie = await loginAs('admin');
   admin = {
-    items: resourceApi('finance', 'feeItem', { cookie: adminCookie }),
-    rules: resourceApi('finance', 'chargingRule', { cookie: adminCookie }),
-    records: resourceApi('finance', 'operationRecord', { cookie: adminCookie }),
+    items: resourceApi('finance', 'feeItem', { cookie: cookies.admin }),
+    rules: resourceApi('finance', 'chargingRule', { cookie: cookies.admin }),
+    records: resourceApi('finance', 'operationRecord', { cookie: cookies.admin }),
   };
-  traderId = Number((await db.knex('sys_user').where({ username: 'trader' }).first()).id);
-});
-afterAll(async () => {
-  await db?.destroy();
+  traderId = await userId(db, 'trader');
 });
 
 const item = (over: Record<string, unknown> = {}) => ({
@@ -45,7 +40,6 @@ const item = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const fieldErrors = (body: { data?: unknown }) => (body.data as { fieldErrors: Record<string, string> }).fieldErrors;
 
 async function trial(cookie: string, json: Record<string, unknown>) {
   return envelope(await respond(trialRoute.action, req('/api/finance/fees/trial', { cookie, json })));
@@ -57,19 +51,19 @@ describe('fee items (SPEC §5: fee rate name 1–50 characters, standard numeric
     expect(okRes.body.code, okRes.body.msg).toBe(200);
     expect(okRes.body.data!.createdByName).toBe('系统管理员');
     expect(okRes.body.data!.standard).toBe('10.0000');
-    expect(fieldErrors((await admin.items.create(item({ name: '费'.repeat(51) }))).body).name).toContain('50');
-    expect(fieldErrors((await admin.items.create(item({ name: ' ' }))).body).name).toBe('收费项目名称不能为空');
-    expect(fieldErrors((await admin.items.create(item({ rateName: 'x'.repeat(51) }))).body).rateName).toContain('50');
+    expect((await admin.items.create(item({ name: '费'.repeat(51) }))).fieldErrors.name).toContain('50');
+    expect((await admin.items.create(item({ name: ' ' }))).fieldErrors.name).toBe('收费项目名称不能为空');
+    expect((await admin.items.create(item({ rateName: 'x'.repeat(51) }))).fieldErrors.rateName).toContain('50');
   });
 
   it('takes a numeric standard and refuses text', async () => {
     expect((await admin.items.create(item({ standard: '12.3456' }))).body.code).toBe(200);
-    expect(fieldErrors((await admin.items.create(item({ standard: '十元' }))).body).standard).toBe('收费标准必须是数字');
+    expect((await admin.items.create(item({ standard: '十元' }))).fieldErrors.standard).toBe('收费标准必须是数字');
   });
 
   it('knows only the SPEC §9 settlement methods', async () => {
     expect((await admin.items.create(item({ settlementMethod: 'daily' }))).body.code).toBe(200);
-    expect(fieldErrors((await admin.items.create(item({ settlementMethod: 'weekly' }))).body).settlementMethod).toBeTruthy();
+    expect((await admin.items.create(item({ settlementMethod: 'weekly' }))).fieldErrors.settlementMethod).toBeTruthy();
   });
 
   it('refuses to delete an item that has rules', async () => {
@@ -110,21 +104,21 @@ describe('charging rules', () => {
         ]),
       }),
     );
-    expect(fieldErrors(bad.body).tiers).toBe('第2个阶梯与前一阶梯重叠或顺序不正确');
-    expect(fieldErrors((await admin.rules.create(rule({ tiers: '[]' }))).body).tiers).toBe('数量阶梯计费请至少添加一个阶梯');
+    expect(bad.fieldErrors.tiers).toBe('第2个阶梯与前一阶梯重叠或顺序不正确');
+    expect((await admin.rules.create(rule({ tiers: '[]' }))).fieldErrors.tiers).toBe('数量阶梯计费请至少添加一个阶梯');
   });
 
   it('refuses an end date before the effective date', async () => {
-    expect(fieldErrors((await admin.rules.create(rule({ effectiveTo: '2025-12-31' }))).body).effectiveTo).toBe('失效日期不能早于生效日期');
+    expect((await admin.rules.create(rule({ effectiveTo: '2025-12-31' }))).fieldErrors.effectiveTo).toBe('失效日期不能早于生效日期');
   });
 
   it('wants a numeric price', async () => {
-    expect(fieldErrors((await admin.rules.create(rule({ price: 'abc' }))).body).price).toBe('单价必须是数字');
+    expect((await admin.rules.create(rule({ price: 'abc' }))).fieldErrors.price).toBe('单价必须是数字');
   });
 
   it("trial-calculates the demo storage rule: 30 days, 7 free, 8–15 ×2, 16–30 ×3 = 61.00", async () => {
     const storage = await db.knex('fin_fee_rule').where({ rule_name: '仓储费 免7天阶梯' }).first();
-    const res = await trial(adminCookie, { date: '2026-11-01', days: 30, ruleId: storage.id });
+    const res = await trial(cookies.admin, { date: '2026-11-01', days: 30, ruleId: storage.id });
     expect(res.code, res.msg).toBe(200);
     const data = res.data as { lines: { amount: string; explanation: string }[]; total: string };
     expect(data.lines[0].amount).toBe('61.00');
@@ -132,17 +126,17 @@ describe('charging rules', () => {
   });
 
   it("gives the trader their agreed loading price and others the general one", async () => {
-    const general = await trial(adminCookie, { date: '2026-11-01', quantity: '20', billingObject: 'cargo' });
-    const forTrader = await trial(adminCookie, { date: '2026-11-01', quantity: '20', billingObject: 'cargo', customerUserId: traderId });
+    const general = await trial(cookies.admin, { date: '2026-11-01', quantity: '20', billingObject: 'cargo' });
+    const forTrader = await trial(cookies.admin, { date: '2026-11-01', quantity: '20', billingObject: 'cargo', customerUserId: traderId });
     const loading = (d: unknown) => (d as { lines: { feeItemName: string; amount: string }[] }).lines.find((l) => l.feeItemName === '装车费')!.amount;
     expect(loading(general.data)).toBe('170.00'); // 20 × 8.50
     expect(loading(forTrader.data)).toBe('156.00'); // 20 × 7.80
   });
 
   it('refuses a trial with a quantity that is not a number', async () => {
-    const res = await trial(adminCookie, { date: '2026-11-01', quantity: 'x' });
+    const res = await trial(cookies.admin, { date: '2026-11-01', quantity: 'x' });
     expect(res.code).toBe(500);
-    expect(fieldErrors(res).quantity).toBe('数量必须是数字');
+    expect((res.data as { fieldErrors: Record<string, string> }).fieldErrors.quantity).toBe('数量必须是数字');
   });
 });
 
@@ -182,8 +176,8 @@ describe('periodic billing job', () => {
     expect((await rec({})).body.code).toBe(200);
     expect((await rec({ reference: 'CK-002', quantity: '2', days: 8 })).body.code).toBe(200);
     const noItem = await admin.records.create({ customerUserId: traderId, billingObject: 'cargo', quantity: '1', opDate: '2026-10-15', reference: 'CK-X' });
-    expect(fieldErrors(noItem.body).feeItemId).toBe('收费项目不能为空');
-    expect(fieldErrors((await rec({ quantity: '十吨' })).body).quantity).toBe('数量必须是数字');
+    expect(noItem.fieldErrors.feeItemId).toBe('收费项目不能为空');
+    expect((await rec({ quantity: '十吨' })).fieldErrors.quantity).toBe('数量必须是数字');
     // Within the free days: no charge, no line.
     expect((await rec({ reference: 'CK-FREE', quantity: '5', days: 3 })).body.code).toBe(200);
 
@@ -248,9 +242,7 @@ describe('periodic billing job', () => {
 describe('permissions', () => {
   let cookie: string;
   beforeAll(async () => {
-    const roleId = await makeRole(db.knex, { menus: [MENU.group, MENU.feeItem, MENU.chargingRule], permissions: [FEE_PERMISSIONS.feeItemList, FEE_PERMISSIONS.ruleList] });
-    const u = await makeUser(db.knex, { roleIds: [roleId] });
-    cookie = await loginAs(u.username);
+    ({ cookie } = await signedInUser(db.knex, { menus: [MENU.group, MENU.feeItem, MENU.chargingRule], permissions: [FEE_PERMISSIONS.feeItemList, FEE_PERMISSIONS.ruleList] }));
   });
 
   it('lets a list-only user read but not add, edit or delete fee items', async () => {

@@ -3,38 +3,17 @@
 // a collection instruction for an advance payment, legal numbers for amounts, ratios, days,
 // organisation code and balance code), the declarations saved with the statement, and each
 // owner kept to their own statements.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { resourceApi } from '../../../tests/support/resource';
-import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
 import { daysBetween, isOrgCode } from './rmb';
-import { fxOnlyFinance, rmbPayload, upload } from './testing';
+import { fxOnlyFinance, rmbPayload } from './testing';
+import { upload } from '../../../tests/support/files';
 
-let db: TestDb;
-let dataDir: string;
-let previousDataDir: string | undefined;
-const cookies: Record<string, string> = {};
+const db = setUpTestDb({ plugins: [system, fxOnlyFinance], dataDir: true, logins: ['trader', 'broker', 'operator', 'bank'] });
+const { cookies } = db;
 const api = (who: string) => resourceApi('finance', 'rmbStatement', { cookie: cookies[who] });
-type Errors = { fieldErrors: Record<string, string> };
-const errorsOf = (res: { body: { data?: unknown } }) => (res.body.data as Errors).fieldErrors;
-
-beforeAll(async () => {
-  previousDataDir = process.env.DATA_DIR;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rmb-test-'));
-  process.env.DATA_DIR = dataDir;
-  db = await createTestDb({ plugins: [system, fxOnlyFinance] });
-  for (const u of ['trader', 'broker', 'operator', 'bank']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('a statement with its customs declarations', () => {
   it('is saved with its declarations in one go and read back whole', async () => {
@@ -62,26 +41,26 @@ describe('a statement with its customs declarations', () => {
         ],
       }),
     );
-    expect(errorsOf(dup).declarations).toBe('报关币种不能重复（第2条）');
+    expect(dup.fieldErrors.declarations).toBe('报关币种不能重复（第2条）');
   });
 
   it('takes declarations within 30 days of the receipt date (SPEC §9)', async () => {
     const edge = await api('trader').create(rmbPayload({ declarations: [{ year: 2026, month: 4, declDate: '2026-04-09', customsAmount: '1.00', currency: 'RMB' }] }));
     expect(edge.body.code, edge.body.msg).toBe(200);
     const late = await api('trader').create(rmbPayload({ declarations: [{ year: 2026, month: 4, declDate: '2026-04-10', customsAmount: '1.00', currency: 'RMB' }] }));
-    expect(errorsOf(late).declarations).toBe('第1条报关单日期须在收款日期30天内');
+    expect(late.fieldErrors.declarations).toBe('第1条报关单日期须在收款日期30天内');
     const early = await api('trader').create(rmbPayload({ declarations: [{ year: 2026, month: 2, declDate: '2026-02-07', customsAmount: '1.00', currency: 'RMB' }] }));
-    expect(errorsOf(early).declarations).toBe('第1条报关单日期须在收款日期30天内');
+    expect(early.fieldErrors.declarations).toBe('第1条报关单日期须在收款日期30天内');
   });
 
   it('refuses a declaration line whose year and month do not match its date', async () => {
     const res = await api('trader').create(rmbPayload({ declarations: [{ year: 2025, month: 3, declDate: '2026-03-02', customsAmount: '1.00', currency: 'RMB' }] }));
-    expect(errorsOf(res).declarations).toBe('第1条报关单信息不完整或不正确');
+    expect(res.fieldErrors.declarations).toBe('第1条报关单信息不完整或不正确');
   });
 
   it('needs a collection instruction for an advance payment (text or an uploaded file)', async () => {
     const missing = await api('trader').create(rmbPayload({ advancePayment: '5000.00' }));
-    expect(errorsOf(missing).collectionInstruction).toBe('有预收/预付货款时需要收款指令');
+    expect(missing.fieldErrors.collectionInstruction).toBe('有预收/预付货款时需要收款指令');
     const text = await api('trader').create(rmbPayload({ advancePayment: '5000.00', collectionInstruction: 'SK-2026-0310' }));
     expect(text.body.code, text.body.msg).toBe(200);
     const up = await upload(cookies.trader, 'finance.rmbStatement', '收款指令.pdf');
@@ -94,7 +73,7 @@ describe('a statement with its customs declarations', () => {
 
   it('wants legal numbers for amounts, ratio, days, organisation code and balance code (SPEC §5)', async () => {
     const bad = await api('trader').create(rmbPayload({ totalAmount: '12a', goodsTradeAmount: '-1', contractRatio: '100.01', days: '3.5', orgCode: '123456789', balanceCode: '12A' }));
-    expect(errorsOf(bad)).toEqual(
+    expect(bad.fieldErrors).toEqual(
       expect.objectContaining({
         totalAmount: '收款总金额必须是合法的数字',
         goodsTradeAmount: '货物贸易金额必须是合法的数字',

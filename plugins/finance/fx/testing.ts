@@ -1,24 +1,12 @@
 // Test helpers of the fx area: a finance plugin made of this area alone (so its tests do not
-// depend on the other finance areas' work), uploads, and valid payloads.
+// depend on the other finance areas' work), and valid payloads.
 import { definePlugin } from '../../../core/plugin';
-import { BASE, envelope, respond } from '../../../tests/support/http';
-import { action as uploadAction } from '../../../app/routes/api.core.files';
 import zh from '../locales/zh.json';
 import en from '../locales/en.json';
 import my from '../locales/my.json';
 import { fxArea } from '.';
 
 export const fxOnlyFinance = definePlugin({ id: 'finance', root: 'plugins/finance', areas: [fxArea], locales: { zh, en, my } });
-
-export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-
-export async function upload(cookie: string, resource: string, name: string, bytes: Uint8Array = PDF) {
-  const form = new FormData();
-  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-  const request = new Request(`${BASE}/api/core/files?resource=${resource}`, { method: 'POST', headers: { Cookie: cookie, 'x-port-client-ip': '10.0.0.1' }, body: form });
-  const res = await respond(uploadAction, request);
-  return { status: res.status, body: await envelope(res) };
-}
 
 export const fxPayload = (permitFileId: number | null, over: Record<string, unknown> = {}) => ({
   payerName: '德宏边境贸易有限公司',

@@ -3,27 +3,17 @@
 // users without the permissions.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../core/plugin';
-import type { TestDb } from '../../../tests/support/db';
 import { envelope, req, respond, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { loader as lookupLoader } from '../../../app/routes/api.lookup.$name';
 import { systemMigrations } from '../migrations';
 import { loader as screenPage } from '../../../app/screen';
-import { apiAs, idOf, openBaseData, type Api } from './testing';
+import { apiAs, idOf, setUpBaseData } from './testing';
 import { baseDataArea } from './index';
 
-let db: TestDb;
-let admin: Api;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, admin, close } = await openBaseData());
-});
-afterAll(async () => {
-  await close?.();
-});
+const { db, admin } = setUpBaseData();
 
 const NAMES = ['country', 'cfdGood', 'portData', 'yard', 'berth', 'route', 'region', 'ShippingAddress'];
 

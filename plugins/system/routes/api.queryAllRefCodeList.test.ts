@@ -1,15 +1,15 @@
 // GET /api/dropDown/queryAllRefCodeList (SPEC §7): every code of every type for the clients'
 // drop-downs, in the fields the old clients read (rvDomain, rvLowValue, rvMeaning), for any
 // signed-in user; 20011 without a session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import system from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { envelope, req, respond } from '../../../tests/support/http';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { answerOf, req, type Envelope } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { resourceApi } from '../../../tests/support/resource';
 import { loader } from './api.queryAllRefCodeList';
 
-let db: TestDb;
+const db = setUpTestDb({ plugins: [system] });
 
 interface Code {
   rvDomain: string;
@@ -21,17 +21,7 @@ interface Code {
   ediCode: string | null;
 }
 
-const fetchCodes = async (cookie?: string) => {
-  const res = await respond(loader, req('/api/dropDown/queryAllRefCodeList', { cookie }));
-  return { status: res.status, body: (await envelope(res)) as { code: number; msg: string; data?: Code[] } };
-};
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const fetchCodes = (cookie?: string) => answerOf<Envelope & { data?: Code[] }>(loader, req('/api/dropDown/queryAllRefCodeList', { cookie }));
 
 describe('GET /api/dropDown/queryAllRefCodeList', () => {
   it('returns every seeded code with rvDomain, rvLowValue and rvMeaning', async () => {

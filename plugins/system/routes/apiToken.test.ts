@@ -2,32 +2,25 @@
 // `Authorization: Bearer <token>` on /api/* with exactly their role's rights, revoked by
 // DELETE /api/system/apiToken/<id> (the row stays as a record), after which they get 20011.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { envelope, location, req, respond } from '../../../tests/support/http';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { answerOf, location, req, respond, type Envelope } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import { action as issueAction } from './api.apiTokenIssue';
 import { loader as refCodePageLoader } from '../../../app/screen';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
+const { cookies } = db;
 let codesRole: number;
 
-async function issue(body: Record<string, unknown>, cookie = adminCookie) {
-  const res = await respond(issueAction, req('/api/system/apiToken/issue', { cookie, json: body }));
-  return { status: res.status, body: (await envelope(res)) as { code: number; msg: string; data?: { id: number; token: string } } };
-}
+const issue = (body: Record<string, unknown>, cookie = cookies.admin) =>
+  answerOf<Envelope & { data?: { id: number; token: string } }>(issueAction, req('/api/system/apiToken/issue', { cookie, json: body }));
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  adminCookie = await loginAs('admin');
   // the partner may read and export codes, nothing else
   codesRole = await makeRole(db.knex, { code: 'PARTNER_CODES', dataScope: 'all', menus: ['dataBase', 'dataBase.systemData', 'dataBase.refCode'], permissions: ['system:refCode:list'] });
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('partner API tokens', () => {
@@ -44,7 +37,7 @@ describe('partner API tokens', () => {
     expect(stored).toMatchObject({ name: '合作方甲', role_id: codesRole, prefix: token.slice(0, 12), revoked_at: null });
     expect(stored.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
-    const listed = await resourceApi('system', 'apiToken', { cookie: adminCookie }).list();
+    const listed = await resourceApi('system', 'apiToken', { cookie: cookies.admin }).list();
     // (The demo seed's revoked token is listed too.)
     expect(listed.body.data!.rows.filter((r) => r.id === tokenId)).toEqual([expect.objectContaining({ id: tokenId, name: '合作方甲', prefix: token.slice(0, 12), roleId: String(codesRole) })]);
     expect(JSON.stringify(listed.body)).not.toContain(token);
@@ -98,7 +91,7 @@ describe('partner API tokens', () => {
   });
 
   it('after DELETE /api/system/apiToken/<id> (revoke) the token gets 20011; the row stays as a record', async () => {
-    const res = await resourceApi('system', 'apiToken', { cookie: adminCookie }).remove(tokenId);
+    const res = await resourceApi('system', 'apiToken', { cookie: cookies.admin }).remove(tokenId);
     expect(res.body).toMatchObject({ code: 200, msg: '删除成功' });
     const row = await db.knex('sys_api_token').where({ id: tokenId }).first();
     expect(row).toBeDefined();
@@ -106,7 +99,7 @@ describe('partner API tokens', () => {
     const after = await resourceApi('system', 'refCode', { token }).list();
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(20011);
-    expect((await resourceApi('system', 'apiToken', { cookie: adminCookie }).list()).body.data!.rows[0].revokedAt).not.toBeNull();
+    expect((await resourceApi('system', 'apiToken', { cookie: cookies.admin }).list()).body.data!.rows[0].revokedAt).not.toBeNull();
   });
 
   it('an expired token gets 20011; disabling its role stops it too', async () => {

@@ -1,30 +1,22 @@
 // Nobody gains rights they were not given: a token never acts as its issuer's account, a user
 // manager cannot hand out (or take) roles beyond their own, nor place users outside their scope.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import system from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { envelope, req, respond } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeDept, makeRole, makeUser, resourceApi, USER_MENUS } from '../../../tests/support/resource';
 import { action as issueAction } from './api.apiTokenIssue';
 import { action as userAction } from './api.userActions';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
+const { cookies } = db;
 const USER_PERMS = ['system:user:list', 'system:user:add', 'system:user:edit'];
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  adminCookie = await loginAs('admin');
-});
-afterAll(async () => {
-  await db?.destroy();
-});
 
 describe('privilege escalation', () => {
   it('a self-scope token cannot reach the account of the administrator who issued it', async () => {
     const role = await makeRole(db.knex, { dataScope: 'self', menus: USER_MENUS, permissions: USER_PERMS });
-    const res = await respond(issueAction, req('/api/system/apiToken/issue', { cookie: adminCookie, json: { name: 'self-scope', roleId: role } }));
+    const res = await respond(issueAction, req('/api/system/apiToken/issue', { cookie: cookies.admin, json: { name: 'self-scope', roleId: role } }));
     const token = ((await envelope(res)) as { data: { token: string } }).data.token;
     const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
     const reset = await respond(

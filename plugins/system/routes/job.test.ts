@@ -2,27 +2,23 @@
 // of an exclusive job whose run is in progress on another process answers that it was skipped;
 // the job log shows the skip with a translated reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { req, run } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
 import { tFor } from '../../../core/i18n/i18n.server';
 import { dbLockStore } from '../../../core/jobs/lock.server';
 import { jobLockName, SKIPPED_RUNNING } from '../../../core/jobs/run.server';
 import { setScheduler } from '../../../core/jobs/scheduler.server';
 import { action as jobAction, loader as jobLoader, loader as jobLogLoader } from '../../../app/screen';
 
-let db: TestDb;
-let admin: string;
+const db = setUpTestDb({ logins: ['admin'] });
+const { cookies } = db;
 
 beforeAll(async () => {
-  db = await createTestDb();
   // The in-process scheduler (no Redis), not started: "run once" runs and waits.
   setScheduler(undefined);
-  admin = await loginAs('admin');
 });
 afterAll(async () => {
   setScheduler(undefined);
-  await db?.destroy();
 });
 
 interface JobsData {
@@ -31,7 +27,7 @@ interface JobsData {
 
 describe('job screen', () => {
   it('lists each job with its declared run policy', async () => {
-    const { data } = await run(jobLoader, req('/management/systemMaintenance/job', { cookie: admin }));
+    const { data } = await run(jobLoader, req('/management/systemMaintenance/job', { cookie: cookies.admin }));
     const policy = Object.fromEntries((data as JobsData).jobs.map((j) => [j.name, { exclusive: j.exclusive, catchUp: j.catchUp }]));
     expect(policy).toMatchObject({
       'core.sessionCleanup': { exclusive: false, catchUp: false },
@@ -47,12 +43,12 @@ describe('job screen', () => {
     const locks = dbLockStore(db.knex);
     const token = await locks.acquire(jobLockName('finance.fundReminder'), 60_000);
     try {
-      const { data } = await run(jobAction, req('/management/systemMaintenance/job', { cookie: admin, form: { intent: 'run', name: 'finance.fundReminder' } }));
+      const { data } = await run(jobAction, req('/management/systemMaintenance/job', { cookie: cookies.admin, form: { intent: 'run', name: 'finance.fundReminder' } }));
       expect(data).toEqual({ ok: true, message: '已执行，结果：已跳过' });
     } finally {
       await locks.release(jobLockName('finance.fundReminder'), token!);
     }
-    const { data } = await run(jobLogLoader, req('/management/systemMaintenance/jobLog?job=finance.fundReminder&status=skipped', { cookie: admin }));
+    const { data } = await run(jobLogLoader, req('/management/systemMaintenance/jobLog?job=finance.fundReminder&status=skipped', { cookie: cookies.admin }));
     const rows = (data as { result: { rows: { status: string; trigger: string; message: string }[] } }).result.rows;
     expect(rows[0]).toMatchObject({ status: 'skipped', trigger: 'manual', message: SKIPPED_RUNNING });
     // The screen shows the key translated.
@@ -61,7 +57,7 @@ describe('job screen', () => {
     expect(tFor('my')(SKIPPED_RUNNING)).not.toBe(SKIPPED_RUNNING);
 
     // Once the other run is over, "run once" runs.
-    const again = await run(jobAction, req('/management/systemMaintenance/job', { cookie: admin, form: { intent: 'run', name: 'finance.fundReminder' } }));
+    const again = await run(jobAction, req('/management/systemMaintenance/job', { cookie: cookies.admin, form: { intent: 'run', name: 'finance.fundReminder' } }));
     expect(again.data).toEqual({ ok: true, message: '已执行，结果：成功' });
   });
 });

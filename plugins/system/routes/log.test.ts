@@ -1,23 +1,15 @@
 // /management/log: the screen needs menu management.log + system:log:list; signing another
 // user out needs system:session:forceLogout, checked on the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, location, req, respond, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { action as authAction } from '../../../app/routes/api.login.auth';
 import { action as getInfoAction } from '../../../app/routes/api.login.getInfo';
 import { action, loader } from '../../../app/screen';
 
-let db: TestDb;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  db = await createTestDb();
-  for (const u of ['admin', 'operator', 'trader']) cookies[u] = await loginAs(u);
-});
-afterAll(async () => {
-  await db?.destroy();
-});
+const db = setUpTestDb({ logins: ['admin', 'operator', 'trader'] });
+const { cookies } = db;
 
 const getInfoCode = async (cookie: string) =>
   (await envelope(await respond(getInfoAction, req('/api/login/getInfo', { method: 'POST', cookie })))).code;

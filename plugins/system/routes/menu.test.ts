@@ -2,10 +2,10 @@
 // leaves the sidebar of users granted it) but keeps its path and title and cannot be removed;
 // custom entries can be added and removed, and both kinds of edit survive the registry sync
 // every start runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
-import { envelope, req, respond, run } from '../../../tests/support/http';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { answerOf, req, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, sessionUser } from '../../../tests/support/resource';
 import { filterMenuTree, loadMenuTree, sidebarTree, type MenuItem } from '../../../core/rbac/access.server';
@@ -13,32 +13,24 @@ import { syncRegistryData } from '../../../core/rbac/sync.server';
 import { action as menuAction } from './api.menuAdmin';
 import { loader as menuPageLoader } from '../../../app/screen';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
+const { cookies } = db;
 let viewer: string;
 let viewerRole: number;
 
-async function menuCall(op: 'save' | 'remove', body: Record<string, unknown>, cookie = adminCookie) {
-  const res = await respond(menuAction, req(`/api/system/menu/${op}`, { cookie, json: body }), { op });
-  return { status: res.status, body: await envelope(res) };
-}
+const menuCall = (op: 'save' | 'remove', body: Record<string, unknown>, cookie = cookies.admin) => answerOf(menuAction, req(`/api/system/menu/${op}`, { cookie, json: body }), { op });
 
 const leaves = (nodes: MenuItem[]): string[] => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n.key]));
 const sidebarLeaves = async () => leaves(sidebarTree(filterMenuTree(await loadMenuTree(db.knex), await sessionUser(db.knex, viewer))));
 const menuRow = (key: string) => db.knex('sys_menu').where({ key }).first();
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  adminCookie = await loginAs('admin');
   // a user granted both code screens
   viewerRole = await makeRole(db.knex, {
     menus: ['dataBase', 'dataBase.systemData', 'dataBase.refCodeType', 'dataBase.refCode'],
     permissions: ['system:refCodeType:list', 'system:refCode:list'],
   });
   viewer = (await makeUser(db.knex, { roleIds: [viewerRole] })).username;
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('menu administration', () => {
@@ -112,7 +104,7 @@ describe('menu administration', () => {
   });
 
   it('the menu screen shows the tree with each entry’s owner and the edit right', async () => {
-    const { res, data } = await run(menuPageLoader, req('/management/systemMaintenance/menu', { cookie: adminCookie }));
+    const { res, data } = await run(menuPageLoader, req('/management/systemMaintenance/menu', { cookie: cookies.admin }));
     expect(res).toBeNull();
     const d = data as { tree: MenuItem[]; plugins: Record<string, string>; canEdit: boolean };
     expect(d.canEdit).toBe(true);

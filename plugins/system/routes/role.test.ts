@@ -1,33 +1,25 @@
 // Roles through /api/system/role: unique names, at least one grant, menus bring their
 // ancestors and mandatory permissions (server side), the 管理员 role and roles in use cannot
 // be deleted, and nobody grants what they do not hold. The role screen's loader too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb } from '../../../tests/support/suite';
 import { req, run } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
 import { filterMenuTree, loadMenuTree, sidebarTree, type MenuItem } from '../../../core/rbac/access.server';
 import { loader as rolePageLoader } from '../../../app/screen';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
+const { cookies } = db;
 
-const roles = (cookie = adminCookie) => resourceApi('system', 'role', { cookie });
+const roles = (cookie = cookies.admin) => resourceApi('system', 'role', { cookie });
 const role = (over: Record<string, unknown>) => ({ code: 'R_TEST', name: '测试角色', dataScope: 'self', status: '0', orderNum: 5, remark: '', menuKeys: [], permissionCodes: [], ...over });
 const grantsOf = async (id: number) => ({
   menus: (await db.knex('sys_role_menu').where({ role_id: id }).orderBy('menu_key').pluck('menu_key')) as string[],
   perms: (await db.knex('sys_role_permission').where({ role_id: id }).orderBy('permission_code').pluck('permission_code')) as string[],
 });
 const leaves = (nodes: MenuItem[]): string[] => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n.key]));
-
-beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  adminCookie = await loginAs('admin');
-});
-afterAll(async () => {
-  await db?.destroy();
-});
 
 describe('role rules', () => {
   it('a duplicate role name gets 角色名称已存在 (a demo role’s name too)', async () => {
@@ -142,7 +134,7 @@ describe('granting only what you hold', () => {
 
 describe('role screen loader', () => {
   it('sends the grant tree: menus nested as in the sidebar, each with its permissions and which are mandatory', async () => {
-    const { res, data } = await run(rolePageLoader, req('/management/userGroupManagement/role', { cookie: adminCookie }));
+    const { res, data } = await run(rolePageLoader, req('/management/userGroupManagement/role', { cookie: cookies.admin }));
     expect(res).toBeNull();
     type Node = { key: string; children: Node[]; permissions: { code: string; mandatory: boolean }[] };
     const d = data as { grants: { tree: Node[]; loose: { code: string }[] }; result: { total: number } };

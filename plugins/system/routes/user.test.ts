@@ -1,9 +1,9 @@
 // /management/user and /api/system/user: data scope against crafted ids, permission checks on
 // the screen and the API, and the user rules (unique names, passwords, roles, enable/disable,
 // not deleting yourself, password reset) through real Requests into the route modules.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
-import { createTestDb, type TestDb } from '../../../tests/support/db';
+import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { envelope, location, req, respond, run } from '../../../tests/support/http';
 import { DEMO_PASSWORD, loginAs } from '../../../tests/support/session';
 import { makeDept, makeRole, makeUser, resourceApi, USER_MENUS } from '../../../tests/support/resource';
@@ -12,8 +12,8 @@ import { action as getInfoAction } from '../../../app/routes/api.login.getInfo';
 import { action as userAction } from './api.userActions';
 import { loader as userPageLoader } from '../../../app/screen';
 
-let db: TestDb;
-let adminCookie: string;
+const db = setUpTestDb({ plugins: [system], logins: ['admin'] });
+const { cookies } = db;
 let adminId: number;
 let userRoleId: number;
 
@@ -30,14 +30,9 @@ async function loginAnswer(username: string, password: string) {
 const row = (id: number) => db.knex('sys_user').where({ id }).first();
 
 beforeAll(async () => {
-  db = await createTestDb({ plugins: [system] });
-  adminCookie = await loginAs('admin');
-  adminId = Number((await db.knex('sys_user').where({ username: 'admin' }).first()).id);
+  adminId = await userId(db, 'admin');
   // a plain role the created users get: within what the department managers hold, so they may hand it out
   userRoleId = await makeRole(db.knex, { code: 'PLAIN', name: '普通角色', dataScope: 'self', menus: ['management', 'management.user'], permissions: ['system:user:list'] });
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 describe('data scope', () => {
@@ -201,9 +196,9 @@ describe('user rules', () => {
   const valid = () => ({ ...base, roleIds: [userRoleId] });
 
   it('usernames are unique: a second user with the same name gets 用户名已存在', async () => {
-    const first = await users(adminCookie).create({ ...valid(), username: 'unique_u', password: 'Unique#123' });
+    const first = await users(cookies.admin).create({ ...valid(), username: 'unique_u', password: 'Unique#123' });
     expect(first.body).toMatchObject({ code: 200, msg: '新增成功' });
-    const second = await users(adminCookie).create({ ...valid(), username: 'unique_u', password: 'Unique#456' });
+    const second = await users(cookies.admin).create({ ...valid(), username: 'unique_u', password: 'Unique#456' });
     expect(second.status).toBe(400);
     expect(second.body.msg).toBe('用户名已存在');
     expect(second.body.data).toEqual({ fieldErrors: { username: '用户名已存在' } });
@@ -211,16 +206,16 @@ describe('user rules', () => {
   });
 
   it('a password is required on create (6 to 32 characters) and roles are required', async () => {
-    const noPassword = await users(adminCookie).create({ ...valid(), username: 'nopw' });
+    const noPassword = await users(cookies.admin).create({ ...valid(), username: 'nopw' });
     expect(noPassword.body).toMatchObject({ code: 500, msg: '密码不能为空' });
-    const blank = await users(adminCookie).create({ ...valid(), username: 'nopw', password: '   ' });
+    const blank = await users(cookies.admin).create({ ...valid(), username: 'nopw', password: '   ' });
     expect(blank.body.msg).toBe('密码不能为空');
-    const short = await users(adminCookie).create({ ...valid(), username: 'nopw', password: '12345' });
+    const short = await users(cookies.admin).create({ ...valid(), username: 'nopw', password: '12345' });
     expect(short.body.msg).toBe('密码长度为6到32个字符');
-    const noRoles = await users(adminCookie).create({ ...base, username: 'noroles', password: 'NoRoles#1' });
+    const noRoles = await users(cookies.admin).create({ ...base, username: 'noroles', password: 'NoRoles#1' });
     expect(noRoles.body.msg).toBe('角色不能为空');
     expect(noRoles.body.data).toEqual({ fieldErrors: { roleIds: '角色不能为空' } });
-    const unknownRole = await users(adminCookie).create({ ...base, roleIds: [987654], username: 'noroles', password: 'NoRoles#1' });
+    const unknownRole = await users(cookies.admin).create({ ...base, roleIds: [987654], username: 'noroles', password: 'NoRoles#1' });
     expect(unknownRole.body.msg).toBe('角色格式不正确');
     expect(await db.knex('sys_user').whereIn('username', ['nopw', 'noroles']).first()).toBeUndefined();
   });
@@ -229,7 +224,7 @@ describe('user rules', () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const cookie = await loginAs(u.username);
     const hash = (await row(u.id)).password_hash;
-    const res = await users(adminCookie).update(u.id, { ...valid(), username: u.username, nickname: '改了昵称', password: '', version: 1 });
+    const res = await users(cookies.admin).update(u.id, { ...valid(), username: u.username, nickname: '改了昵称', password: '', version: 1 });
     expect(res.body).toMatchObject({ code: 200, msg: '修改成功' });
     expect(await row(u.id)).toMatchObject({ password_hash: hash, nickname: '改了昵称', version: 2 });
     expect(await sessionCode(cookie)).toBe(200);
@@ -241,7 +236,7 @@ describe('user rules', () => {
     const cookie = await loginAs(u.username);
     const bystander = await loginAs('operator');
     expect(await sessionCode(cookie)).toBe(200);
-    const res = await users(adminCookie).update(u.id, { ...valid(), username: u.username, password: 'Changed#789', version: 1 });
+    const res = await users(cookies.admin).update(u.id, { ...valid(), username: u.username, password: 'Changed#789', version: 1 });
     expect(res.body.code).toBe(200);
     expect(await sessionCode(cookie)).toBe(20011);
     expect(await sessionCode(bystander)).toBe(200);
@@ -251,47 +246,47 @@ describe('user rules', () => {
 
   it('a username cannot be changed to one that exists', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
-    const res = await users(adminCookie).update(u.id, { ...valid(), username: 'admin', version: 1 });
+    const res = await users(cookies.admin).update(u.id, { ...valid(), username: 'admin', version: 1 });
     expect(res.body.msg).toBe('用户名已存在');
     expect((await row(u.id)).username).toBe(u.username);
   });
 
   it('enabling an enabled user answers 当前状态一致，无需更改 and changes nothing', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
-    const res = await users(adminCookie).transition('enable', [u.id]);
+    const res = await users(cookies.admin).transition('enable', [u.id]);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('当前状态一致，无需更改');
     expect(await row(u.id)).toMatchObject({ status: '0', version: 1 });
     // the same for disabling twice
-    expect((await users(adminCookie).transition('disable', [u.id])).body.code).toBe(200);
-    expect((await users(adminCookie).transition('disable', [u.id])).body.msg).toBe('当前状态一致，无需更改');
+    expect((await users(cookies.admin).transition('disable', [u.id])).body.code).toBe(200);
+    expect((await users(cookies.admin).transition('disable', [u.id])).body.msg).toBe('当前状态一致，无需更改');
   });
 
   it('disabling signs the user out and stops new logins; enabling lets them in again', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const cookie = await loginAs(u.username);
-    const res = await users(adminCookie).transition('disable', [u.id]);
+    const res = await users(cookies.admin).transition('disable', [u.id]);
     expect(res.body).toMatchObject({ code: 200, data: [{ id: u.id, status: '1' }] });
     expect(await db.knex('sys_session').where({ user_id: u.id }).whereNull('revoked_at')).toEqual([]);
     expect(await sessionCode(cookie)).toBe(20011);
     expect(await loginAnswer(u.username, DEMO_PASSWORD)).toMatchObject({ code: 500, msg: '账号已停用，请联系管理员' });
-    expect((await users(adminCookie).transition('enable', [u.id])).body.code).toBe(200);
+    expect((await users(cookies.admin).transition('enable', [u.id])).body.code).toBe(200);
     expect((await loginAnswer(u.username, DEMO_PASSWORD)).code).toBe(200);
   });
 
   it('nobody deletes or disables themselves', async () => {
-    const del = await users(adminCookie).remove(adminId);
+    const del = await users(cookies.admin).remove(adminId);
     expect(del.body.msg).toBe('不能对当前登录账号执行此操作');
-    const dis = await users(adminCookie).transition('disable', [adminId]);
+    const dis = await users(cookies.admin).transition('disable', [adminId]);
     expect(dis.body.msg).toBe('不能对当前登录账号执行此操作');
     expect(await row(adminId)).toMatchObject({ username: 'admin', status: '0' });
-    expect(await sessionCode(adminCookie)).toBe(200);
+    expect(await sessionCode(cookies.admin)).toBe(200);
   });
 
   it('deleting a user removes it with its role links and ends its sessions', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const cookie = await loginAs(u.username);
-    expect((await users(adminCookie).remove(u.id)).body).toMatchObject({ code: 200, msg: '删除成功' });
+    expect((await users(cookies.admin).remove(u.id)).body).toMatchObject({ code: 200, msg: '删除成功' });
     expect(await row(u.id)).toBeUndefined();
     expect(await db.knex('sys_user_role').where({ user_id: u.id })).toEqual([]);
     expect(await sessionCode(cookie)).toBe(20011);
@@ -300,7 +295,7 @@ describe('user rules', () => {
   it('reset password at /api/system/userAction/<id>/resetPassword: the new password logs in, the old one does not', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const cookie = await loginAs(u.username);
-    const call = (body: Record<string, unknown>, who = adminCookie) =>
+    const call = (body: Record<string, unknown>, who = cookies.admin) =>
       respond(userAction, req(`/api/system/userAction/${u.id}/resetPassword`, { cookie: who, json: body }), { id: String(u.id), op: 'resetPassword' });
     expect((await envelope(await call({ password: '123' }))).msg).toBe('密码长度为6到32个字符');
     const res = await call({ password: 'Reset#2024' });
@@ -323,7 +318,7 @@ describe('user rules', () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const one = await loginAs(u.username);
     const two = await loginAs(u.username);
-    const res = await respond(userAction, req(`/api/system/userAction/${u.id}/forceLogout`, { cookie: adminCookie, json: {} }), { id: String(u.id), op: 'forceLogout' });
+    const res = await respond(userAction, req(`/api/system/userAction/${u.id}/forceLogout`, { cookie: cookies.admin, json: {} }), { id: String(u.id), op: 'forceLogout' });
     expect(await envelope(res)).toMatchObject({ code: 200, data: { sessions: 2 } });
     expect(await sessionCode(one)).toBe(20011);
     expect(await sessionCode(two)).toBe(20011);

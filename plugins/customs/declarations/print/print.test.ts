@@ -6,8 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../../tests/support/suite';
 import { envelope, req, respond } from '../../../../tests/support/http';
 import { makeRole, makeUser, sessionUser } from '../../../../tests/support/resource';
 import { loginAs } from '../../../../tests/support/session';
@@ -21,8 +21,8 @@ import { loadCodeNames } from './codes.server';
 import { GOODS_PER_PAGE, renderDeclarationPdf } from './pdf.server';
 import type { PrintDeclaration } from './printable';
 
-let db: TestDb;
-let brokerCookie: string;
+const db = setUpTestDb({ logins: ['broker'] });
+const { cookies } = db;
 let declId: number;
 let seqNo: string;
 
@@ -100,13 +100,8 @@ async function insertDeclaration(lines: number, seq: string, over: { header?: Re
 }
 
 beforeAll(async () => {
-  db = await createTestDb();
   seqNo = 'D2026112000000901';
   declId = await insertDeclaration(2, seqNo);
-  brokerCookie = await loginAs('broker');
-});
-afterAll(async () => {
-  await db?.destroy();
 });
 
 const get = (loader: typeof printLoader, id: number | string, cookie: string, lng = 'zh') =>
@@ -198,7 +193,7 @@ async function pdfText(bytes: Uint8Array): Promise<string[]> {
 
 describe('printing a declaration', () => {
   it('answers a PDF in the official layout: title by the import flag, header values, both goods lines, one page', async () => {
-    const res = await get(printLoader, declId, brokerCookie);
+    const res = await get(printLoader, declId, cookies.broker);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
     expect(res.headers.get('Content-Disposition')).toBe(`inline; filename="${seqNo}.pdf"; filename*=UTF-8''${seqNo}.pdf`);
@@ -222,7 +217,7 @@ describe('printing a declaration', () => {
   it('continues the goods on further pages, repeating the header with the page number', async () => {
     const lines = GOODS_PER_PAGE + 3;
     const id = await insertDeclaration(lines, 'D2026112000000902');
-    const res = await get(printLoader, id, brokerCookie);
+    const res = await get(printLoader, id, cookies.broker);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(2);
@@ -234,7 +229,7 @@ describe('printing a declaration', () => {
   });
 
   it('adds English sub-labels for an English-speaking user, keeping the official Chinese form', async () => {
-    const res = await get(printLoader, declId, brokerCookie, 'en');
+    const res = await get(printLoader, declId, cookies.broker, 'en');
     const [text] = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain('中华人民共和国海关进口货物报关单');
     expect(text).toContain('IMPORT GOODS DECLARATION');
@@ -247,7 +242,7 @@ describe('printing a declaration', () => {
     const overseas = 'ရွှေရိတ်သိမ်း ကုမ္ပဏီ လီမိတက်';
     const goodsName = 'မြန်မာ ပဲတီစိမ်း';
     const id = await insertDeclaration(1, 'D2026112000000903', { header: { overseas_name: overseas, storage_place: 'မူဆယ် ကုန်လှောင်ရုံ 2' }, goodsName });
-    const res = await get(printLoader, id, brokerCookie, 'my');
+    const res = await get(printLoader, id, cookies.broker, 'my');
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     // PRINT_SAMPLE_DIR=/tmp/x keeps the printout, to look at (pdftoppm -png).
@@ -262,7 +257,7 @@ describe('printing a declaration', () => {
     for (const s of [overseas, goodsName, 'မူဆယ် ကုန်လှောင်ရုံ', '0713109000', '德宏边境贸易有限公司']) expect(text).toContain(s);
 
     // A Chinese user's printout of the same declaration still prints the Burmese data (and no Burmese labels).
-    const zh = new Uint8Array(await (await get(printLoader, id, brokerCookie, 'zh')).arrayBuffer());
+    const zh = new Uint8Array(await (await get(printLoader, id, cookies.broker, 'zh')).arrayBuffer());
     expect(await pdfFonts(zh)).toEqual(expect.arrayContaining([expect.stringMatching(/^NotoSansMyanmar/)]));
     const [zhText] = await pdfText(zh);
     expect(zhText).toContain(overseas);
@@ -285,7 +280,7 @@ describe('printing a declaration', () => {
 
 describe('exporting a declaration as XLSX', () => {
   it('has the header fields, both goods lines and the documents sheet', async () => {
-    const res = await get(xlsxLoader, declId, brokerCookie);
+    const res = await get(xlsxLoader, declId, cookies.broker);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('Content-Disposition')).toContain(`attachment; filename="${seqNo}.xlsx"`);
@@ -316,7 +311,7 @@ describe('exporting a declaration as XLSX in the user language', () => {
   it('names the sheets and the column headers in English or Burmese', async () => {
     const sheets = async (lng: string) => {
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(await (await get(xlsxLoader, declId, brokerCookie, lng)).arrayBuffer());
+      await wb.xlsx.load(await (await get(xlsxLoader, declId, cookies.broker, lng)).arrayBuffer());
       return wb;
     };
     const en = await sheets('en');
@@ -341,7 +336,7 @@ describe('who may print', () => {
       const refused = await get(loader, declId, noPermCookie);
       expect(refused.status).toBe(403);
       expect((await envelope(refused)).code).toBe(403);
-      expect((await get(loader, 999999, brokerCookie)).status).toBe(404);
+      expect((await get(loader, 999999, cookies.broker)).status).toBe(404);
     }
   });
 });

@@ -1,17 +1,9 @@
 // Goods names (/api/system/cfdGood): codes unique and upper-case, category and unit from
 // their lists, the HS code optional but 6, 8 or 10 digits, the dangerous flag kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBaseData, type Api } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { setUpBaseData } from '../testing';
 
-let admin: Api;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ admin, close } = await openBaseData());
-});
-afterAll(async () => {
-  await close?.();
-});
+const { admin } = setUpBaseData();
 
 const goods = (over: Record<string, unknown> = {}) => ({ code: 'T001', name: '咖啡豆', nameEn: 'Coffee beans', category: 'beans', unit: 't', hsCode: '090111', dangerous: false, ...over });
 
@@ -40,9 +32,8 @@ describe('goods names', () => {
 
   it('filters by category and the dangerous flag', async () => {
     const res = await admin.list('cfdGood', 'dangerous=true&pageSize=100');
-    const rows = (res.data as { rows: { code: string; dangerous: boolean }[] }).rows;
-    expect(rows.map((r) => r.code).sort()).toEqual(['G014', 'G015', 'T001']);
-    const fruit = (await admin.list('cfdGood', 'category=fruit')).data as { rows: { name: string }[] };
-    expect(fruit.rows.map((r) => r.name).sort()).toEqual(['榴莲', '西瓜', '香蕉'].sort());
+    expect(res.data.rows.map((r) => String(r.code)).sort()).toEqual(['G014', 'G015', 'T001']);
+    const fruit = (await admin.list('cfdGood', 'category=fruit')).data;
+    expect(fruit.rows.map((r) => String(r.name)).sort()).toEqual(['榴莲', '西瓜', '香蕉'].sort());
   });
 });

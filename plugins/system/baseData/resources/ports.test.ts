@@ -1,19 +1,9 @@
 // Countries, ports, yards, berths and routes through /api/system/<name>: every validation
 // rule passes once and fails once, codes are unique, and referenced rows stay.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDb } from '../../../../tests/support/db';
-import { idOf, openBaseData, type Api } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { idOf, setUpBaseData } from '../testing';
 
-let db: TestDb;
-let admin: Api;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, admin, close } = await openBaseData());
-});
-afterAll(async () => {
-  await close?.();
-});
+const { db, admin } = setUpBaseData();
 
 const country = (over: Record<string, unknown> = {}) => ({ code: 'XK', alpha3: 'XKX', numericCode: '926', nameZh: '测试国', nameEn: 'Testland', nameMy: null, ...over });
 const port = (over: Record<string, unknown> = {}) => ({ code: 'MMTHL', nameZh: '迪拉瓦', nameEn: 'Thilawa', countryCode: 'MM', portType: 'sea', ...over });

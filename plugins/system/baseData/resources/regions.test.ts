@@ -1,20 +1,10 @@
 // Provinces → cities → counties (/api/system/region) and shipping addresses
 // (/api/system/ShippingAddress): GB/T 2260 code shapes, parents of the right level, regions
 // in use kept, addresses whose city lies in the province and county in the city, phones.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDb } from '../../../../tests/support/db';
-import { idOf, openBaseData, type Api } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { idOf, setUpBaseData } from '../testing';
 
-let db: TestDb;
-let admin: Api;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, admin, close } = await openBaseData());
-});
-afterAll(async () => {
-  await close?.();
-});
+const { db, admin } = setUpBaseData();
 
 const region = (code: string, level: string, parentCode: string | null, name = `地区${code}`) => ({ code, name, level, parentCode });
 const address = (over: Record<string, unknown> = {}) => ({
@@ -94,7 +84,7 @@ describe('regions', () => {
 
   it('lists a city’s counties through the parent filter', async () => {
     const res = await admin.list('region', 'parentCode=533100&sort=code:asc');
-    expect((res.data as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual(['瑞丽市', '芒市', '梁河县', '盈江县']);
+    expect(res.data.rows.map((r) => r.name)).toEqual(['瑞丽市', '芒市', '梁河县', '盈江县']);
   });
 });
 
