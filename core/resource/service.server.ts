@@ -10,7 +10,7 @@ import { hasPermission, type SessionUser } from '../rbac/menu';
 import { forgetSessionUsers, IDENTITY_TABLES } from '../rbac/access.server';
 import { afterCommit } from '../db/afterCommit.server';
 import { createCache } from '../cache/cache.server';
-import { columnOf, resourceKey, transitionAmountCheck, type FieldDef, type ResourceDef, type Transition } from './define';
+import { columnOf, resourceKey, transitionAmountCheck, type FieldDef, type Transition } from './define';
 import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
 import { checkUnique, columnValues, hookContext } from './columns.server';
