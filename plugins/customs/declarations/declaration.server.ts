@@ -115,15 +115,15 @@ async function checkCodes(input: Row, { trx, t, lookup }: HookContext): Promise<
 
 export const declarationResource = documentResource(declarationDocument, {
   restrict: restrictDeclarations,
-  // After the kit read the lines: the elements as an object, each document with its file.
+  // After the kit read the lines: each goods line with its row id (the API has always carried
+  // it) and its elements as an object, each document with its file.
   async decorate(rows, knex) {
-    const files = await filesOf(
-      knex,
-      RESOURCE,
-      rows.map((r) => Number(r.id)),
-    );
+    const ids = rows.map((r) => Number(r.id));
+    const files = await filesOf(knex, RESOURCE, ids);
+    const goodsIds: Row[] = ids.length ? await knex('cus_decl_goods').whereIn('declaration_id', ids).orderBy(['declaration_id', 'item_no']).select('id', 'declaration_id') : [];
     for (const r of rows) {
-      for (const g of r.goods as Row[]) g.elements = JSON.parse(String(g.elements || '{}'));
+      const own = goodsIds.filter((g) => Number(g.declaration_id) === Number(r.id));
+      r.goods = (r.goods as Row[]).map((g, i) => ({ id: Number(own[i]?.id), ...g, elements: JSON.parse(String(g.elements || '{}')) }));
       for (const d of r.documents as Row[]) d.file = files.find((f) => f.id === d.fileId) ?? null;
     }
   },
