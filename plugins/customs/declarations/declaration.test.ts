@@ -121,13 +121,7 @@ describe('saving a declaration', () => {
     const res = await broker.create(importDeclaration({ goods: lines }));
     expect(res.fieldErrors.goods).toBe('第3项商品：商品编号99999999不存在或已失效');
     expect(await counts()).toEqual(before);
-    expect(
-      await db
-        .knex('cus_decl_licence')
-        .count({ n: '*' })
-        .first()
-        .then((r) => Number(r!.n)),
-    ).toBe(0);
+    expect(await db.knex('cus_decl_licence').count({ n: '*' }).first().then((r) => Number(r!.n))).toBe(0);
   });
 
   it('keeps product licences and dangerous goods on a line', async () => {
@@ -155,11 +149,7 @@ describe('attachments', () => {
     expect((d.documents as { fileId: number; docType: string }[])[0]).toMatchObject({ fileId, docType: 'invoice', docNo: 'INV-001' });
     const res = await respond(downloadLoader, req(`/api/core/files/${fileId}`, { cookie: cookies.broker }), { id: String(fileId) });
     expect(res.status).toBe(200);
-    expect(
-      Buffer.from(await res.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     // A trader with no order behind this declaration cannot read the file.
     const role = await db.knex('sys_role').where({ code: '0' }).first();
     const stranger = await makeUser(db.knex, { roleIds: [role.id], userType: 4 });
@@ -207,12 +197,7 @@ describe('submission and receipts', () => {
     await broker.transition('submit', [Number(d.id)]);
     const at = new Date('2026-11-21T08:00:00Z');
     const r = (messageNo: string, code: string) => ({ messageNo, docType: 'declaration', docNo: String(d.seqNo), functionCode: '1', code, message: '', receiptTime: at });
-    const out = await applyReceipts(
-      db.knex,
-      [declarationReceipts],
-      [r(`${d.seqNo}-1`, 'ACCEPTED'), r(`${d.seqNo}-2`, 'INSPECTION'), r(`${d.seqNo}-3`, 'RELEASED'), r(`${d.seqNo}-3`, 'REJECTED')],
-      'test',
-    );
+    const out = await applyReceipts(db.knex, [declarationReceipts], [r(`${d.seqNo}-1`, 'ACCEPTED'), r(`${d.seqNo}-2`, 'INSPECTION'), r(`${d.seqNo}-3`, 'RELEASED'), r(`${d.seqNo}-3`, 'REJECTED')], 'test');
     expect(out.map((o) => o.result)).toEqual(['applied', 'applied', 'applied', 'duplicate']);
     expect((await broker.get(Number(d.id))).body.data!.status).toBe('released');
     // The document's receipts, to whoever may read it (GET /api/customs/receipts).
@@ -224,16 +209,11 @@ describe('submission and receipts', () => {
     expect((await receipts(`docType=declaration&docId=${d.id}`, await loginAs('bank'))).code).toBe(403);
   });
 
-  it("a rejection keeps customs' reason, and a rejected declaration can be edited and submitted again", async () => {
+  it('a rejection keeps customs\' reason, and a rejected declaration can be edited and submitted again', async () => {
     const d = await create();
     const id = Number(d.id);
     await broker.transition('submit', [id]);
-    await applyReceipts(
-      db.knex,
-      [declarationReceipts],
-      [{ messageNo: `${d.seqNo}-R`, docType: 'declaration', docNo: String(d.seqNo), functionCode: '1', code: 'REJECTED', message: '申报要素不全', receiptTime: new Date() }],
-      'test',
-    );
+    await applyReceipts(db.knex, [declarationReceipts], [{ messageNo: `${d.seqNo}-R`, docType: 'declaration', docNo: String(d.seqNo), functionCode: '1', code: 'REJECTED', message: '申报要素不全', receiptTime: new Date() }], 'test');
     const rejected = (await broker.get(id)).body.data!;
     expect(rejected).toMatchObject({ status: 'rejected', rejectReason: '申报要素不全' });
     const edited = await broker.update(id, { ...importDeclaration({ remark: '已补充' }), version: rejected.version });
@@ -243,12 +223,7 @@ describe('submission and receipts', () => {
 
   it('a receipt that does not fit the current status is recorded but does not move it', async () => {
     const d = await create();
-    const out = await applyReceipts(
-      db.knex,
-      [declarationReceipts],
-      [{ messageNo: `${d.seqNo}-X`, docType: 'declaration', docNo: String(d.seqNo), functionCode: '1', code: 'RELEASED', message: '', receiptTime: new Date() }],
-      'test',
-    );
+    const out = await applyReceipts(db.knex, [declarationReceipts], [{ messageNo: `${d.seqNo}-X`, docType: 'declaration', docNo: String(d.seqNo), functionCode: '1', code: 'RELEASED', message: '', receiptTime: new Date() }], 'test');
     expect(out[0].result).toBe('recorded');
     expect((await broker.get(Number(d.id))).body.data!.status).toBe('draft');
   });

@@ -95,73 +95,18 @@ export const declarationsDemo = demoDataSeed('declarations-demo', async (knex, {
   const broker = await demoActor(knex, registry, 'broker');
   if (!broker || !(await knex('cus_enterprise').where({ user_id: broker.user.id }).first())) return;
   // The trader's approved import order (orders demo): declarations made for it show on the trader's list too.
-  const order = await knex('cus_service_order')
-    .where({ status: 'inProgress', decl_type: 'I', broker_enterprise_id: (await knex('cus_enterprise').where({ user_id: broker.user.id }).first()).id })
-    .first('id');
+  const order = await knex('cus_service_order').where({ status: 'inProgress', decl_type: 'I', broker_enterprise_id: (await knex('cus_enterprise').where({ user_id: broker.user.id }).first()).id }).first('id');
   const forOrder = order ? { serviceOrderId: Number(order.id) } : {};
-  const demo = (input: Row, receipts: DemoReceipt[] | null) =>
-    demoDocument(knex, declarationResource, broker, input, { submit: receipts !== null, receipts: receipts ?? [], targets: [declarationReceipts] });
+  const demo = (input: Row, receipts: DemoReceipt[] | null) => demoDocument(knex, declarationResource, broker, input, { submit: receipts !== null, receipts: receipts ?? [], targets: [declarationReceipts] });
 
-  await demo(
-    importDeclaration({
-      ...forOrder,
-      contractNo: 'MM-CN-2026-015',
-      ieDate: daysAgo(0),
-      billNo: 'MSE-RL-0115-01',
-      transportName: '滇N58210',
-      grossWeight: '50250',
-      netWeight: '50000',
-      packCount: 1000,
-      goods: [rice],
-    }),
-    null,
-  );
-  await demo(
-    importDeclaration({
-      ...forOrder,
-      contractNo: 'MM-CN-2026-012',
-      ieDate: daysAgo(1),
-      billNo: 'MSE-RL-0112-01',
-      transportName: '滇N36518',
-      grossWeight: '20160',
-      netWeight: '20160',
-      packCount: 400,
-      goods: [rubber],
-    }),
-    [],
-  );
-  await demo(
-    importDeclaration({
-      contractNo: 'MM-CN-2026-013',
-      ieDate: daysAgo(1),
-      billNo: 'MSE-RL-0112-02',
-      transportName: '滇N36518',
-      grossWeight: '28800',
-      netWeight: '28800',
-      packCount: 36,
-      packageType: '99',
-      goods: [teak],
-    }),
-    [{ code: 'ACCEPTED', message: '海关已接受申报' }],
-  );
-  await demo(
-    importDeclaration({
-      ...forOrder,
-      contractNo: 'MM-CN-2026-009',
-      ieDate: daysAgo(5),
-      billNo: 'RL20261103009',
-      transportName: '滇N12345',
-      grossWeight: '15',
-      netWeight: '12.5',
-      packCount: 5,
-      goods: [jade],
-    }),
-    [
-      { code: 'ACCEPTED', message: '海关已接受申报' },
-      { code: 'INSPECTION', message: '查验完毕' },
-      { code: 'RELEASED', message: '海关放行' },
-    ],
-  );
+  await demo(importDeclaration({ ...forOrder, contractNo: 'MM-CN-2026-015', ieDate: daysAgo(0), billNo: 'MSE-RL-0115-01', transportName: '滇N58210', grossWeight: '50250', netWeight: '50000', packCount: 1000, goods: [rice] }), null);
+  await demo(importDeclaration({ ...forOrder, contractNo: 'MM-CN-2026-012', ieDate: daysAgo(1), billNo: 'MSE-RL-0112-01', transportName: '滇N36518', grossWeight: '20160', netWeight: '20160', packCount: 400, goods: [rubber] }), []);
+  await demo(importDeclaration({ contractNo: 'MM-CN-2026-013', ieDate: daysAgo(1), billNo: 'MSE-RL-0112-02', transportName: '滇N36518', grossWeight: '28800', netWeight: '28800', packCount: 36, packageType: '99', goods: [teak] }), [{ code: 'ACCEPTED', message: '海关已接受申报' }]);
+  await demo(importDeclaration({ ...forOrder, contractNo: 'MM-CN-2026-009', ieDate: daysAgo(5), billNo: 'RL20261103009', transportName: '滇N12345', grossWeight: '15', netWeight: '12.5', packCount: 5, goods: [jade] }), [
+    { code: 'ACCEPTED', message: '海关已接受申报' },
+    { code: 'INSPECTION', message: '查验完毕' },
+    { code: 'RELEASED', message: '海关放行' },
+  ]);
   await demo(exportDeclaration({ contractNo: 'CN-MM-2026-021', ieDate: daysAgo(2), billNo: 'RL-EXP-0108-01', grossWeight: '1200', netWeight: '1000', packCount: 100, goods: [phones] }), [
     { code: 'REJECTED', message: '申报单价明显低于同期同类商品成交价格，请核实价格后重新申报' },
   ]);

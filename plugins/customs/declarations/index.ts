@@ -56,15 +56,8 @@ export const declarationsArea: CustomsArea = {
   lookups: {
     portCodes: tableLookup({ table: 'cus_port_code', value: 'port_code', label: '{port_code} {name}', labels: { en: '{port_code} {name_en}' } }),
     /** Orders the user may declare for (approved or in progress); parent = declaration type I/E. */
-    workingOrders: tableLookup({
-      table: 'cus_service_order',
-      value: 'id',
-      label: '{order_no} {customer_name}',
-      parent: 'decl_type',
-      orderBy: [{ column: 'id', order: 'desc' }],
-      limit: 500,
-      where: (q, user, knex) => restrictOrders(q.whereIn('status', ['approved', 'inProgress']), user as SessionUser, knex),
-    }),
+    workingOrders: tableLookup({ table: 'cus_service_order', value: 'id', label: '{order_no} {customer_name}', parent: 'decl_type', orderBy: [{ column: 'id', order: 'desc' }], limit: 500,
+      where: (q, user, knex) => restrictOrders(q.whereIn('status', ['approved', 'inProgress']), user as SessionUser, knex) }),
   },
   receiptTargets: [declarationReceipts],
   locales: { zh, en, my },
