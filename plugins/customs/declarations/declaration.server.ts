@@ -1,18 +1,18 @@
 // Declaration rules on the server. A declaration and all its goods lines, licences and
-// documents save in one transaction (the engine's create/update transaction): a bad third
-// line leaves nothing behind. Goods lines name an HS code in force; its required
+// documents save in one transaction (the engine's create/update transaction, the lines by the
+// document kit): a bad third line leaves nothing behind. Goods lines name an HS code in force; its required
 // declaration elements must be filled, and the specification model is built from them in
 // order. Submission needs goods and assigns the pre-entry number; customs receipts move
 // the declaration on (see ../receipts).
-import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, FieldError, claimUpload, filesOf, releaseUploads, serverResource, type HookContext, type Row } from '@core/server';
+import { ApiError, FieldError, claimUpload, documentResource, filesOf, releaseUploads, type HookContext, type Row } from '@core/server';
 import type { SessionUser } from '@core/shared';
 import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
 import { restrictOrders, TRADER, BROKER } from '../orders/order.server';
-import { checkGoods, declarationDef, DOC_TYPES, specModel, type GoodsLine } from './declaration';
+import { checkGoods, DOC_TYPES, specModel, type GoodsLine } from './declaration';
+import { declarationDocument } from './document';
 
 const RESOURCE = 'customs.declaration';
 
@@ -27,50 +27,15 @@ export function restrictDeclarations(qb: Knex.QueryBuilder, user: SessionUser, k
   }
 }
 
-function lineValues(declarationId: number, itemNo: number, g: GoodsLine, spec: string): Row {
-  return {
-    declaration_id: declarationId,
-    item_no: itemNo,
-    hs_code: g.hsCode,
-    goods_name: g.goodsName,
-    ciq_name: g.ciqName ?? null,
-    spec_model: spec,
-    elements: JSON.stringify(g.elements ?? {}),
-    qty: g.qty,
-    unit: g.unit,
-    unit_price: g.unitPrice,
-    total_price: g.totalPrice,
-    currency: g.currency,
-    origin_country: g.originCountry ?? null,
-    dest_country: g.destCountry ?? null,
-    duty_mode: g.dutyMode ?? null,
-    legal_qty1: g.legalQty1 ?? null,
-    legal_unit1: g.legalUnit1 ?? null,
-    legal_qty2: g.legalQty2 ?? null,
-    legal_unit2: g.legalUnit2 ?? null,
-    expiry_date: g.expiryDate ?? null,
-    shelf_life_days: g.shelfLifeDays ?? null,
-    overseas_maker: g.overseasMaker ?? null,
-    brand: g.brand ?? null,
-    model: g.model ?? null,
-    production_date: g.productionDate ?? null,
-    batch_no: g.batchNo ?? null,
-    volume_cbm: g.volumeCbm ?? null,
-    dangerous: !!g.dangerous,
-    un_code: g.unCode ?? null,
-    danger_name: g.dangerName ?? null,
-    danger_pack_type: g.dangerPackType ?? null,
-    danger_pack_spec: g.dangerPackSpec ?? null,
-  };
-}
-
-/** Saves the goods lines of a declaration (replacing the previous ones), checking each HS code. */
-async function saveGoods(trx: Knex.Transaction, id: number, lines: GoodsLine[], t: TFunction): Promise<void> {
-  await trx('cus_decl_licence').where({ declaration_id: id }).delete();
-  await trx('cus_decl_goods').where({ declaration_id: id }).delete();
+/**
+ * Checks each goods line's HS code (in force, its required declaration elements filled) and
+ * gives the lines as the kit saves them: parsed, the specification model built from the
+ * elements in order, the elements as JSON text.
+ */
+async function checkHsCodes(trx: Knex.Transaction, lines: GoodsLine[], t: TFunction): Promise<Row[]> {
+  const out: Row[] = [];
   for (const [i, g] of lines.entries()) {
-    const line = i + 1;
-    const fail = (message: string) => new FieldError({ goods: t('customs:declarations.msg.lineError', { line, message }) });
+    const fail = (message: string) => new FieldError({ goods: t('customs:declarations.msg.lineError', { line: i + 1, message }) });
     const hs = await trx('cus_hs_code').where({ hs_code: g.hsCode }).first();
     if (!hs || hs.flag !== 'valid') throw fail(t('customs:declarations.msg.unknownHs', { hs: g.hsCode }));
     const elements: { seq: number; name: string; is_required: unknown }[] = await trx('cus_hs_element').where({ hs_code: g.hsCode }).orderBy('seq');
@@ -78,32 +43,17 @@ async function saveGoods(trx: Knex.Transaction, id: number, lines: GoodsLine[], 
       const filled = (g.elements?.[String(e.seq)] ?? '').trim();
       if ((e.is_required === true || Number(e.is_required) === 1) && !filled) throw fail(t('customs:declarations.msg.elementRequired', { name: e.name }));
     }
-    const spec = specModel(elements.map((e) => ({ seq: Number(e.seq) })), g.elements ?? {});
+    const spec = specModel(
+      elements.map((e) => ({ seq: Number(e.seq) })),
+      g.elements ?? {},
+    );
     if (spec.length > 500) throw fail(t('customs:declarations.msg.specTooLong'));
-    const [goodsId] = await trx('cus_decl_goods').insert(lineValues(id, line, g, spec));
-    if (g.licences?.length) {
-      await trx('cus_decl_licence').insert(
-        g.licences.map((l) => ({
-          declaration_id: id,
-          goods_id: Number(goodsId),
-          licence_type: l.licenceType,
-          licence_no: l.licenceNo,
-          verified_serial: l.verifiedSerial ?? null,
-          qty: l.qty ?? null,
-          unit: l.unit ?? null,
-        })),
-      );
-    }
+    out.push({ ...g, specModel: spec, elements: JSON.stringify(g.elements ?? {}) });
   }
+  return out;
 }
 
-interface DocInput {
-  fileId: number;
-  docType: string;
-  docNo: string | null;
-}
-
-function checkDocuments(raw: unknown[], t: TFunction): DocInput[] {
+function checkDocuments(raw: unknown[], t: TFunction): Row[] {
   return raw.map((d, i) => {
     const r = (d ?? {}) as Record<string, unknown>;
     const fileId = Number(r.fileId);
@@ -113,72 +63,6 @@ function checkDocuments(raw: unknown[], t: TFunction): DocInput[] {
     if (!(DOC_TYPES as readonly string[]).includes(docType)) throw new FieldError({ documents: t('customs:declarations.msg.docType', { line: i + 1 }) });
     return { fileId, docType, docNo };
   });
-}
-
-async function saveDocuments(trx: Knex.Transaction, id: number, docs: DocInput[], user: SessionUser, t: TFunction): Promise<void> {
-  // Files dropped from the list stop belonging to the declaration.
-  await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: docs.map((d) => d.fileId), user, t, only: true });
-  await trx('cus_decl_document').where({ declaration_id: id }).delete();
-  if (docs.length) await trx('cus_decl_document').insert(docs.map((d) => ({ declaration_id: id, file_id: d.fileId, doc_type: d.docType, doc_no: d.docNo })));
-}
-
-const toApiGoods = (g: Record<string, unknown>, licences: Record<string, unknown>[]) => {
-  // MariaDB hands DECIMAL back as text with the column's scale, SQLite as a number: both
-  // come out as the column's text ("13000.00"), so the form and the print read the same.
-  const dec = (v: unknown, scale: number) => (v === null || v === undefined || v === '' ? null : new Decimal(String(v)).toFixed(scale));
-  const day = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-  return {
-    id: Number(g.id),
-    itemNo: Number(g.item_no),
-    hsCode: g.hs_code,
-    goodsName: g.goods_name,
-    ciqName: g.ciq_name,
-    specModel: g.spec_model,
-    elements: JSON.parse(String(g.elements || '{}')),
-    qty: dec(g.qty, 5),
-    unit: g.unit,
-    unitPrice: dec(g.unit_price, 4),
-    totalPrice: dec(g.total_price, 2),
-    currency: g.currency,
-    originCountry: g.origin_country,
-    destCountry: g.dest_country,
-    dutyMode: g.duty_mode,
-    legalQty1: dec(g.legal_qty1, 5),
-    legalUnit1: g.legal_unit1,
-    legalQty2: dec(g.legal_qty2, 5),
-    legalUnit2: g.legal_unit2,
-    expiryDate: day(g.expiry_date),
-    shelfLifeDays: g.shelf_life_days === null ? null : Number(g.shelf_life_days),
-    overseasMaker: g.overseas_maker,
-    brand: g.brand,
-    model: g.model,
-    productionDate: day(g.production_date),
-    batchNo: g.batch_no,
-    volumeCbm: dec(g.volume_cbm, 3),
-    dangerous: g.dangerous === true || Number(g.dangerous) === 1,
-    unCode: g.un_code,
-    dangerName: g.danger_name,
-    dangerPackType: g.danger_pack_type,
-    dangerPackSpec: g.danger_pack_spec,
-    licences: licences
-      .filter((l) => Number(l.goods_id) === Number(g.id))
-      .map((l) => ({ licenceType: l.licence_type, licenceNo: l.licence_no, verifiedSerial: l.verified_serial, qty: dec(l.qty, 5), unit: l.unit })),
-  };
-};
-
-/** Goods lines (with licences) and documents (with their files) of some declarations. */
-export async function declarationDetails(knex: Knex, ids: number[]) {
-  const goods: Record<string, unknown>[] = ids.length ? await knex('cus_decl_goods').whereIn('declaration_id', ids).orderBy(['declaration_id', 'item_no']) : [];
-  const licences: Record<string, unknown>[] = ids.length ? await knex('cus_decl_licence').whereIn('declaration_id', ids).orderBy('id') : [];
-  const docs: Record<string, unknown>[] = ids.length ? await knex('cus_decl_document').whereIn('declaration_id', ids).orderBy('id') : [];
-  const files = await filesOf(knex, RESOURCE, ids);
-  return ids.map((id) => ({
-    id,
-    goods: goods.filter((g) => Number(g.declaration_id) === id).map((g) => toApiGoods(g, licences)),
-    documents: docs
-      .filter((d) => Number(d.declaration_id) === id)
-      .map((d) => ({ fileId: Number(d.file_id), docType: d.doc_type, docNo: d.doc_no, file: files.find((f) => f.id === Number(d.file_id)) ?? null })),
-  }));
 }
 
 function pad(n: number, len: number): string {
@@ -209,24 +93,39 @@ async function checkCodes(input: Row, { trx, t, lookup }: HookContext): Promise<
   for (const field of ['departCountry', 'tradeCountry']) if (!countries.has(String(input[field]))) throw missing(field);
   for (const [i, g] of ((input.goods as Row[]) ?? []).entries()) {
     for (const field of ['originCountry', 'destCountry']) {
-      if (g[field] && !countries.has(String(g[field]))) throw new FieldError({ goods: t('customs:declarations.msg.lineError', { line: i + 1, message: t('customs:declarations.msg.unknownCode', { field: t(`customs:declarations.goods.${field}`) }) }) });
+      if (g[field] && !countries.has(String(g[field])))
+        throw new FieldError({
+          goods: t('customs:declarations.msg.lineError', { line: i + 1, message: t('customs:declarations.msg.unknownCode', { field: t(`customs:declarations.goods.${field}`) }) }),
+        });
     }
     for (const field of ['unit', 'legalUnit1', 'legalUnit2']) {
       if (g[field] && !(await trx('cus_customs_qp').where({ qp_type: 'unit', qp_code: g[field] }).first())) {
-        throw new FieldError({ goods: t('customs:declarations.msg.lineError', { line: i + 1, message: t('customs:declarations.msg.unknownCode', { field: t(`customs:declarations.goods.${field}`) }) }) });
+        throw new FieldError({
+          goods: t('customs:declarations.msg.lineError', { line: i + 1, message: t('customs:declarations.msg.unknownCode', { field: t(`customs:declarations.goods.${field}`) }) }),
+        });
       }
     }
     if (g.currency && !(await trx('cus_customs_qp').where({ qp_type: 'currency', qp_code: g.currency }).first())) {
-      throw new FieldError({ goods: t('customs:declarations.msg.lineError', { line: i + 1, message: t('customs:declarations.msg.unknownCode', { field: t('customs:declarations.goods.currency') }) }) });
+      throw new FieldError({
+        goods: t('customs:declarations.msg.lineError', { line: i + 1, message: t('customs:declarations.msg.unknownCode', { field: t('customs:declarations.goods.currency') }) }),
+      });
     }
   }
 }
 
-export const declarationResource = serverResource(declarationDef, {
+export const declarationResource = documentResource(declarationDocument, {
   restrict: restrictDeclarations,
+  // After the kit read the lines: each goods line with its row id (the API has always carried
+  // it) and its elements as an object, each document with its file.
   async decorate(rows, knex) {
-    const details = await declarationDetails(knex, rows.map((r) => Number(r.id)));
-    for (const r of rows) Object.assign(r, details.find((d) => d.id === Number(r.id)));
+    const ids = rows.map((r) => Number(r.id));
+    const files = await filesOf(knex, RESOURCE, ids);
+    const goodsIds: Row[] = ids.length ? await knex('cus_decl_goods').whereIn('declaration_id', ids).orderBy(['declaration_id', 'item_no']).select('id', 'declaration_id') : [];
+    for (const r of rows) {
+      const own = goodsIds.filter((g) => Number(g.declaration_id) === Number(r.id));
+      r.goods = (r.goods as Row[]).map((g, i) => ({ id: Number(own[i]?.id), ...g, elements: JSON.parse(String(g.elements || '{}')) }));
+      for (const d of r.documents as Row[]) d.file = files.find((f) => f.id === d.fileId) ?? null;
+    }
   },
   async validate(input, ctx) {
     const { trx, t, actor } = ctx;
@@ -247,7 +146,9 @@ export const declarationResource = serverResource(declarationDef, {
   async toDb(input, { trx, actor, op }, defaults) {
     const values: Row = { ...defaults };
     if (input.serviceOrderId) {
-      const order = await trx('cus_service_order').where({ id: Number(input.serviceOrderId) }).first();
+      const order = await trx('cus_service_order')
+        .where({ id: Number(input.serviceOrderId) })
+        .first();
       values.order_no = order?.order_no ?? values.order_no ?? null;
     }
     if (op === 'create') {
@@ -263,17 +164,22 @@ export const declarationResource = serverResource(declarationDef, {
   async afterWrite(id, input, { trx, t, actor, op }) {
     if (op === 'create') {
       const d = new Date();
-      await trx('cus_declaration').where({ id }).update({ seq_no: `D${d.getFullYear()}${pad(d.getMonth() + 1, 2)}${pad(d.getDate(), 2)}${pad(id, 8)}` });
+      await trx('cus_declaration')
+        .where({ id })
+        .update({ seq_no: `D${d.getFullYear()}${pad(d.getMonth() + 1, 2)}${pad(d.getDate(), 2)}${pad(id, 8)}` });
     }
-    await saveGoods(trx, id, checkGoods(t, (input.goods as unknown[]) ?? []).lines, t);
-    await saveDocuments(trx, id, checkDocuments((input.documents as unknown[]) ?? [], t), actor.user, t);
+    // Before the kit saves the lines as given here, in the same transaction.
+    input.goods = await checkHsCodes(trx, checkGoods(t, (input.goods as unknown[]) ?? []).lines, t);
+    input.documents = checkDocuments((input.documents as unknown[]) ?? [], t);
+    // Files dropped from the list stop belonging to the declaration.
+    await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: (input.documents as Row[]).map((d) => Number(d.fileId)), user: actor.user, t, only: true });
   },
   async beforeDelete(rows, { trx }) {
-    const ids = rows.map((r) => Number(r.id));
-    await trx('cus_decl_licence').whereIn('declaration_id', ids).delete();
-    await trx('cus_decl_goods').whereIn('declaration_id', ids).delete();
-    await trx('cus_decl_document').whereIn('declaration_id', ids).delete();
-    await releaseUploads(trx, RESOURCE, ids);
+    await releaseUploads(
+      trx,
+      RESOURCE,
+      rows.map((r) => Number(r.id)),
+    );
   },
   async beforeTransition(rows, name, { trx, t }) {
     if (name !== 'submit') return;

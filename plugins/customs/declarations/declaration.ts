@@ -102,7 +102,7 @@ export const declarationDef = defineResource({
     more('qualificationCategory', 'enum', { options: optionsOf(QUALIFICATION_CATEGORIES, 'qualification') }),
     more('declKind', 'enum', { options: optionsOf(DECL_KINDS, 'declKinds') }),
     ...text('markingCode', 'remark'),
-    // Saved by the resource's own hooks (declaration.server.ts); edited as the document's lines (document.ts).
+    // The document's lines (document.ts): read and saved by the kit, checked in declaration.server.ts.
     { name: 'goods', column: null, records: true, labelKey: k('tab.goods'), type: 'string', form: false, list: false, export: false, import: false },
     { name: 'documents', column: null, records: true, labelKey: k('tab.documents'), type: 'string', form: false, list: false, export: false, import: false },
   ],

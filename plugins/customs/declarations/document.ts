@@ -1,8 +1,8 @@
 // The declaration as a document (core/document): its header on tabs, the goods lines listed and
 // the selected one edited below them (HS code searched on the server, its declaration elements,
 // cargo attributes, dangerous goods, licences), the attached documents and, once saved, its
-// customs receipts. The server saves goods and documents in the resource's own hooks
-// (declaration.server.ts); this declares what the editor shows and sends.
+// customs receipts. The kit's server side reads and saves the goods (with their licences) and
+// the documents from the tables declared here; declaration.server.ts keeps the domain rules.
 import Decimal from 'decimal.js';
 import { defineDocument, type FieldDef, type FieldType, type LineCollection } from '@core/shared';
 import { codeField, declarationDef, DOC_TYPES, DUTY_MODES, optionsOf } from './declaration';
@@ -17,6 +17,9 @@ const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 const licences: LineCollection = {
   name: 'licences',
+  table: 'cus_decl_licence',
+  foreignKey: 'goods_id',
+  values: (_line, header) => ({ declaration_id: header.id }),
   labelKey: k('goods.licences'),
   addKey: k('licence.add'),
   fields: [
@@ -30,13 +33,19 @@ const licences: LineCollection = {
 
 const goods: LineCollection = {
   name: 'goods',
+  table: 'cus_decl_goods',
+  foreignKey: 'declaration_id',
+  position: 'item_no',
   labelKey: k('tab.goods'),
   addKey: k('action.addGoods'),
   fields: [
+    field('goods', 'itemNo', 'integer', { form: false }),
     // 10,000 codes: searched on the server as the user types, never shipped whole.
     field('goods', 'hsCode', 'ref', { lookup: 'customs.hsCodes', search: true }),
     ...goodsText('goodsName', 'ciqName'),
+    // Built on the server from the HS declaration elements (JSON text in the table).
     field('goods', 'specModel', 'string', { form: false }),
+    field('goods', 'elements', 'string', { form: false }),
     goodsAmount('qty', 5),
     goodsCode('unit', 'customs.qp.unit'),
     goodsAmount('unitPrice', 4),
@@ -81,6 +90,8 @@ const goods: LineCollection = {
 /** The attached files (uploaded in the documents tab), each with its type and number. */
 const documents: LineCollection = {
   name: 'documents',
+  table: 'cus_decl_document',
+  foreignKey: 'declaration_id',
   labelKey: k('doc.title'),
   testId: 'doc',
   add: false,

@@ -6,21 +6,19 @@ import { Button } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLang, loadLookups, requireCurrent, resourcePageData } from '@core/server';
-import { lineLookups, localizeLookups } from '@core/shared';
+import { getLang, resourcePageData } from '@core/server';
+import { localizeLookups } from '@core/shared';
 import { ResourcePage, useNotify } from '@core/client';
 import { declarationDef } from '../declaration';
 import { declarationResource } from '../declaration.server';
-import { declarationDocument } from '../document';
 import { DeclarationEditor } from '../ui/DeclarationEditor';
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const data = await resourcePageData(declarationResource, request);
-  const { user } = await requireCurrent(request);
-  // The header's code lists come with the resource's page, the goods lines' here (HS codes, 10,000
-  // of them, are searched on the server instead); units, currencies, countries, customs and ports
+  // The header's and the lines' code lists come with the resource's page (HS codes, 10,000 of
+  // them, are searched on the server instead); units, currencies, countries, customs and ports
   // in the interface language where the tables have it.
-  return { ...data, lookups: localizeLookups({ ...data.lookups, ...(await loadLookups(lineLookups(declarationDocument), user)) }, await getLang(request)) };
+  const data = await resourcePageData(declarationResource, request);
+  return { ...data, lookups: localizeLookups(data.lookups, await getLang(request)) };
 };
 
 export default function DeclarationPage() {
