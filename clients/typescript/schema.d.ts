@@ -7730,7 +7730,7 @@ export interface components {
              * @description Created
              */
             createdAt: string | null;
-            /** @description Service order ID */
+            /** @description Service order */
             serviceOrderId: number | null;
             /** @description Record number */
             recordNo: string | null;
@@ -7782,14 +7782,24 @@ export interface components {
             entryPort: string;
             /** @description Storage location */
             storagePlace: string;
-            /** @description Enterprise qualification category */
-            qualificationCategory: string;
-            /** @description Declaration type */
-            declKind: string;
+            /**
+             * @description Enterprise qualification category
+             * @enum {string}
+             */
+            qualificationCategory: "general" | "food" | "cosmetics" | "medical" | "hazardous" | "none";
+            /**
+             * @description Declaration type
+             * @enum {string}
+             */
+            declKind: "0" | "L" | "W" | "D" | "M";
             /** @description Marks and numbers */
             markingCode: string;
             /** @description Remarks */
             remark: string | null;
+            /** @description Goods */
+            goods?: Record<string, never>[];
+            /** @description Documents */
+            documents?: Record<string, never>[];
             /** @description optimistic lock: send it back on update */
             version: number;
             /** Format: date-time */
