@@ -7,28 +7,28 @@ import { renderToPipeableStream } from 'react-dom/server';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { NonceProvider } from '@core/auth/nonce';
+import { installServerI18n } from '@core/i18n/i18n.server';
+import { getKnex } from '@core/db/knex.server';
+import { collectStyles, insertBeforeHeadEnd, styleSheetHref } from '@core/ui/page-styles.server';
 import { installAppRegistry } from './registry.server';
 
 // The plugin list reaches core's registry here when the build is served without server.ts
-// (which installs it first, and then this keeps it).
+// (which installs it first, and then this keeps it); screens translate with its texts.
 installAppRegistry();
+installServerI18n();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const bot = isbot(request.headers.get('user-agent') || '');
   // server.ts' per-request CSP nonce (none when rendered outside it): Remix's inline scripts and
   // emotion's <style> tags carry it.
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce;
-  // A fresh emotion cache per request: styles are streamed inline and picked up on hydration.
+  // A fresh emotion cache per request; the page links its rules as one cached stylesheet
+  // (core/ui/page-styles.server.ts) instead of carrying them inline.
   const cache = createCache({ key: 'css', nonce });
+  const pageStyles = collectStyles(cache);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Cleared once the response is done: left pending, it kept each request's renderer (and what
@@ -45,13 +45,16 @@ export default function handleRequest(
         nonce,
         [bot ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
-          body.once('close', () => clearTimeout(abortTimer));
-          const stream = createReadableStreamFromReadable(body);
-          // nosniff, frame, referrer policy and CSP come from helmet (core/auth/http-security.server.ts).
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          // The shell is rendered, so its styles are all known: stored before the page names them.
+          void styleSheetHref(getKnex(), pageStyles()).then((href) => {
+            const body = href ? insertBeforeHeadEnd(`<link rel="stylesheet" href="${href}"/>`) : new PassThrough();
+            body.once('close', () => clearTimeout(abortTimer));
+            const stream = createReadableStreamFromReadable(body);
+            // nosniff, frame, referrer policy and CSP come from helmet (core/auth/http-security.server.ts).
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            pipe(body);
+          });
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);

@@ -4,7 +4,7 @@ import { localePacks } from './locale-packs';
 
 export const FONT_STACK = '"Noto Sans Myanmar", "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", system-ui, sans-serif';
 
-export function createAppTheme(lang: Lang) {
+function createAppTheme(lang: Lang) {
   return createTheme(
     {
       palette: { primary: { main: '#1f5fa8' }, secondary: { main: '#0f8a7e' }, background: { default: '#f3f5f8' } },
@@ -17,4 +17,13 @@ export function createAppTheme(lang: Lang) {
     },
     ...localePacks(lang),
   );
+}
+
+const themes = new Map<Lang, ReturnType<typeof createAppTheme>>();
+
+/** The theme of a language, made once (the server renders every page with it). */
+export function appTheme(lang: Lang) {
+  let theme = themes.get(lang);
+  if (!theme) themes.set(lang, (theme = createAppTheme(lang)));
+  return theme;
 }
