@@ -5,7 +5,7 @@ import { requireCurrent } from '@core/auth/guard.server';
 import { clearWelcome } from '@core/auth/session.server';
 import { badgesFor } from '@core/badges.server';
 import { getKnex } from '@core/db/knex.server';
-import { filterMenuTree, loadMenuTree, menuForPath } from '@core/rbac/access.server';
+import { filterMenuTree, loadMenuTree, menuForPath, navTree } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
 import { AppLayout, SIDEBAR_COOKIE } from '@core/ui/AppLayout';
 import { titleMeta } from '@core/ui/pageTitle';
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (welcome) await clearWelcome(sessionId, user.id);
   return {
     user: { id: user.id, username: user.username, nickname: user.nickname, mobile: user.mobile, userType: user.userType, roles: user.roles },
-    menus,
+    menus: navTree(menus),
     badges: await badgesFor(getRegistry(), user),
     sidebarOpen: cookieValue(request, SIDEBAR_COOKIE) !== '0',
     welcome,

@@ -1,17 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import {
-  dayjsFromIsoDate,
-  dayjsInZone,
-  displayTimeZone,
-  formatDate,
-  formatDateTime,
-  isoDateOf,
-  parseIsoDate,
-  serverTimeZone,
-  setDisplayTimeZone,
-  todayIso,
-} from './dates';
+import { dayjsFromIsoDate, dayjsInZone, displayTimeZone, formatDate, formatDateTime, isoDateOf, parseIsoDate, serverTimeZone, setDisplayTimeZone, todayIso } from './dates';
 
 describe('date formats', () => {
   afterEach(() => setDisplayTimeZone('UTC'));
@@ -35,6 +24,12 @@ describe('date formats', () => {
     // An unknown zone is ignored rather than breaking every date on the page.
     setDisplayTimeZone('Mars/Olympus');
     expect(displayTimeZone()).toBe('Asia/Shanghai');
+  });
+
+  it('reads a zone with summer time on either side of the change, and midnight as 00', () => {
+    expect(formatDateTime('2024-03-10T06:59:59Z', 'America/New_York')).toBe('2024-03-10 01:59:59');
+    expect(formatDateTime('2024-03-10T07:00:00Z', 'America/New_York')).toBe('2024-03-10 03:00:00');
+    expect(formatDateTime('2024-07-01T04:00:00Z', 'America/New_York')).toBe('2024-07-01 00:00:00');
   });
 
   it('leaves empty and unreadable values blank instead of "Invalid Date"', () => {

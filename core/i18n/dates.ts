@@ -20,15 +20,25 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A formatter per known zone (made once: a page formats hundreds of moments). */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(tz: string): Intl.DateTimeFormat | null {
+  let f = zoneFormats.get(tz);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    } catch {
+      return null;
+    }
+    zoneFormats.set(tz, f);
+  }
+  return f;
+}
+
 /** Whether `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: unknown): tz is string {
-  if (typeof tz !== 'string' || !tz) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof tz === 'string' && !!tz && zoneFormat(tz) !== null;
 }
 
 /** The server's zone: `TZ` when set and valid, else UTC (as core/jobs/cron.ts). */
@@ -109,8 +119,16 @@ export function formatDate(v: unknown): string {
 
 /** A moment as `YYYY-MM-DD HH:mm:ss` in the display zone; '' for empty or unreadable values. */
 export function formatDateTime(v: unknown, tz = displayTimeZone()): string {
-  const d = dayjsInZone(v, tz);
-  return d ? d.format(DATETIME_FORMAT) : '';
+  const d = instant(v);
+  if (!d) return '';
+  if (tz === 'UTC') return d.format(DATETIME_FORMAT);
+  // Intl with a formatter made once, rather than dayjs' zone plugin (which builds a date string
+  // and parses it again for every value): the grid's first paint formats a column per row.
+  const format = d.year() >= 1000 && d.year() <= 9999 ? zoneFormat(tz) : null;
+  if (!format) return d.tz(tz).format(DATETIME_FORMAT);
+  const p: Record<string, string> = {};
+  for (const part of format.formatToParts(d.valueOf())) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** Today's calendar date in the display zone. */

@@ -30,7 +30,7 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import Translate from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
-import { menuTrail, sidebarTree, type MenuItem } from '../rbac/menu';
+import { menuTrail, sidebarTree, type NavItem } from '../rbac/menu';
 import { BadgeListDialog, type BadgeListView } from './BadgeListDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NamedIcon } from './icons';
@@ -60,7 +60,7 @@ export interface LayoutBadge {
 
 export interface AppLayoutProps {
   user: LayoutUser;
-  menus: MenuItem[];
+  menus: NavItem[];
   badges: LayoutBadge[];
   sidebarOpen: boolean;
   welcome: boolean;
@@ -72,7 +72,7 @@ function writeSidebarCookie(open: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${open ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-function Sidebar({ menus, open, onExpand }: { menus: MenuItem[]; open: boolean; onExpand(): void }) {
+function Sidebar({ menus, open, onExpand }: { menus: NavItem[]; open: boolean; onExpand(): void }) {
   const { t } = useTranslation();
   const location = useLocation();
   const groups = useMemo(() => sidebarTree(menus), [menus]);
@@ -126,7 +126,7 @@ function Sidebar({ menus, open, onExpand }: { menus: MenuItem[]; open: boolean; 
 }
 
 /** A menu entry under a group: a link, or a sub-group that opens on its own. */
-function SidebarNode({ node, depth }: { node: MenuItem; depth: number }) {
+function SidebarNode({ node, depth }: { node: NavItem; depth: number }) {
   const { t } = useTranslation();
   const location = useLocation();
   const inside = menuTrail([node], location.pathname).length > 0;
@@ -203,10 +203,7 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }} data-sidebar-open={open ? '1' : '0'}>
-      <Drawer
-        variant="permanent"
-        sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, bgcolor: '#1d2b3a', color: 'grey.100', overflowX: 'hidden', transition: 'width .2s' } }}
-      >
+      <Drawer variant="permanent" sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, bgcolor: '#1d2b3a', color: 'grey.100', overflowX: 'hidden', transition: 'width .2s' } }}>
         <Toolbar sx={{ px: open ? 2 : 1, gap: 1 }}>
           <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
           {open && (
@@ -313,9 +310,7 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
           {children}
         </Box>
       </Box>
-      {badges.map((b) =>
-        b.list ? <BadgeListDialog key={b.key} badgeKey={b.key} title={t(b.titleKey)} list={b.list} open={badgeOpen === b.key} onClose={() => setBadgeOpen(null)} /> : null,
-      )}
+      {badges.map((b) => (b.list ? <BadgeListDialog key={b.key} badgeKey={b.key} title={t(b.titleKey)} list={b.list} open={badgeOpen === b.key} onClose={() => setBadgeOpen(null)} /> : null))}
       <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} userId={user.id} mobile={user.mobile} />
       <LoadingOverlay />
     </Box>

@@ -55,17 +55,20 @@ export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hy
 
   return (
     <Stack ref={toolbarRef} direction="row" sx={{ mb: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center', position: 'relative' }} data-testid="resource-toolbar">
-      {/* The primary buttons at their natural width, out of sight: what fits is measured here. */}
-      <Box ref={probeRef} aria-hidden data-probe sx={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: 1 }}>
-        {primary.map((a) => (
-          <Button key={a.key} tabIndex={-1} variant={a.variant ?? 'outlined'} startIcon={a.icon} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-            {a.label}
+      {/* The primary buttons at their natural width, out of sight: what fits is measured here
+          (in the browser only: the server's page shows them all, wrapping if need be). */}
+      {hydrated && (
+        <Box ref={probeRef} aria-hidden data-probe sx={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: 1 }}>
+          {primary.map((a) => (
+            <Button key={a.key} tabIndex={-1} variant={a.variant ?? 'outlined'} startIcon={a.icon} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              {a.label}
+            </Button>
+          ))}
+          <Button tabIndex={-1} variant="outlined" endIcon={<MoreHorizIcon />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {t('core:resource.more')}
           </Button>
-        ))}
-        <Button tabIndex={-1} variant="outlined" endIcon={<MoreHorizIcon />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-          {t('core:resource.more')}
-        </Button>
-      </Box>
+        </Box>
+      )}
       <Box data-primary sx={{ display: 'contents' }}>
         {primary.slice(0, fit).map((a) => (
           <ToolbarButton key={a.key} action={a} />
