@@ -7,6 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../useOpenedOnce';
 import { MoreMenu, ToolbarButton, type ToolbarAction } from './toolbar';
 
 export interface ResourceToolbarProps {
@@ -24,6 +25,7 @@ export interface ResourceToolbarProps {
 export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hydrated }: ResourceToolbarProps) {
   const { t } = useTranslation();
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const exportMenuMounted = useOpenedOnce(!!exportAnchor);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const probeRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState(Number.MAX_SAFE_INTEGER);
@@ -89,14 +91,16 @@ export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hy
           <Button startIcon={<DownloadIcon />} onClick={(e) => setExportAnchor(e.currentTarget)} data-testid="toolbar-export">
             {t('core:resource.export')}
           </Button>
-          <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-            <MenuItem component="a" href={exportHref('xlsx')} onClick={() => setExportAnchor(null)} data-testid="export-xlsx">
-              Excel (.xlsx)
-            </MenuItem>
-            <MenuItem component="a" href={exportHref('csv')} onClick={() => setExportAnchor(null)} data-testid="export-csv">
-              CSV (.csv)
-            </MenuItem>
-          </Menu>
+          {exportMenuMounted && (
+            <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+              <MenuItem component="a" href={exportHref('xlsx')} onClick={() => setExportAnchor(null)} data-testid="export-xlsx">
+                Excel (.xlsx)
+              </MenuItem>
+              <MenuItem component="a" href={exportHref('csv')} onClick={() => setExportAnchor(null)} data-testid="export-csv">
+                CSV (.csv)
+              </MenuItem>
+            </Menu>
+          )}
         </>
       )}
     </Stack>
