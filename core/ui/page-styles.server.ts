@@ -7,7 +7,6 @@
 // first time a process renders it (once per rule and process, awaited before the page is sent),
 // besides this process's own map. A sheet that cannot be answered (a database reset since) only
 // costs the first paint its styles: the browser inserts every style again when it hydrates.
-import { Transform, type TransformCallback } from 'node:stream';
 import type { EmotionCache } from '@emotion/cache';
 import type { Knex } from 'knex';
 import { Lru } from '../lru';
@@ -69,30 +68,9 @@ export async function styleSheet(knex: Knex, file: string): Promise<string | nul
   return css.every((c) => c !== undefined) ? css.join('') : null;
 }
 
-/** Passes the HTML through, with `tag` inserted before </head>. */
-export function insertBeforeHeadEnd(tag: string): Transform {
-  const END = Buffer.from('</head>');
-  let carry = Buffer.alloc(0);
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _enc, cb: TransformCallback) {
-      if (done) return cb(null, chunk);
-      const buf = carry.length ? Buffer.concat([carry, chunk]) : Buffer.from(chunk);
-      const at = buf.indexOf(END);
-      if (at >= 0) {
-        done = true;
-        carry = Buffer.alloc(0);
-        this.push(buf.subarray(0, at));
-        this.push(tag);
-        return cb(null, buf.subarray(at));
-      }
-      // </head> may straddle two chunks: keep the tail that could start it.
-      const keep = Math.min(buf.length, END.length - 1);
-      carry = buf.subarray(buf.length - keep);
-      cb(null, buf.subarray(0, buf.length - keep));
-    },
-    flush(cb: TransformCallback) {
-      cb(null, carry.length ? carry : undefined);
-    },
-  });
+/** The page with a <link> to its stylesheet at the end of its <head>. */
+export function withStylesheet(html: Buffer, href: string): Buffer {
+  const at = html.indexOf('</head>');
+  if (at < 0) return html;
+  return Buffer.concat([html.subarray(0, at), Buffer.from(`<link rel="stylesheet" href="${href}"/>`), html.subarray(at)]);
 }
