@@ -10,7 +10,8 @@ import { getRegistry } from '@core/registry.server';
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(async () => {
     const { lang, ns = '' } = params;
-    const texts = isLang(lang) ? getRegistry().locales(lang)[ns] : undefined;
+    const namespaces = isLang(lang) ? getRegistry().locales(lang) : {};
+    const texts = Object.hasOwn(namespaces, ns) ? namespaces[ns] : undefined;
     if (!isLang(lang) || !texts) throw new ApiError((await getT(request))('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
     const current = new URL(request.url).searchParams.get('v') === localeVersions(lang)[ns];
     return ok(texts, 'ok', { headers: { 'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache' } });
