@@ -6,6 +6,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { NonceProvider } from '@core/auth/nonce';
 import { installServerI18n } from '@core/i18n/i18n.server';
+import { cacheRouteMatching } from '@core/http/route-matching.server';
 import { getKnex } from '@core/db/knex.server';
 import { collectStyles, styleSheetHref, withStylesheet } from '@core/ui/page-styles.server';
 import { installAppRegistry } from './registry.server';
@@ -14,6 +15,7 @@ import { installAppRegistry } from './registry.server';
 // (which installs it first, and then this keeps it); screens translate with its texts.
 installAppRegistry();
 installServerI18n();
+cacheRouteMatching();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
