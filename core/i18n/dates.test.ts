@@ -32,6 +32,22 @@ describe('date formats', () => {
     expect(formatDateTime('2024-07-01T04:00:00Z', 'America/New_York')).toBe('2024-07-01 00:00:00');
   });
 
+  it('writes every kind of value as dayjs in the zone does', () => {
+    const values = [
+      '2024-03-05T07:08:09.123Z',
+      '2024-03-05 07:08:09',
+      '2024-03-05 07:08',
+      '2024-03-05T07:08:09.123456+05:30',
+      '2024-13-01 00:00:00',
+      '0999-06-01T00:00:00Z',
+      String(Date.UTC(2024, 5, 1)),
+      new Date(Date.UTC(2030, 0, 1, 23, 59, 59)),
+      Date.UTC(1970, 0, 1),
+      dayjs.utc('2024-02-29T12:00:00Z'),
+    ];
+    for (const tz of ['UTC', 'Asia/Yangon', 'America/New_York']) for (const v of values) expect(formatDateTime(v, tz), `${String(v)} in ${tz}`).toBe(dayjsInZone(v, tz)!.format('YYYY-MM-DD HH:mm:ss'));
+  });
+
   it('leaves empty and unreadable values blank instead of "Invalid Date"', () => {
     for (const v of [null, undefined, '', 'not a date']) {
       expect(formatDateTime(v)).toBe('');

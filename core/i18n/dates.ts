@@ -117,17 +117,41 @@ export function formatDate(v: unknown): string {
   return d ? d.format(DATE_FORMAT) : '';
 }
 
+/** Years 1000-9999 in milliseconds: what the fast paths below write as four digits. */
+const FAST_FROM = Date.UTC(1000, 0, 1);
+const FAST_TO = Date.UTC(10000, 0, 1) - 1;
+const DB_OR_ISO = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})?$/;
+
+/** A moment's epoch milliseconds read without dayjs (the grid formats one per row); null when it takes dayjs. */
+function epochOf(v: unknown): number | null {
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (/^\d{10,}$/.test(s)) return Number(s);
+  // Without an offset a database DATETIME is UTC, as in instant().
+  const m = DB_OR_ISO.exec(s);
+  const ms = m ? Date.parse(`${m[1]}T${m[2]}${m[3] ?? 'Z'}`) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /** A moment as `YYYY-MM-DD HH:mm:ss` in the display zone; '' for empty or unreadable values. */
 export function formatDateTime(v: unknown, tz = displayTimeZone()): string {
-  const d = instant(v);
-  if (!d) return '';
-  if (tz === 'UTC') return d.format(DATETIME_FORMAT);
-  // Intl with a formatter made once, rather than dayjs' zone plugin (which builds a date string
-  // and parses it again for every value): the grid's first paint formats a column per row.
-  const format = d.year() >= 1000 && d.year() <= 9999 ? zoneFormat(tz) : null;
-  if (!format) return d.tz(tz).format(DATETIME_FORMAT);
+  const ms = epochOf(v);
+  if (ms === null || ms < FAST_FROM || ms > FAST_TO) {
+    const d = dayjsInZone(v, tz);
+    return d ? d.format(DATETIME_FORMAT) : '';
+  }
+  if (tz === 'UTC') {
+    const iso = new Date(ms).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
+  // One Intl formatter per zone, rather than dayjs' zone plugin (which builds a date string and
+  // parses it again for every value).
+  const format = zoneFormat(tz);
+  if (!format) return '';
   const p: Record<string, string> = {};
-  for (const part of format.formatToParts(d.valueOf())) p[part.type] = part.value;
+  for (const part of format.formatToParts(ms)) p[part.type] = part.value;
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 

@@ -2,7 +2,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { I18nextProvider } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -12,6 +11,7 @@ import { setDisplayTimeZone } from '../i18n/dates';
 import { appTheme } from './theme';
 import { DAYJS_LOCALE, pickerLocaleText } from './locale-packs';
 import { NotifyProvider } from './notify';
+import { PickerAdapter } from './pickerAdapter';
 
 /**
  * `timeZone`: the platform's display zone from the root loader; date-times render in it on the
@@ -28,7 +28,7 @@ export function AppProviders({ lang, timeZone, children }: { lang: Lang; timeZon
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALE[lang]} localeText={localeText}>
+        <LocalizationProvider dateAdapter={PickerAdapter} adapterLocale={DAYJS_LOCALE[lang]} localeText={localeText}>
           <NotifyProvider>{children}</NotifyProvider>
         </LocalizationProvider>
       </ThemeProvider>

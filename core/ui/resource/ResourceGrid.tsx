@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../auth/nonce';
 import type { LookupOption } from '../../plugin';
 import { listed, PAGE_SIZES, type FieldDef, type ResourceDef } from '../../resource/define';
-import { displayValue, type Row } from './cells';
+import { displayValue, rememberingT, type Row } from './cells';
 import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
 import type { ListState } from './useListState';
 
@@ -70,6 +70,7 @@ export function ResourceGrid({ def, list, columns, plainColumns, total, lookups,
   const { rows } = list;
   if (!hydrated || plain) {
     const fields = def.fields.filter(listed);
+    const text = rememberingT(t);
     const actions = plain?.actions;
     const span = fields.length + (actions ? 1 : 0);
     return (
@@ -96,7 +97,7 @@ export function ResourceGrid({ def, list, columns, plainColumns, total, lookups,
                 <tr key={r.id} data-testid={plain?.rowTestId?.(r)}>
                   {fields.map((f) => (
                     <td key={f.name} title={typeof f.list === 'object' && f.list.width && typeof r[f.name] === 'string' ? String(r[f.name]) : undefined}>
-                      {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], t, lookups)}
+                      {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], text, lookups)}
                     </td>
                   ))}
                   {actions && <td>{actions(r)}</td>}
