@@ -5,8 +5,9 @@ import { Box, Button, Typography } from '@mui/material';
 import myanmarFont from '@fontsource/noto-sans-myanmar/400.css?url';
 import myanmarFontBold from '@fontsource/noto-sans-myanmar/700.css?url';
 import { autoLoginRedirect } from '@core/auth/autologin.server';
-import { getLang, langCookie, resourcesFor } from '@core/i18n/i18n.server';
-import { DEFAULT_LANG, isLang, LANG_TAGS, type Lang, type Resources } from '@core/i18n/i18n';
+import { getLang, langCookie, localeVersions } from '@core/i18n/i18n.server';
+import { DEFAULT_LANG, isLang, LANG_TAGS, type Lang } from '@core/i18n/i18n';
+import { localeLinks } from '@core/i18n/bundles';
 import { serverTimeZone } from '@core/i18n/dates';
 import { AppProviders } from '@core/ui/AppProviders';
 import { titleMeta } from '@core/ui/pageTitle';
@@ -30,8 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await langCookie.serialize(requested) } });
   }
   const lang = await getLang(request);
-  // timeZone: date-times are shown in the platform's zone, in the browser as on the server.
-  return { lang, resources: resourcesFor(lang), timeZone: serverTimeZone() };
+  // locales: the version of each namespace's texts, which the browser loads from cached URLs
+  // (core/i18n/bundles.ts) rather than with every page. timeZone: date-times are shown in the
+  // platform's zone, in the browser as on the server.
+  return { lang, locales: localeVersions(lang), timeZone: serverTimeZone() };
 }
 
 // Language changes are full page loads, so the translations never need re-fetching.
@@ -51,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data && localeLinks(lang, data.locales).map((l) => <link key={l.href} {...l} />)}
       </head>
       <body>
         {children}
@@ -62,9 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { lang, resources, timeZone } = useLoaderData<typeof loader>();
+  const { lang, timeZone } = useLoaderData<typeof loader>();
   return (
-    <AppProviders lang={lang} resources={resources as Resources} timeZone={timeZone}>
+    <AppProviders lang={lang} timeZone={timeZone}>
       <Outlet />
     </AppProviders>
   );
@@ -88,7 +92,7 @@ export function ErrorBoundary() {
     </Box>
   );
   return data ? (
-    <AppProviders lang={data.lang} resources={data.resources as Resources} timeZone={data.timeZone}>
+    <AppProviders lang={data.lang} timeZone={data.timeZone}>
       {body}
     </AppProviders>
   ) : (

@@ -2,6 +2,7 @@
 // A trader (userType 4) lands on unified settlement instead.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { useEffect, useState } from 'react';
 import { useLoaderData } from '@remix-run/react';
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -12,12 +13,15 @@ import { statsFor } from '@core/stats/stats.server';
 
 export const TRADER_LANDING = '/unifiedSettlement/settlementManage';
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.userType === 4) throw redirect(TRADER_LANDING);
   return { stats: await statsFor(getRegistry(), user) };
 }
+
+/** A chart's plot; the legend's row comes on top of it. */
+const CHART_HEIGHT = 260;
+const LEGEND_ROW = 29;
 
 function label(t: (k: string) => string, s: string) {
   return s.includes(':') ? t(s) : s;
@@ -26,6 +30,10 @@ function label(t: (k: string) => string, s: string) {
 export default function Dashboard() {
   const { t } = useTranslation();
   const { stats } = useLoaderData<typeof loader>();
+  // Charts are drawn in the browser only: on the server a chart knows no width, so it drew an
+  // empty plot, at the cost of a whole chart's rendering on every visit. Its place is kept.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const cards = stats.filter((s) => s.value?.kind === 'card');
   const charts = stats.filter((s) => s.value?.kind === 'chart');
   return (
@@ -58,12 +66,16 @@ export default function Dashboard() {
                   <Typography variant="subtitle1" sx={{ mb: 1 }}>
                     {t(s.titleKey)}
                   </Typography>
-                  <BarChart
-                    height={260}
-                    xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 48 }]}
-                    yAxis={[{ tickMinStep: 1, width: 40 }]}
-                    series={s.value.series.map((x) => ({ data: x.data, label: t(x.labelKey) }))}
-                  />
+                  {hydrated ? (
+                    <BarChart
+                      height={CHART_HEIGHT}
+                      xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 48 }]}
+                      yAxis={[{ tickMinStep: 1, width: 40 }]}
+                      series={s.value.series.map((x) => ({ data: x.data, label: t(x.labelKey) }))}
+                    />
+                  ) : (
+                    <Box sx={{ height: LEGEND_ROW + CHART_HEIGHT }} />
+                  )}
                 </CardContent>
               </Card>
             </Grid>

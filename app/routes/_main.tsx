@@ -5,7 +5,7 @@ import { requireCurrent } from '@core/auth/guard.server';
 import { clearWelcome } from '@core/auth/session.server';
 import { badgesFor } from '@core/badges.server';
 import { getKnex } from '@core/db/knex.server';
-import { filterMenuTree, loadMenuTree, menuForPath } from '@core/rbac/access.server';
+import { filterMenuTree, loadMenuTreeCached, menuForPath, navTree } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
 import { AppLayout, SIDEBAR_COOKIE } from '@core/ui/AppLayout';
 import { titleMeta } from '@core/ui/pageTitle';
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, sessionId, welcome } = await requireCurrent(request);
   const knex = getKnex();
   const pathname = new URL(request.url).pathname;
-  const tree = await loadMenuTree(knex);
+  const tree = await loadMenuTreeCached(knex);
   // A URL that belongs to a menu the user was not granted is refused here as well as in
   // the screen's own loader.
   const target = menuForPath(tree, pathname);
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (welcome) await clearWelcome(sessionId, user.id);
   return {
     user: { id: user.id, username: user.username, nickname: user.nickname, mobile: user.mobile, userType: user.userType, roles: user.roles },
-    menus,
+    menus: navTree(menus),
     badges: await badgesFor(getRegistry(), user),
     sidebarOpen: cookieValue(request, SIDEBAR_COOKIE) !== '0',
     welcome,

@@ -368,4 +368,18 @@ export const coreMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('sys_grant_log');
     },
   },
+  {
+    name: '012_style_rules',
+    async up(knex) {
+      // The CSS rules of server-rendered pages by emotion name, so any web process can answer
+      // the stylesheet a page links (core/ui/page-styles.server.ts).
+      await knex.schema.createTable('sys_style_rule', (t) => {
+        t.string('name', 191).primary();
+        t.text('css', 'mediumtext').notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('sys_style_rule');
+    },
+  },
 ];

@@ -38,14 +38,28 @@ export function coreApiPaths(doc: OpenApiParts): void {
   };
   p['/api/user/updatePw'] = {
     post: op('core_updatePassword', session, "Changes the signed-in user's own password", 'signed-in', {
-      requestBody: { required: true, content: json(obj({ oldPassword: str, password: str, checkPassword: str, id: { type: ['integer', 'string'], description: 'if sent, the signed-in user' } }, ['oldPassword', 'password'])) },
+      requestBody: {
+        required: true,
+        content: json(obj({ oldPassword: str, password: str, checkPassword: str, id: { type: ['integer', 'string'], description: 'if sent, the signed-in user' } }, ['oldPassword', 'password'])),
+      },
       responses: { 200: okResponse('changed', { type: 'null' }), ...errors('Forbidden') },
     }),
   };
   const files = 'core: files';
-  const stored = obj({ id: int, name: str, ext: str, mime: str, size: int, resource: str, recordId: nullable('integer'), createdBy: int, createdByName: nullable('string'), createdAt: nullable('string') });
+  const stored = obj({
+    id: int,
+    name: str,
+    ext: str,
+    mime: str,
+    size: int,
+    resource: str,
+    recordId: nullable('integer'),
+    createdBy: int,
+    createdByName: nullable('string'),
+    createdAt: nullable('string'),
+  });
   p['/api/core/files'] = {
-    post: op('core_files_upload', files, "Uploads a file a resource takes (type checked by content, size limited); it is attached when the record saves", 'signed-in', {
+    post: op('core_files_upload', files, 'Uploads a file a resource takes (type checked by content, size limited); it is attached when the record saves', 'signed-in', {
       parameters: [{ name: 'resource', in: 'query', required: true, description: '<plugin>.<resource>', schema: str }],
       requestBody: { required: true, content: { 'multipart/form-data': { schema: obj({ file: { type: 'string', format: 'binary' } }) } } },
       responses: { 200: okResponse('stored', stored), ...errors('Forbidden', 'NotFound') },
@@ -62,13 +76,20 @@ export function coreApiPaths(doc: OpenApiParts): void {
     get: op('core_imports_progress', imports, "An import's progress and outcome (its uploader or an administrator)", 'signed-in', {
       parameters: [idParam()],
       responses: {
-        200: okResponse('progress', { type: 'object', properties: { id: int, status: str, resource: str, mode: { type: 'string', enum: ['all', 'valid'] }, processed: int, errorCount: int }, required: ['status', 'resource', 'mode', 'processed', 'errorCount'] }),
+        200: okResponse('progress', {
+          type: 'object',
+          properties: { id: int, status: str, resource: str, mode: { type: 'string', enum: ['all', 'valid'] }, processed: int, errorCount: int },
+          required: ['status', 'resource', 'mode', 'processed', 'errorCount'],
+        }),
         ...errors('Forbidden', 'NotFound'),
       },
     }),
   };
   p['/api/core/imports/{id}/errors'] = {
-    get: op('core_imports_errors', imports, "The import's per-row error report", 'signed-in', { parameters: [idParam()], responses: { 200: fileResponse('XLSX: row, field, message', [XLSX]), ...errors('Forbidden', 'NotFound') } }),
+    get: op('core_imports_errors', imports, "The import's per-row error report", 'signed-in', {
+      parameters: [idParam()],
+      responses: { 200: fileResponse('XLSX: row, field, message', [XLSX]), ...errors('Forbidden', 'NotFound') },
+    }),
   };
   const ui = 'core: screen support';
   p['/api/core/badges'] = {
@@ -78,7 +99,11 @@ export function coreApiPaths(doc: OpenApiParts): void {
   };
   p['/api/core/badges/{key}/list'] = {
     get: op('core_badges_list', ui, "One page of a badge's list (pageSize at most 100), for users who may see that badge", 'signed-in', {
-      parameters: [{ name: 'key', in: 'path', required: true, schema: str }, { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } }, { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+      parameters: [
+        { name: 'key', in: 'path', required: true, schema: str },
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+        { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      ],
       responses: { 200: okResponse('page', obj({ rows: { type: 'array', items: { type: 'object' } }, total: int, page: int, pageSize: int })), ...errors('Forbidden', 'NotFound') },
     }),
   };
@@ -97,7 +122,19 @@ export function coreApiPaths(doc: OpenApiParts): void {
       },
     }),
   };
+  p['/api/core/locales/{lang}/{ns}'] = {
+    get: op('core_locales', ui, "One namespace's texts in one language (core or a plugin id); with v the current hash of the texts, cached for good", 'public', {
+      parameters: [
+        { name: 'lang', in: 'path', required: true, schema: { type: 'string', enum: ['zh', 'en', 'my'] } },
+        { name: 'ns', in: 'path', required: true, schema: str },
+        { name: 'v', in: 'query', description: 'the hash the page names (a stale one is answered, not cached)', schema: str },
+      ],
+      responses: { 200: okResponse('the texts, nested by key', { type: 'object' }), ...errors('NotFound') },
+    }),
+  };
   p['/api/openapi.json'] = {
-    get: op('core_openapi', 'core: documentation', 'This document (in the language of the request)', 'public', { responses: { 200: { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } } }),
+    get: op('core_openapi', 'core: documentation', 'This document (in the language of the request)', 'public', {
+      responses: { 200: { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } },
+    }),
   };
 }

@@ -1,17 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import {
-  dayjsFromIsoDate,
-  dayjsInZone,
-  displayTimeZone,
-  formatDate,
-  formatDateTime,
-  isoDateOf,
-  parseIsoDate,
-  serverTimeZone,
-  setDisplayTimeZone,
-  todayIso,
-} from './dates';
+import { dayjsFromIsoDate, dayjsInZone, displayTimeZone, formatDate, formatDateTime, isoDateOf, parseIsoDate, serverTimeZone, setDisplayTimeZone, todayIso } from './dates';
 
 describe('date formats', () => {
   afterEach(() => setDisplayTimeZone('UTC'));
@@ -35,6 +24,28 @@ describe('date formats', () => {
     // An unknown zone is ignored rather than breaking every date on the page.
     setDisplayTimeZone('Mars/Olympus');
     expect(displayTimeZone()).toBe('Asia/Shanghai');
+  });
+
+  it('reads a zone with summer time on either side of the change, and midnight as 00', () => {
+    expect(formatDateTime('2024-03-10T06:59:59Z', 'America/New_York')).toBe('2024-03-10 01:59:59');
+    expect(formatDateTime('2024-03-10T07:00:00Z', 'America/New_York')).toBe('2024-03-10 03:00:00');
+    expect(formatDateTime('2024-07-01T04:00:00Z', 'America/New_York')).toBe('2024-07-01 00:00:00');
+  });
+
+  it('writes every kind of value as dayjs in the zone does', () => {
+    const values = [
+      '2024-03-05T07:08:09.123Z',
+      '2024-03-05 07:08:09',
+      '2024-03-05 07:08',
+      '2024-03-05T07:08:09.123456+05:30',
+      '2024-13-01 00:00:00',
+      '0999-06-01T00:00:00Z',
+      String(Date.UTC(2024, 5, 1)),
+      new Date(Date.UTC(2030, 0, 1, 23, 59, 59)),
+      Date.UTC(1970, 0, 1),
+      dayjs.utc('2024-02-29T12:00:00Z'),
+    ];
+    for (const tz of ['UTC', 'Asia/Yangon', 'America/New_York']) for (const v of values) expect(formatDateTime(v, tz), `${String(v)} in ${tz}`).toBe(dayjsInZone(v, tz)!.format('YYYY-MM-DD HH:mm:ss'));
   });
 
   it('leaves empty and unreadable values blank instead of "Invalid Date"', () => {

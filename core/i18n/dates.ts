@@ -20,15 +20,25 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A formatter per known zone (made once: a page formats hundreds of moments). */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(tz: string): Intl.DateTimeFormat | null {
+  let f = zoneFormats.get(tz);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    } catch {
+      return null;
+    }
+    zoneFormats.set(tz, f);
+  }
+  return f;
+}
+
 /** Whether `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: unknown): tz is string {
-  if (typeof tz !== 'string' || !tz) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof tz === 'string' && !!tz && zoneFormat(tz) !== null;
 }
 
 /** The server's zone: `TZ` when set and valid, else UTC (as core/jobs/cron.ts). */
@@ -107,10 +117,42 @@ export function formatDate(v: unknown): string {
   return d ? d.format(DATE_FORMAT) : '';
 }
 
+/** Years 1000-9999 in milliseconds: what the fast paths below write as four digits. */
+const FAST_FROM = Date.UTC(1000, 0, 1);
+const FAST_TO = Date.UTC(10000, 0, 1) - 1;
+const DB_OR_ISO = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})?$/;
+
+/** A moment's epoch milliseconds read without dayjs (the grid formats one per row); null when it takes dayjs. */
+function epochOf(v: unknown): number | null {
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (/^\d{10,}$/.test(s)) return Number(s);
+  // Without an offset a database DATETIME is UTC, as in instant().
+  const m = DB_OR_ISO.exec(s);
+  const ms = m ? Date.parse(`${m[1]}T${m[2]}${m[3] ?? 'Z'}`) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /** A moment as `YYYY-MM-DD HH:mm:ss` in the display zone; '' for empty or unreadable values. */
 export function formatDateTime(v: unknown, tz = displayTimeZone()): string {
-  const d = dayjsInZone(v, tz);
-  return d ? d.format(DATETIME_FORMAT) : '';
+  const ms = epochOf(v);
+  if (ms === null || ms < FAST_FROM || ms > FAST_TO) {
+    const d = dayjsInZone(v, tz);
+    return d ? d.format(DATETIME_FORMAT) : '';
+  }
+  if (tz === 'UTC') {
+    const iso = new Date(ms).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
+  // One Intl formatter per zone, rather than dayjs' zone plugin (which builds a date string and
+  // parses it again for every value).
+  const format = zoneFormat(tz);
+  if (!format) return '';
+  const p: Record<string, string> = {};
+  for (const part of format.formatToParts(ms)) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** Today's calendar date in the display zone. */

@@ -1,10 +1,11 @@
 // Language detection (?lng= first, then the lng cookie, else zh: the browser's
 // Accept-Language never overrides the zh default) and server-side translation.
+import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import { RemixI18Next } from 'remix-i18next/server';
-import type { TFunction } from 'i18next';
-import { getRegistry } from '../registry.server';
-import { createI18n, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, type Lang, type Resources } from './i18n';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { getRegistry, type Registry } from '../registry.server';
+import { createI18n, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, setI18nSource, type Lang, type Resources } from './i18n';
 
 export const langCookie = createCookie(LANG_COOKIE, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600, httpOnly: false });
 
@@ -27,29 +28,52 @@ export async function getLang(request: Request): Promise<Lang> {
   return isLang(lang) ? lang : DEFAULT_LANG;
 }
 
-/** Resources the browser needs for one language: that language and the zh fallback. */
-export function resourcesFor(lang: Lang): Resources {
-  const registry = getRegistry();
-  const out: Resources = { [lang]: registry.locales(lang) };
-  if (lang !== DEFAULT_LANG) out[DEFAULT_LANG] = registry.locales(DEFAULT_LANG);
-  return out;
+/** Per registry (a test or tool may install another plugin list): one instance and the namespaces' versions per language. */
+const perRegistry = new WeakMap<Registry, { instances: Map<Lang, I18n>; versions: Map<Lang, Record<string, string>> }>();
+
+function cached(registry: Registry) {
+  let entry = perRegistry.get(registry);
+  if (!entry) perRegistry.set(registry, (entry = { instances: new Map(), versions: new Map() }));
+  return entry;
 }
 
-/** One i18next instance per language of each registry (a test or tool may install another plugin list). */
-const instances = new WeakMap<object, Map<Lang, ReturnType<typeof createI18n>>>();
-
-export function tFor(lang: Lang): TFunction {
+/** The server's instance of a language, shared by every request (it is never switched to another language). */
+export function i18nInstance(lang: Lang): I18n {
   const registry = getRegistry();
-  let byLang = instances.get(registry);
-  if (!byLang) instances.set(registry, (byLang = new Map()));
-  let inst = byLang.get(lang);
+  const { instances } = cached(registry);
+  let inst = instances.get(lang);
   if (!inst) {
     const all: Resources = {};
     for (const l of LANGS) all[l] = registry.locales(l);
     inst = createI18n(lang, all);
-    byLang.set(lang, inst);
+    instances.set(lang, inst);
   }
-  return inst.getFixedT(lang);
+  return inst;
+}
+
+/** Screens rendered on the server translate with the registry's texts (app/entry.server.tsx). */
+export function installServerI18n(): void {
+  setI18nSource(i18nInstance);
+}
+
+/**
+ * Each namespace of a language with the hash of its texts: the page names these URLs, and the
+ * browser keeps each answer for good (a changed text is a new hash, so a new URL).
+ */
+export function localeVersions(lang: Lang): Record<string, string> {
+  const registry = getRegistry();
+  const { versions } = cached(registry);
+  let v = versions.get(lang);
+  if (!v) {
+    v = {};
+    for (const [ns, texts] of Object.entries(registry.locales(lang))) v[ns] = crypto.createHash('sha256').update(JSON.stringify(texts)).digest('hex').slice(0, 12);
+    versions.set(lang, v);
+  }
+  return v;
+}
+
+export function tFor(lang: Lang): TFunction {
+  return i18nInstance(lang).getFixedT(lang);
 }
 
 export async function getT(request: Request): Promise<TFunction> {

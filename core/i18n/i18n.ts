@@ -1,5 +1,7 @@
-// i18next set-up shared by server and browser. Resources arrive from the root loader (the
-// current language plus zh, the fallback), so the browser bundle carries no locale files.
+// i18next set-up shared by server and browser. The pages carry no translations: the server
+// renders with the registry's (i18n.server.ts), and the browser loads its language's namespaces
+// from versioned, cached URLs before it hydrates (bundles.ts); screens reach either through
+// i18nFor, so the browser bundle carries no locale files either.
 import i18next, { type i18n as I18n } from 'i18next';
 
 export const LANGS = ['zh', 'en', 'my'] as const;
@@ -37,4 +39,17 @@ export function createI18n(lang: Lang, resources: Resources): I18n {
     react: { useSuspense: false },
   });
   return instance;
+}
+
+/** Where the instances screens render with come from (one per language; installed once per side). */
+let source: ((lang: Lang) => I18n) | undefined;
+
+export function setI18nSource(fn: (lang: Lang) => I18n): void {
+  source = fn;
+}
+
+/** The instance of a language: the server's from the registry, the browser's from what it loaded. */
+export function i18nFor(lang: Lang): I18n {
+  if (!source) throw new Error('no translations installed (app/entry.server and app/entry.client install them)');
+  return source(lang);
 }

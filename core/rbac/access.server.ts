@@ -85,6 +85,14 @@ function widestScope(scopes: string[]): DataScope {
   return 'self';
 }
 
+/** The menu tree of every page's layout, kept as the identities are (same topic and TTL: a menu
+ *  edit reaches every process at once). Shared by the requests: callers must not change it. */
+const menuTreeCache = createCache<MenuItem[]>({ topic: 'rbac.session-users', max: 1, ttlMs: USER_CACHE_MS });
+
+export function loadMenuTreeCached(knex: Knex): Promise<MenuItem[]> {
+  return menuTreeCache.get('tree', () => loadMenuTree(knex));
+}
+
 export async function loadMenuTree(knex: Knex): Promise<MenuItem[]> {
   const rows = await knex('sys_menu').select('*').orderBy([{ column: 'order_num' }, { column: 'key' }]);
   const byKey = new Map<string, MenuItem>();

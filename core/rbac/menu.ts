@@ -62,9 +62,30 @@ export function filterMenuTree(tree: MenuItem[], user: SessionUser): MenuItem[] 
   return walk(tree);
 }
 
+/** A menu entry as the browser gets it (sidebar, breadcrumb, tab title): what those read, no more. */
+export interface NavItem {
+  key: string;
+  path: string;
+  titleKey: string;
+  icon?: string;
+  hidden?: true;
+  children: NavItem[];
+}
+
+export function navTree(tree: MenuItem[]): NavItem[] {
+  return tree.map((n) => ({ key: n.key, path: n.path, titleKey: n.titleKey, ...(n.icon ? { icon: n.icon } : {}), ...(n.hidden ? { hidden: true as const } : {}), children: navTree(n.children) }));
+}
+
+/** What the tree functions below read of an entry (a MenuItem or a NavItem). */
+interface TreeNode<T> {
+  path: string;
+  hidden?: boolean;
+  children: T[];
+}
+
 /** What the sidebar shows: non-hidden groups that have non-hidden children. */
-export function sidebarTree(tree: MenuItem[]): MenuItem[] {
-  const visible = (nodes: MenuItem[]): MenuItem[] =>
+export function sidebarTree<T extends TreeNode<T>>(tree: T[]): T[] {
+  const visible = (nodes: T[]): T[] =>
     nodes
       .filter((n) => !n.hidden)
       .flatMap((n) => {
@@ -76,9 +97,9 @@ export function sidebarTree(tree: MenuItem[]): MenuItem[] {
 }
 
 /** The menu entry whose path is the longest prefix of the URL, with its ancestors. */
-export function menuTrail(tree: MenuItem[], pathname: string): MenuItem[] {
-  let best: MenuItem[] = [];
-  const walk = (nodes: MenuItem[], trail: MenuItem[]) => {
+export function menuTrail<T extends TreeNode<T>>(tree: T[], pathname: string): T[] {
+  let best: T[] = [];
+  const walk = (nodes: T[], trail: T[]) => {
     for (const n of nodes) {
       const t = [...trail, n];
       if (!n.children.length && (pathname === n.path || pathname.startsWith(n.path + '/')) && t.length >= best.length) {
@@ -92,7 +113,7 @@ export function menuTrail(tree: MenuItem[], pathname: string): MenuItem[] {
 }
 
 /** The menu leaf a URL belongs to, for route guards (null: not a menu route). */
-export function menuForPath(tree: MenuItem[], pathname: string): MenuItem | null {
+export function menuForPath<T extends TreeNode<T>>(tree: T[], pathname: string): T | null {
   const trail = menuTrail(tree, pathname);
   return trail.length ? trail[trail.length - 1] : null;
 }

@@ -1,40 +1,20 @@
 // The main layout: sidebar (accordion, one open group, state in the sidebarStatus cookie),
 // top bar (breadcrumb, plugin badges, language, user menu), watermarked main area.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link as RemixLink, useFetcher, useLocation } from '@remix-run/react';
-import {
-  Alert,
-  AppBar,
-  Badge,
-  Box,
-  Breadcrumbs,
-  Collapse,
-  Divider,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem as MuiMenuItem,
-  Toolbar,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, AppBar, Badge, Box, Breadcrumbs, Divider, Drawer, IconButton, Link, Menu, MenuItem as MuiMenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Translate from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
-import { menuTrail, sidebarTree, type MenuItem } from '../rbac/menu';
+import { menuTrail, type NavItem } from '../rbac/menu';
 import { BadgeListDialog, type BadgeListView } from './BadgeListDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NamedIcon } from './icons';
 import { LoadingOverlay } from './LoadingOverlay';
+import { Sidebar } from './Sidebar';
+import { useOpenedOnce } from './useOpenedOnce';
 import { Watermark } from './Watermark';
 
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -60,7 +40,7 @@ export interface LayoutBadge {
 
 export interface AppLayoutProps {
   user: LayoutUser;
-  menus: MenuItem[];
+  menus: NavItem[];
   badges: LayoutBadge[];
   sidebarOpen: boolean;
   welcome: boolean;
@@ -70,98 +50,6 @@ export interface AppLayoutProps {
 
 function writeSidebarCookie(open: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${open ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
-
-function Sidebar({ menus, open, onExpand }: { menus: MenuItem[]; open: boolean; onExpand(): void }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const groups = useMemo(() => sidebarTree(menus), [menus]);
-  const activeGroup = groups.find((g) => menuTrail([g], location.pathname).length > 0)?.key ?? null;
-  const [openGroup, setOpenGroup] = useState<string | null>(activeGroup);
-  useEffect(() => {
-    if (activeGroup) setOpenGroup(activeGroup);
-  }, [activeGroup]);
-
-  return (
-    <List component="nav" dense data-testid="sidebar" sx={{ py: 0 }}>
-      {groups.map((g) => {
-        const expanded = open && openGroup === g.key;
-        return (
-          <Box key={g.key} data-menu-key={g.key}>
-            <Tooltip title={open ? '' : t(g.titleKey)} placement="right">
-              <ListItemButton
-                onClick={() => {
-                  if (!open) {
-                    onExpand();
-                    setOpenGroup(g.key);
-                    return;
-                  }
-                  // Accordion: opening one group closes the others.
-                  setOpenGroup(expanded ? null : g.key);
-                }}
-                selected={!open && activeGroup === g.key}
-                aria-expanded={expanded}
-                data-testid={`menu-group-${g.key}`}
-                sx={{ color: 'grey.100', minHeight: 44 }}
-              >
-                <ListItemIcon sx={{ color: 'grey.300', minWidth: 36 }}>
-                  <NamedIcon name={g.icon} />
-                </ListItemIcon>
-                {open && <ListItemText primary={t(g.titleKey)} />}
-                {open && (expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
-              </ListItemButton>
-            </Tooltip>
-            <Collapse in={expanded} timeout="auto" unmountOnExit>
-              <List dense disablePadding sx={{ bgcolor: 'rgba(0,0,0,0.18)' }}>
-                {g.children.map((c) => (
-                  <SidebarNode key={c.key} node={c} depth={1} />
-                ))}
-              </List>
-            </Collapse>
-          </Box>
-        );
-      })}
-    </List>
-  );
-}
-
-/** A menu entry under a group: a link, or a sub-group that opens on its own. */
-function SidebarNode({ node, depth }: { node: MenuItem; depth: number }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const inside = menuTrail([node], location.pathname).length > 0;
-  const [open, setOpen] = useState(inside);
-  const pl = 4.5 + depth * 2;
-  if (node.children.length) {
-    return (
-      <>
-        <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} data-testid={`menu-group-${node.key}`} sx={{ pl, color: 'grey.300' }}>
-          <ListItemText primary={t(node.titleKey)} />
-          {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-        </ListItemButton>
-        <Collapse in={open} timeout="auto" unmountOnExit>
-          <List dense disablePadding>
-            {node.children.map((c) => (
-              <SidebarNode key={c.key} node={c} depth={depth + 1} />
-            ))}
-          </List>
-        </Collapse>
-      </>
-    );
-  }
-  const selected = location.pathname === node.path || location.pathname.startsWith(node.path + '/');
-  return (
-    <ListItemButton
-      component={RemixLink}
-      to={node.path}
-      prefetch="intent"
-      selected={selected}
-      data-testid={`menu-item-${node.key}`}
-      sx={{ pl, color: selected ? '#fff' : 'grey.300', '&.Mui-selected': { bgcolor: 'primary.main' } }}
-    >
-      <ListItemText primary={t(node.titleKey)} />
-    </ListItemButton>
-  );
 }
 
 function useBadges(initial: LayoutBadge[]): LayoutBadge[] {
@@ -187,6 +75,10 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
   const [badgeOpen, setBadgeOpen] = useState<string | null>(null);
   const [showWelcome, setShowWelcome] = useState(welcome);
   const badges = useBadges(initialBadges);
+  const langMenuMounted = useOpenedOnce(!!langMenu);
+  const userMenuMounted = useOpenedOnce(!!userMenu);
+  const pwMounted = useOpenedOnce(pwOpen);
+  const badgeMounted = useOpenedOnce(badgeOpen !== null);
   const trail = menuTrail(menus, location.pathname);
   const width = open ? WIDE : NARROW;
 
@@ -203,10 +95,7 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }} data-sidebar-open={open ? '1' : '0'}>
-      <Drawer
-        variant="permanent"
-        sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, bgcolor: '#1d2b3a', color: 'grey.100', overflowX: 'hidden', transition: 'width .2s' } }}
-      >
+      <Drawer variant="permanent" sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, bgcolor: '#1d2b3a', color: 'grey.100', overflowX: 'hidden', transition: 'width .2s' } }}>
         <Toolbar sx={{ px: open ? 2 : 1, gap: 1 }}>
           <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
           {open && (
@@ -261,13 +150,15 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
                 <Translate />
               </IconButton>
             </Tooltip>
-            <Menu anchorEl={langMenu} open={!!langMenu} onClose={() => setLangMenu(null)}>
-              {LANGS.map((l) => (
-                <MuiMenuItem key={l} component="a" href={`${location.pathname}?lng=${l}`} selected={l === lang} data-testid={`lang-${l}`}>
-                  {LANG_LABELS[l]}
-                </MuiMenuItem>
-              ))}
-            </Menu>
+            {langMenuMounted && (
+              <Menu anchorEl={langMenu} open={!!langMenu} onClose={() => setLangMenu(null)}>
+                {LANGS.map((l) => (
+                  <MuiMenuItem key={l} component="a" href={`${location.pathname}?lng=${l}`} selected={l === lang} data-testid={`lang-${l}`}>
+                    {LANG_LABELS[l]}
+                  </MuiMenuItem>
+                ))}
+              </Menu>
+            )}
             <Box
               component="button"
               onClick={(e: React.MouseEvent<HTMLElement>) => setUserMenu(e.currentTarget)}
@@ -279,28 +170,30 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
                 {user.nickname}
               </Typography>
             </Box>
-            <Menu anchorEl={userMenu} open={!!userMenu} onClose={() => setUserMenu(null)}>
-              <MuiMenuItem component={RemixLink} to="/dashboard" onClick={() => setUserMenu(null)}>
-                {t('core:menu.dashboard')}
-              </MuiMenuItem>
-              <MuiMenuItem component={RemixLink} to="/" onClick={() => setUserMenu(null)}>
-                {t('core:layout.home')}
-              </MuiMenuItem>
-              <MuiMenuItem
-                onClick={() => {
-                  setUserMenu(null);
-                  setPwOpen(true);
-                }}
-                data-testid="menu-change-password"
-              >
-                {t('core:password.title')}
-              </MuiMenuItem>
-              <Form method="post" action="/logout" reloadDocument>
-                <MuiMenuItem component="button" type="submit" sx={{ width: '100%' }} data-testid="menu-logout">
-                  {t('core:layout.logout')}
+            {userMenuMounted && (
+              <Menu anchorEl={userMenu} open={!!userMenu} onClose={() => setUserMenu(null)}>
+                <MuiMenuItem component={RemixLink} to="/dashboard" onClick={() => setUserMenu(null)}>
+                  {t('core:menu.dashboard')}
                 </MuiMenuItem>
-              </Form>
-            </Menu>
+                <MuiMenuItem component={RemixLink} to="/" onClick={() => setUserMenu(null)}>
+                  {t('core:layout.home')}
+                </MuiMenuItem>
+                <MuiMenuItem
+                  onClick={() => {
+                    setUserMenu(null);
+                    setPwOpen(true);
+                  }}
+                  data-testid="menu-change-password"
+                >
+                  {t('core:password.title')}
+                </MuiMenuItem>
+                <Form method="post" action="/logout" reloadDocument>
+                  <MuiMenuItem component="button" type="submit" sx={{ width: '100%' }} data-testid="menu-logout">
+                    {t('core:layout.logout')}
+                  </MuiMenuItem>
+                </Form>
+              </Menu>
+            )}
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ position: 'relative', flexGrow: 1, p: 2 }}>
@@ -313,10 +206,9 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
           {children}
         </Box>
       </Box>
-      {badges.map((b) =>
-        b.list ? <BadgeListDialog key={b.key} badgeKey={b.key} title={t(b.titleKey)} list={b.list} open={badgeOpen === b.key} onClose={() => setBadgeOpen(null)} /> : null,
-      )}
-      <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} userId={user.id} mobile={user.mobile} />
+      {badgeMounted &&
+        badges.map((b) => (b.list ? <BadgeListDialog key={b.key} badgeKey={b.key} title={t(b.titleKey)} list={b.list} open={badgeOpen === b.key} onClose={() => setBadgeOpen(null)} /> : null))}
+      {pwMounted && <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} userId={user.id} mobile={user.mobile} />}
       <LoadingOverlay />
     </Box>
   );

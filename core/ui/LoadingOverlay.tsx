@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Backdrop, CircularProgress } from '@mui/material';
 import { useFetchers, useNavigation } from '@remix-run/react';
 import { useNotify } from './notify';
+import { useOpenedOnce } from './useOpenedOnce';
 
 export function LoadingOverlay({ delayMs = 250 }: { delayMs?: number }) {
   const navigation = useNavigation();
@@ -20,6 +21,9 @@ export function LoadingOverlay({ delayMs = 250 }: { delayMs?: number }) {
     const t = window.setTimeout(() => setShow(true), delayMs);
     return () => window.clearTimeout(t);
   }, [busy, delayMs]);
+  // Not rendered before it first shows (never on the server's page).
+  const mounted = useOpenedOnce(show);
+  if (!mounted) return null;
   return (
     <Backdrop open={show} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="loading-overlay">
       <CircularProgress color="inherit" />

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { Alert, Button, Dialog, DialogActions, DialogContent, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { createApiClient, type ApiClient, type ApiNotifier } from '../http/client';
+import { useOpenedOnce } from './useOpenedOnce';
 
 type Severity = 'error' | 'warning' | 'success' | 'info';
 interface Toast {
@@ -58,34 +59,41 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   }, [toast, alert]);
 
   const current = toasts[0];
+  // Neither is rendered before it is first used (never on the server's page).
+  const toastMounted = useOpenedOnce(!!current);
+  const alertMounted = useOpenedOnce(alertText !== null);
   const value = useMemo(() => ({ toast, alert, pending, api }), [toast, alert, pending, api]);
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={!!current}
-        autoHideDuration={current?.durationMs}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        onClose={(_e, reason) => {
-          if (reason === 'clickaway') return;
-          setToasts((list) => list.slice(1));
-        }}
-      >
-        {current ? (
-          <Alert severity={current.severity} variant="filled" onClose={() => setToasts((list) => list.slice(1))} data-testid="toast">
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
-      <Dialog open={alertText !== null} onClose={() => setAlertText(null)} data-testid="alert-box">
-        <DialogContent>{alertText}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAlertText(null)} autoFocus>
-            {t('core:common.ok')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {toastMounted && (
+        <Snackbar
+          key={current?.id}
+          open={!!current}
+          autoHideDuration={current?.durationMs}
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          onClose={(_e, reason) => {
+            if (reason === 'clickaway') return;
+            setToasts((list) => list.slice(1));
+          }}
+        >
+          {current ? (
+            <Alert severity={current.severity} variant="filled" onClose={() => setToasts((list) => list.slice(1))} data-testid="toast">
+              {current.message}
+            </Alert>
+          ) : undefined}
+        </Snackbar>
+      )}
+      {alertMounted && (
+        <Dialog open={alertText !== null} onClose={() => setAlertText(null)} data-testid="alert-box">
+          <DialogContent>{alertText}</DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAlertText(null)} autoFocus>
+              {t('core:common.ok')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </NotifyContext.Provider>
   );
 }

@@ -1,10 +1,10 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, THEME_ID, type Theme } from '@mui/material/styles';
 import type { Lang } from '../i18n/i18n';
 import { localePacks } from './locale-packs';
 
 export const FONT_STACK = '"Noto Sans Myanmar", "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", system-ui, sans-serif';
 
-export function createAppTheme(lang: Lang) {
+function createAppTheme(lang: Lang) {
   return createTheme(
     {
       palette: { primary: { main: '#1f5fa8' }, secondary: { main: '#0f8a7e' }, background: { default: '#f3f5f8' } },
@@ -17,4 +17,18 @@ export function createAppTheme(lang: Lang) {
     },
     ...localePacks(lang),
   );
+}
+
+const themes = new Map<Lang, { [THEME_ID]: Theme }>();
+
+/**
+ * The theme of a language, made once (the server renders every page with it), scoped to
+ * Material (THEME_ID). Unscoped, MUI's ThemeProvider hands its children a merged copy of the
+ * theme on every mount, so each page rendered with a new theme object and every style MUI
+ * memoises on the theme (about two hundred serialisations a page) was made again.
+ */
+export function appTheme(lang: Lang) {
+  let theme = themes.get(lang);
+  if (!theme) themes.set(lang, (theme = { [THEME_ID]: createAppTheme(lang) }));
+  return theme;
 }

@@ -1,6 +1,8 @@
 // The query form above a list (查询/重置): collapsed, the first row of fields shows beside the
 // buttons and the rest stay in the form (and apply); expanded, the fields take the whole width.
-// The toggle is remembered with the grid's settings.
+// The toggle is remembered with the grid's settings. The server's page (collapsed) has only the
+// fields a wide screen's first row can show: the others are out of sight until the page is
+// hydrated, and a value they hold travels in a hidden input meanwhile.
 import { useEffect, useRef, useState } from 'react';
 import { Form, useSearchParams } from '@remix-run/react';
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
@@ -24,7 +26,14 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         {/* Dates: YYYY-MM-DD pickers in the interface language; the URL keeps ISO dates. */}
         {type === 'date' ? (
-          <DateField name={`${f.name}From`} label={label} defaultValue={value(`${f.name}From`)} size="small" sx={{ width: fieldWidth(label, { min: 180, extra: 72 }) }} testId={`filter-${f.name}From`} />
+          <DateField
+            name={`${f.name}From`}
+            label={label}
+            defaultValue={value(`${f.name}From`)}
+            size="small"
+            sx={{ width: fieldWidth(label, { min: 180, extra: 72 }) }}
+            testId={`filter-${f.name}From`}
+          />
         ) : (
           <TextField name={`${f.name}From`} type={type} label={label} defaultValue={value(`${f.name}From`)} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 160 }} />
         )}
@@ -41,13 +50,13 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
     f.type === 'enum'
       ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }))
       : f.type === 'boolean'
-        ? [
-            { value: '1', label: t('core:common.yes') },
-            { value: '0', label: t('core:common.no') },
-          ]
-        : f.lookup
-          ? (lookups[f.lookup] ?? []).map((o) => ({ value: o.value, label: optionLabel(t, o.label) }))
-          : null;
+      ? [
+          { value: '1', label: t('core:common.yes') },
+          { value: '0', label: t('core:common.no') },
+        ]
+      : f.lookup
+      ? (lookups[f.lookup] ?? []).map((o) => ({ value: o.value, label: optionLabel(t, o.label) }))
+      : null;
   if (options) {
     return (
       <TextField name={f.name} select label={label} defaultValue={value(f.name)} size="small" sx={{ width: fieldWidth(label, { extra: 64 }) }} data-testid={`filter-${f.name}`}>
@@ -60,11 +69,19 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
       </TextField>
     );
   }
-  return <TextField name={f.name} label={label} defaultValue={value(f.name)} size="small" sx={{ width: fieldWidth(label, { min: 180 }) }} slotProps={{ htmlInput: { 'data-testid': `filter-${f.name}` } }} />;
+  return (
+    <TextField name={f.name} label={label} defaultValue={value(f.name)} size="small" sx={{ width: fieldWidth(label, { min: 180 }) }} slotProps={{ htmlInput: { 'data-testid': `filter-${f.name}` } }} />
+  );
 }
 
 /** URL parameters a query keeps (a screen's tab, the state tab, the page size): not filters. */
 const KEPT = ['pageSize', 'tab', STATE_PARAM];
+
+/** Fields of a collapsed first paint: a 1920-pixel screen's first row holds about six. */
+const FIRST_PAINT_FIELDS = 6;
+
+/** The URL parameters of a filter field (a range has two). */
+export const filterParamNames = (f: FieldDef) => (f.filter === 'range' ? [`${f.name}From`, `${f.name}To`] : [f.name]);
 
 export interface FilterBarProps {
   fields: FieldDef[];
@@ -72,9 +89,10 @@ export interface FilterBarProps {
   open: boolean;
   onToggle(open: boolean): void;
   onReset(): void;
+  hydrated: boolean;
 }
 
-export function FilterBar({ fields, lookups, open, onToggle, onReset }: FilterBarProps) {
+export function FilterBar({ fields, lookups, open, onToggle, onReset, hydrated }: FilterBarProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const value = (name: string) => params.get(name) ?? '';
@@ -82,6 +100,7 @@ export function FilterBar({ fields, lookups, open, onToggle, onReset }: FilterBa
   const [rowHeight, setRowHeight] = useState(40);
   const [overflow, setOverflow] = useState(fields.length > 3);
   const [hiddenActive, setHiddenActive] = useState(0);
+  const shown = open || hydrated ? fields : fields.slice(0, FIRST_PAINT_FIELDS);
   useEffect(() => {
     const box = filterBox.current;
     if (!box || typeof ResizeObserver === 'undefined') return;
@@ -100,7 +119,7 @@ export function FilterBar({ fields, lookups, open, onToggle, onReset }: FilterBa
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [params, open]);
+  }, [params, open, shown.length]);
 
   return (
     <Form method="get" replace preventScrollReset key={params.toString()}>
@@ -113,10 +132,11 @@ export function FilterBar({ fields, lookups, open, onToggle, onReset }: FilterBa
           data-collapsed={open ? 'false' : 'true'}
           sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', pt: 1, ...(open ? {} : { maxHeight: rowHeight + 8, overflow: 'hidden' }) }}
         >
-          {fields.map((f) => (
+          {shown.map((f) => (
             <FilterField key={f.name} f={f} value={value} lookups={lookups} />
           ))}
         </Box>
+        {fields.slice(shown.length).flatMap((f) => filterParamNames(f).map((name) => value(name) && <input key={name} type="hidden" name={name} value={value(name)} />))}
         {KEPT.map((name) => params.get(name) && <input key={name} type="hidden" name={name} value={params.get(name)!} />)}
         <Stack direction="row" sx={{ gap: 1, pt: open ? 0 : 1, flexShrink: 0, alignItems: 'center', alignSelf: open ? 'flex-end' : 'auto' }}>
           <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="query-submit" sx={{ whiteSpace: 'nowrap' }}>

@@ -3,13 +3,13 @@
 // menu tree) may stay a plain table, its actions last and paged below.
 import type { ReactNode } from 'react';
 import { useNavigation } from '@remix-run/react';
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
+import { Box, TableContainer, TablePagination } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../auth/nonce';
 import type { LookupOption } from '../../plugin';
 import { listed, PAGE_SIZES, type FieldDef, type ResourceDef } from '../../resource/define';
-import { displayValue, type Row } from './cells';
+import { displayValue, rememberingT, type Row } from './cells';
 import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
 import type { ListState } from './useListState';
 
@@ -35,14 +35,31 @@ export interface PlainTableOptions {
 }
 
 /**
- * A plain cell: a declared width is a cap (the rest behind an ellipsis, whole in the tooltip);
- * dates, numbers and choices stay on one line; Chinese text breaks between words only.
+ * The plain table's look (MUI's small table) as one class on the table: its rows and cells carry
+ * no classes of their own, so a 100-row first paint stays small and quick to render. Per column:
+ * a declared width is a cap (the rest behind an ellipsis, whole in the tooltip); dates, numbers
+ * and choices stay on one line; Chinese text breaks between words only.
  */
-function cellSx(f: FieldDef) {
-  const width = typeof f.list === 'object' ? f.list.width : undefined;
-  if (width) return { maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
-  if (f.type !== 'string' && f.type !== 'text') return { whiteSpace: 'nowrap' };
-  return { wordBreak: 'keep-all' as const };
+function tableSx(fields: FieldDef[]) {
+  const sx: Record<string, unknown> = {
+    width: '100%',
+    borderCollapse: 'collapse',
+    typography: 'body2',
+    color: 'text.primary',
+    '& th, & td': { p: '6px 16px', borderBottom: '1px solid rgb(224, 224, 224)', textAlign: 'left', verticalAlign: 'middle' },
+    '& th': { fontWeight: 500, lineHeight: '1.5rem', whiteSpace: 'nowrap' },
+    '& tbody tr:hover': { bgcolor: 'action.hover' },
+  };
+  fields.forEach((f, i) => {
+    const width = typeof f.list === 'object' ? f.list.width : undefined;
+    const cell = width
+      ? { maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+      : f.type !== 'string' && f.type !== 'text'
+      ? { whiteSpace: 'nowrap' }
+      : { wordBreak: 'keep-all' };
+    sx[`& td:nth-of-type(${i + 1})`] = cell;
+  });
+  return sx;
 }
 
 export function ResourceGrid({ def, list, columns, plainColumns, total, lookups, empty, hydrated, selectable, plain }: ResourceGridProps) {
@@ -53,42 +70,41 @@ export function ResourceGrid({ def, list, columns, plainColumns, total, lookups,
   const { rows } = list;
   if (!hydrated || plain) {
     const fields = def.fields.filter(listed);
+    const text = rememberingT(t);
     const actions = plain?.actions;
     const span = fields.length + (actions ? 1 : 0);
     return (
       <>
         <TableContainer>
-          <Table size="small" data-testid={plain?.testId}>
-            <TableHead>
-              <TableRow>
+          <Box component="table" sx={tableSx(fields)} data-testid={plain?.testId}>
+            <thead>
+              <tr>
                 {plainColumns.map((c) => (
-                  <TableCell key={c.field} sx={{ whiteSpace: 'nowrap' }}>
-                    {c.headerName}
-                  </TableCell>
+                  <th key={c.field}>{c.headerName}</th>
                 ))}
-                {actions && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('core:common.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
+                {actions && <th>{t('core:common.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
               {!rows.length && (
-                <TableRow>
-                  <TableCell colSpan={span} align="center" data-testid="empty-hint">
+                <tr>
+                  <td colSpan={span} style={{ textAlign: 'center' }} data-testid="empty-hint">
                     {empty.hint}
-                  </TableCell>
-                </TableRow>
+                  </td>
+                </tr>
               )}
               {rows.map((r) => (
-                <TableRow key={r.id} hover data-testid={plain?.rowTestId?.(r)}>
+                <tr key={r.id} data-testid={plain?.rowTestId?.(r)}>
                   {fields.map((f) => (
-                    <TableCell key={f.name} sx={cellSx(f)} title={typeof f.list === 'object' && f.list.width && typeof r[f.name] === 'string' ? String(r[f.name]) : undefined}>
-                      {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], t, lookups)}
-                    </TableCell>
+                    <td key={f.name} title={typeof f.list === 'object' && f.list.width && typeof r[f.name] === 'string' ? String(r[f.name]) : undefined}>
+                      {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], text, lookups)}
+                    </td>
                   ))}
-                  {actions && <TableCell>{actions(r)}</TableCell>}
-                </TableRow>
+                  {actions && <td>{actions(r)}</td>}
+                </tr>
               ))}
-            </TableBody>
-          </Table>
+            </tbody>
+          </Box>
         </TableContainer>
         {plain && total > Math.min(...PAGE_SIZES) && (
           <TablePagination

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { STATE_PARAM } from '../../resource/define';
 import { cellOf, useColumns, type Row } from './cells';
 import { DetailDrawer } from './DetailDrawer';
-import { FilterBar } from './FilterBar';
+import { FilterBar, filterParamNames } from './FilterBar';
 import { ImportDialog } from './ImportDialog';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { ResourceGrid } from './ResourceGrid';
@@ -43,19 +43,13 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
   const gridColumns = useActionColumn(columns, rowState);
   const hasRowActions = gridColumns !== columns;
 
-  const filterParams = new Set(filterFields.flatMap((f) => (f.filter === 'range' ? [`${f.name}From`, `${f.name}To`] : [f.name])));
+  const filterParams = new Set(filterFields.flatMap(filterParamNames));
   const filtersActive = [...list.params.entries()].some(([k, v]) => filterParams.has(k) && v !== '');
-  const emptyHint = filtersActive
-    ? t('core:resource.emptyFiltered')
-    : def.emptyHintKey
-      ? t(def.emptyHintKey)
-      : data.can.create
-        ? t('core:resource.emptyCreate')
-        : t('core:resource.empty');
+  const emptyHint = filtersActive ? t('core:resource.emptyFiltered') : def.emptyHintKey ? t(def.emptyHintKey) : data.can.create ? t('core:resource.emptyCreate') : t('core:resource.empty');
 
   return (
     <Paper sx={{ p: 2 }} data-testid={`resource-${def.name}`}>
-      {filterFields.length > 0 && <FilterBar fields={filterFields} lookups={data.lookups} open={list.filtersOpen} onToggle={list.toggleFilters} onReset={list.resetFilters} />}
+      {filterFields.length > 0 && <FilterBar fields={filterFields} lookups={data.lookups} open={list.filtersOpen} onToggle={list.toggleFilters} onReset={list.resetFilters} hydrated={hydrated} />}
       {sm && data.counts && <StateTabs sm={sm} counts={data.counts} value={list.params.get(STATE_PARAM)} onChange={(s) => list.go({ [STATE_PARAM]: s, page: null, after: null, before: null })} />}
       <ResourceToolbar
         primary={acts.primary}

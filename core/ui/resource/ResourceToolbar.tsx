@@ -7,6 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../useOpenedOnce';
 import { MoreMenu, ToolbarButton, type ToolbarAction } from './toolbar';
 
 export interface ResourceToolbarProps {
@@ -24,6 +25,7 @@ export interface ResourceToolbarProps {
 export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hydrated }: ResourceToolbarProps) {
   const { t } = useTranslation();
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const exportMenuMounted = useOpenedOnce(!!exportAnchor);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const probeRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState(Number.MAX_SAFE_INTEGER);
@@ -55,17 +57,20 @@ export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hy
 
   return (
     <Stack ref={toolbarRef} direction="row" sx={{ mb: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center', position: 'relative' }} data-testid="resource-toolbar">
-      {/* The primary buttons at their natural width, out of sight: what fits is measured here. */}
-      <Box ref={probeRef} aria-hidden data-probe sx={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: 1 }}>
-        {primary.map((a) => (
-          <Button key={a.key} tabIndex={-1} variant={a.variant ?? 'outlined'} startIcon={a.icon} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-            {a.label}
+      {/* The primary buttons at their natural width, out of sight: what fits is measured here
+          (in the browser only: the server's page shows them all, wrapping if need be). */}
+      {hydrated && (
+        <Box ref={probeRef} aria-hidden data-probe sx={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: 1 }}>
+          {primary.map((a) => (
+            <Button key={a.key} tabIndex={-1} variant={a.variant ?? 'outlined'} startIcon={a.icon} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              {a.label}
+            </Button>
+          ))}
+          <Button tabIndex={-1} variant="outlined" endIcon={<MoreHorizIcon />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {t('core:resource.more')}
           </Button>
-        ))}
-        <Button tabIndex={-1} variant="outlined" endIcon={<MoreHorizIcon />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-          {t('core:resource.more')}
-        </Button>
-      </Box>
+        </Box>
+      )}
       <Box data-primary sx={{ display: 'contents' }}>
         {primary.slice(0, fit).map((a) => (
           <ToolbarButton key={a.key} action={a} />
@@ -86,14 +91,16 @@ export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hy
           <Button startIcon={<DownloadIcon />} onClick={(e) => setExportAnchor(e.currentTarget)} data-testid="toolbar-export">
             {t('core:resource.export')}
           </Button>
-          <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-            <MenuItem component="a" href={exportHref('xlsx')} onClick={() => setExportAnchor(null)} data-testid="export-xlsx">
-              Excel (.xlsx)
-            </MenuItem>
-            <MenuItem component="a" href={exportHref('csv')} onClick={() => setExportAnchor(null)} data-testid="export-csv">
-              CSV (.csv)
-            </MenuItem>
-          </Menu>
+          {exportMenuMounted && (
+            <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+              <MenuItem component="a" href={exportHref('xlsx')} onClick={() => setExportAnchor(null)} data-testid="export-xlsx">
+                Excel (.xlsx)
+              </MenuItem>
+              <MenuItem component="a" href={exportHref('csv')} onClick={() => setExportAnchor(null)} data-testid="export-csv">
+                CSV (.csv)
+              </MenuItem>
+            </Menu>
+          )}
         </>
       )}
     </Stack>

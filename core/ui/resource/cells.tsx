@@ -14,6 +14,16 @@ export function optionLabel(t: (k: string) => string, label: string): string {
   return label.includes(':') ? t(label) : label;
 }
 
+/** t remembering its answers, for one render of many rows (the same choice labels again and again). */
+export function rememberingT(t: (k: string) => string): (k: string) => string {
+  const seen = new Map<string, string>();
+  return (k) => {
+    let v = seen.get(k);
+    if (v === undefined) seen.set(k, (v = t(k)));
+    return v;
+  };
+}
+
 export function displayValue(f: FieldDef, v: unknown, t: (k: string) => string, lookups: Record<string, LookupOption[]>): string {
   if (v === null || v === undefined || v === '') return '';
   if (f.type === 'enum') {

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../useOpenedOnce';
 
 export interface ToolbarAction {
   /** data-testid is `toolbar-<key>` (the same in the menu). */
@@ -45,37 +46,40 @@ export function ToolbarButton({ action }: { action: ToolbarAction }) {
 export function MoreMenu({ actions }: { actions: ToolbarAction[] }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const mounted = useOpenedOnce(!!anchor);
   if (!actions.length) return null;
   return (
     <>
       <Button variant="outlined" endIcon={<MoreHorizIcon />} onClick={(e) => setAnchor(e.currentTarget)} data-testid="toolbar-more" aria-haspopup="menu" sx={{ whiteSpace: 'nowrap' }}>
         {t('core:resource.more')}
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="toolbar-more-menu">
-        {actions.map((a) => {
-          const item = (
-            <MenuItem
-              key={a.key}
-              disabled={!!a.disabledReason}
-              onClick={() => {
-                setAnchor(null);
-                a.onClick();
-              }}
-              data-testid={`toolbar-${a.key}`}
-            >
-              {a.icon && <ListItemIcon>{a.icon}</ListItemIcon>}
-              <ListItemText>{a.label}</ListItemText>
-            </MenuItem>
-          );
-          return a.disabledReason ? (
-            <Tooltip key={a.key} title={a.disabledReason} placement="left" describeChild>
-              <span data-testid={`toolbar-${a.key}-why`}>{item}</span>
-            </Tooltip>
-          ) : (
-            item
-          );
-        })}
-      </Menu>
+      {mounted && (
+        <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="toolbar-more-menu">
+          {actions.map((a) => {
+            const item = (
+              <MenuItem
+                key={a.key}
+                disabled={!!a.disabledReason}
+                onClick={() => {
+                  setAnchor(null);
+                  a.onClick();
+                }}
+                data-testid={`toolbar-${a.key}`}
+              >
+                {a.icon && <ListItemIcon>{a.icon}</ListItemIcon>}
+                <ListItemText>{a.label}</ListItemText>
+              </MenuItem>
+            );
+            return a.disabledReason ? (
+              <Tooltip key={a.key} title={a.disabledReason} placement="left" describeChild>
+                <span data-testid={`toolbar-${a.key}-why`}>{item}</span>
+              </Tooltip>
+            ) : (
+              item
+            );
+          })}
+        </Menu>
+      )}
     </>
   );
 }
