@@ -5643,6 +5643,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/core/locales/{lang}/{ns}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One namespace's texts in one language (core or a plugin id); with v the current hash of the texts, cached for good */
+        get: operations["core_locales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -30749,6 +30766,41 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    core_locales: {
+        parameters: {
+            query?: {
+                /** @description the hash the page names (a stale one is answered, not cached) */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                lang: "zh" | "en" | "my";
+                ns: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the texts, nested by key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
