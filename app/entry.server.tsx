@@ -17,6 +17,9 @@ installAppRegistry();
 installServerI18n();
 cacheRouteMatching();
 
+// The production web process (server.mjs) starts from here, so it runs the build's one copy of core.
+export { serve } from './serve.server';
+
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 

@@ -147,12 +147,12 @@ export function waitForOutput(child: ChildProcess, marker: string, log?: string)
 }
 
 /**
- * The built server (server.ts on $BUILD_DIR) in one node process, so the child's pid is the
+ * The built server (server.mjs on $BUILD_DIR) in one node process, so the child's pid is the
  * server itself. `nodeArgs` go to that node (e.g. --expose-gc, --cpu-prof).
  */
 export async function startProjectServer(port: number, opts: { nodeArgs?: string[]; env?: Record<string, string>; log?: string } = {}): Promise<ChildProcess> {
   if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'server/index.js'))) throw new Error(`no build in ${BUILD_DIR}: run npm run build first`);
-  const child = track(spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], { cwd: ROOT, env: serverEnv(port, opts.env), stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(spawn(process.execPath, [...(opts.nodeArgs ?? []), 'server.mjs'], { cwd: ROOT, env: serverEnv(port, opts.env), stdio: ['ignore', 'pipe', 'inherit'] }));
   await waitForOutput(child, 'is running at', opts.log);
   return child;
 }

@@ -2,8 +2,8 @@
 // `npm start`: everything needed to use the app on a fresh clone.
 //   1. `npm ci` if node_modules is missing,
 //   2. `npm run build` if build/server/index.js is missing or older than the sources,
-//   3. `tsx server.ts` (migrates + seeds the database, serves on PORT, prints the demo logins).
-// `npm run setup` (= this script with --setup-only) does 1–3 but server.ts exits after seeding.
+//   3. `node server.mjs` (migrates + seeds the database, serves on PORT, prints the demo logins).
+// `npm run setup` (= this script with --setup-only) does 1–3 but the server exits after seeding.
 // Node built-ins only: node_modules may not exist yet.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2); // e.g. --setup-only, passed on to server.ts
+const args = process.argv.slice(2); // e.g. --setup-only, passed on to server.mjs
 
 const SOURCE_DIRS = ['app', 'core', 'plugins', 'examples', 'sdk'];
 const SOURCE_FILES = ['remix.config.js', 'vite.config.ts', 'plugins.config.ts', 'package-lock.json'];
@@ -100,15 +100,14 @@ async function main() {
   }
 
   log(args.includes('--setup-only') ? 'migrating and seeding the database…' : 'starting the server…');
-  const tsx = join(root, 'node_modules', '.bin', 'tsx');
-  const server = spawn(tsx, ['server.ts', ...args], { cwd: root, stdio: 'inherit', env: process.env, shell: false });
+  const server = spawn(process.execPath, ['server.mjs', ...args], { cwd: root, stdio: 'inherit', env: process.env, shell: false });
   const forward = (sig) => {
     if (server.exitCode === null && server.signalCode === null) server.kill(sig);
   };
   process.on('SIGINT', () => forward('SIGINT'));
   process.on('SIGTERM', () => forward('SIGTERM'));
   server.on('error', (err) => {
-    console.error(`[start] cannot run ${tsx}: ${err.message}`);
+    console.error(`[start] cannot run server.mjs: ${err.message}`);
     process.exit(1);
   });
   server.on('exit', (code, signal) => {

@@ -2,14 +2,16 @@
 // A trader (userType 4) lands on unified settlement instead.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLoaderData } from '@remix-run/react';
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { requireUser } from '@core/auth/guard.server';
 import { getRegistry } from '@core/registry.server';
 import { statsFor } from '@core/stats/stats.server';
+
+// Drawn in the browser only, so its code loads there, not in the server.
+const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
 
 export const TRADER_LANDING = '/unifiedSettlement/settlementManage';
 
@@ -67,12 +69,14 @@ export default function Dashboard() {
                     {t(s.titleKey)}
                   </Typography>
                   {hydrated ? (
-                    <BarChart
-                      height={CHART_HEIGHT}
-                      xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 48 }]}
-                      yAxis={[{ tickMinStep: 1, width: 40 }]}
-                      series={s.value.series.map((x) => ({ data: x.data, label: t(x.labelKey) }))}
-                    />
+                    <Suspense fallback={<Box sx={{ height: LEGEND_ROW + CHART_HEIGHT }} />}>
+                      <BarChart
+                        height={CHART_HEIGHT}
+                        xAxis={[{ scaleType: 'band', data: s.value.labels.map((l) => label(t, l)), height: 48 }]}
+                        yAxis={[{ tickMinStep: 1, width: 40 }]}
+                        series={s.value.series.map((x) => ({ data: x.data, label: t(x.labelKey) }))}
+                      />
+                    </Suspense>
                   ) : (
                     <Box sx={{ height: LEGEND_ROW + CHART_HEIGHT }} />
                   )}

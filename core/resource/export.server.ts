@@ -2,7 +2,8 @@
 // scope as the screen, headers in the user's language. Rows are read in batches (MySQL:
 // a server-side stream) and written as they come, so a million rows never sit in memory.
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+// exceljs loads on first use: most processes never write a workbook.
+import type ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { getKnex, isMysql } from '../db/knex.server';
@@ -81,6 +82,7 @@ export function exportStream(sr: ServerResource, user: SessionUser, q: ListQuery
   }
   const out = new PassThrough();
   (async () => {
+    const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const ws = wb.addWorksheet(t(sr.def.titleKey).slice(0, 31));
     ws.addRow(headers).commit();
@@ -90,4 +92,3 @@ export function exportStream(sr: ServerResource, user: SessionUser, q: ListQuery
   })().catch((e) => out.destroy(e as Error));
   return out;
 }
-

@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'production' as const,
   };
   delete (env as Record<string, string | undefined>).REDIS_URL;
-  server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['server.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);

@@ -69,7 +69,7 @@ beforeAll(async () => {
     SHUTDOWN_GRACE_MS: '4000',
   };
   delete env.REDIS_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['server.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   exited.promise = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
   server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
   server.stderr!.on('data', (b: Buffer) => (output += b.toString()));

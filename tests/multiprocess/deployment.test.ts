@@ -75,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('setting up', () => {
-  it('`server.ts --setup-only` (npm run setup) migrates, seeds and exits with REDIS_URL set', () => {
+  it('`server.mjs --setup-only` (npm run setup) migrates, seeds and exits with REDIS_URL set', () => {
     expect(inject('setupExited'), 'it exited with 0 within 10 s of "database ready"').toBe(true);
   });
 });

@@ -30,7 +30,7 @@ declare module 'vitest' {
     accessLog: string;
     /** The build the web processes serve (and nginx serves client/assets from). */
     buildDir: string;
-    /** Whether `server.ts --setup-only` exited by itself (with 0) once it had migrated and seeded. */
+    /** Whether `server.mjs --setup-only` exited by itself (with 0) once it had migrated and seeded. */
     setupExited: boolean;
   }
 }
@@ -139,7 +139,7 @@ export default async function setup(project: TestProject) {
     const tsx = ['--import', 'tsx'];
 
     // Migrate and seed once, as `npm run setup` would, before any process starts.
-    const setupRun = await startChild('setup', process.execPath, [...tsx, 'server.ts', '--setup-only'], {
+    const setupRun = await startChild('setup', process.execPath, ['server.mjs', '--setup-only'], {
       env: shared,
       logDir,
       ready: /database ready/,
@@ -156,7 +156,7 @@ export default async function setup(project: TestProject) {
 
     const webPorts = [await freePort(), await freePort()];
     const starting: Promise<Child>[] = webPorts.map((port, i) =>
-      startChild(`web${i + 1}`, process.execPath, [...tsx, 'server.ts'], {
+      startChild(`web${i + 1}`, process.execPath, ['server.mjs'], {
         env: { ...shared, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1' },
         logDir,
         ready: /is running at/,

@@ -31,9 +31,7 @@ async function claimImport(knex: Knex, importId: number, token: string): Promise
   const cutoff = new Date(now.getTime() - importStaleMs());
   const n = await knex('sys_import')
     .where({ id: importId })
-    .andWhere((q) =>
-      q.where('status', 'queued').orWhere((r) => r.where('status', 'running').andWhere((h) => h.whereNull('heartbeat_at').orWhere('heartbeat_at', '<', cutoff))),
-    )
+    .andWhere((q) => q.where('status', 'queued').orWhere((r) => r.where('status', 'running').andWhere((h) => h.whereNull('heartbeat_at').orWhere('heartbeat_at', '<', cutoff))))
     .update({ status: 'running', claimed_by: token, heartbeat_at: now });
   return n > 0;
 }

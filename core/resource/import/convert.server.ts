@@ -15,7 +15,6 @@ import { zodFieldErrors } from '../service.server';
 import { isEmpty } from './read.server';
 import type { Cell, SheetRow } from './types';
 
-
 /** How headers and labels are compared: case, spaces, full-width forms and a required '*' ignored. */
 export function normalizeLabel(v: unknown): string {
   return String(v ?? '')
@@ -244,12 +243,7 @@ export interface ParsedRow {
 }
 
 /** Parses one sheet row at a time: its cells as API input, checked with the create schema. */
-export function rowParser(
-  columns: { index: number; field: FieldDef }[],
-  labels: Map<string, string>,
-  cv: Converters,
-  schema: ZodType,
-): (r: SheetRow) => ParsedRow {
+export function rowParser(columns: { index: number; field: FieldDef }[], labels: Map<string, string>, cv: Converters, schema: ZodType): (r: SheetRow) => ParsedRow {
   return (r) => {
     const input: Row = {};
     /** Text fields that came as Excel numbers: a code schema may want the number (lost zeros). */

@@ -3,7 +3,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+// exceljs loads on first use: most processes never write a workbook.
+import type ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { requireUser } from '../../auth/guard.server';
 import { clientIp } from '../../auth/session.server';
@@ -170,6 +171,7 @@ export function importState(request: Request, params: Params) {
 export function importErrors(request: Request, params: Params) {
   return handleApi(async () => {
     const { t, row } = await visibleImport(request, params);
+    const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet(sheetName(t('core:import.errorsSheet')));
     ws.columns = [{ width: 10 }, { width: 24 }, { width: 80 }];

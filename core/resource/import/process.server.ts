@@ -113,7 +113,7 @@ async function runClaimed(run: ImportRun, row: Row, env: RunEnv): Promise<Import
     .update({ total: run.total, processed: run.processed, inserted: run.inserted, failed: run.failed, heartbeat_at: new Date() });
 
   const labels = new Map(sr.def.fields.map((f) => [f.name, t(f.labelKey)]));
-  run.labelOf = (name) => (name === '_' || name === '' ? '' : (labels.get(name) ?? name));
+  run.labelOf = (name) => (name === '_' || name === '' ? '' : labels.get(name) ?? name);
   const cv = await converters(sr.def, t, registry, knex, user);
   const parse = rowParser(columns, labels, cv, sr.def.schema(t, 'create'));
   const writer: ChunkWriter = { sr, user, actor: { user, ip: env.ip }, t, run, parse };
@@ -125,8 +125,8 @@ async function runClaimed(run: ImportRun, row: Row, env: RunEnv): Promise<Import
   const message = !failed
     ? t('core:import.msgDone', { inserted })
     : mode === 'valid'
-      ? t('core:import.msgPartial', { inserted, failed })
-      : t('core:import.msgRolledBack', { failed, total, valid: total - failed });
+    ? t('core:import.msgPartial', { inserted, failed })
+    : t('core:import.msgRolledBack', { failed, total, valid: total - failed });
   return await run.finish('done', message);
 }
 

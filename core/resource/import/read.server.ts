@@ -1,10 +1,10 @@
 // Reading an uploaded file: what it is (by its bytes), and its first sheet's rows as plain
 // cells, from XLSX (streamed) or UTF-8 CSV.
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+// exceljs loads on first use: most processes never write a workbook.
+import type ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { ImportFileError, type Cell, type ImportFormat, type SheetRow } from './types';
-
 
 /** What the bytes are (not what the name says): xlsx (zip), UTF-8 csv, or null. */
 export function sniffFormat(buf: Uint8Array): ImportFormat | null {
@@ -97,6 +97,7 @@ function plainCell(v: unknown): Cell {
 
 async function readXlsx(file: string): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
+  const { default: ExcelJS } = await import('exceljs');
   const stream = fs.createReadStream(file);
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {

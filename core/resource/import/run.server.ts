@@ -24,13 +24,7 @@ export class ImportRun {
   private reported = 0;
   private beat: ReturnType<typeof setInterval> | undefined;
 
-  constructor(
-    readonly knex: Knex,
-    readonly importId: number,
-    readonly token: string,
-    readonly mode: ImportMode,
-    readonly filePath: string,
-  ) {
+  constructor(readonly knex: Knex, readonly importId: number, readonly token: string, readonly mode: ImportMode, readonly filePath: string) {
     this.mysql = isMysql(knex);
   }
 

@@ -1,6 +1,7 @@
 // The import template: one header row of the importable fields' labels, typed columns, and a
 // second sheet describing each field (type, required, length, allowed values).
-import ExcelJS from 'exceljs';
+// exceljs loads on first use: most processes never write a workbook.
+import type ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { getKnex } from '../../db/knex.server';
@@ -30,6 +31,7 @@ function requiredFields(sr: ServerResource, t: TFunction): Set<string> {
 export async function buildTemplate(sr: ServerResource, t: TFunction, user: SessionUser, registry: Registry = getRegistry(), knex: Knex = getKnex()): Promise<Uint8Array> {
   const fields = importFields(sr.def);
   const required = requiredFields(sr, t);
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName(t(sr.def.titleKey)));
   const header = ws.addRow(fields.map((f) => t(f.labelKey)));
@@ -60,14 +62,7 @@ export async function buildTemplate(sr: ServerResource, t: TFunction, user: Sess
         allowed = names.join(' / ') + (options.length > 200 ? ' …' : '');
       }
     }
-    info.addRow([
-      t(f.labelKey),
-      t(`core:import.types.${f.type}`),
-      required.has(f.name) ? t('core:common.yes') : t('core:common.no'),
-      f.maxLength ?? null,
-      allowed || null,
-    ]);
+    info.addRow([t(f.labelKey), t(`core:import.types.${f.type}`), required.has(f.name) ? t('core:common.yes') : t('core:common.no'), f.maxLength ?? null, allowed || null]);
   }
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
-

@@ -1,10 +1,12 @@
 // The list's grid: server-side paging, sorting and row selection. The grid renders nothing on
 // the server, so the first paint is a plain table of the same rows; a small list (jobs, the
-// menu tree) may stay a plain table, its actions last and paged below.
-import type { ReactNode } from 'react';
+// menu tree) may stay a plain table, its actions last and paged below. The grid's code loads
+// once the page is live, the plain table standing in meanwhile: the server never renders the
+// grid, so it never loads it either.
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigation } from '@remix-run/react';
 import { Box, TableContainer, TablePagination } from '@mui/material';
-import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../auth/nonce';
 import type { LookupOption } from '../../plugin';
@@ -12,6 +14,8 @@ import { listed, PAGE_SIZES, type FieldDef, type ResourceDef } from '../../resou
 import { displayValue, rememberingT, type Row } from './cells';
 import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
 import type { ListState } from './useListState';
+
+const DataGrid = lazy(() => import('@mui/x-data-grid').then((m) => ({ default: m.DataGrid })));
 
 export interface ResourceGridProps {
   def: ResourceDef;
@@ -62,97 +66,104 @@ function tableSx(fields: FieldDef[]) {
   return sx;
 }
 
-export function ResourceGrid({ def, list, columns, plainColumns, total, lookups, empty, hydrated, selectable, plain }: ResourceGridProps) {
+export function ResourceGrid(props: ResourceGridProps) {
+  const { list, columns, total, lookups, empty, hydrated, selectable, plain } = props;
   const { t } = useTranslation();
   // The grid's own <style> (its CSS variables) needs the page's CSP nonce.
   const nonce = useNonce();
   const navigation = useNavigation();
   const { rows } = list;
-  if (!hydrated || plain) {
-    const fields = def.fields.filter(listed);
-    const text = rememberingT(t);
-    const actions = plain?.actions;
-    const span = fields.length + (actions ? 1 : 0);
-    return (
-      <>
-        <TableContainer>
-          <Box component="table" sx={tableSx(fields)} data-testid={plain?.testId}>
-            <thead>
-              <tr>
-                {plainColumns.map((c) => (
-                  <th key={c.field}>{c.headerName}</th>
-                ))}
-                {actions && <th>{t('core:common.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {!rows.length && (
-                <tr>
-                  <td colSpan={span} style={{ textAlign: 'center' }} data-testid="empty-hint">
-                    {empty.hint}
-                  </td>
-                </tr>
-              )}
-              {rows.map((r) => (
-                <tr key={r.id} data-testid={plain?.rowTestId?.(r)}>
-                  {fields.map((f) => (
-                    <td key={f.name} title={typeof f.list === 'object' && f.list.width && typeof r[f.name] === 'string' ? String(r[f.name]) : undefined}>
-                      {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], text, lookups)}
-                    </td>
-                  ))}
-                  {actions && <td>{actions(r)}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </Box>
-        </TableContainer>
-        {plain && total > Math.min(...PAGE_SIZES) && (
-          <TablePagination
-            component="div"
-            count={total}
-            page={list.paginationModel.page}
-            rowsPerPage={list.paginationModel.pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, page) => list.onPaginationModelChange({ ...list.paginationModel, page })}
-            onRowsPerPageChange={(e) => list.onPaginationModelChange({ page: 0, pageSize: Number(e.target.value) })}
-          />
-        )}
-      </>
-    );
-  }
+  if (!hydrated || plain) return <PlainTable {...props} />;
   return (
     <Box data-testid="resource-grid">
-      <DataGrid
-        rows={rows}
-        nonce={nonce}
-        columns={columns}
-        slots={{ noRowsOverlay: EmptyOverlay as never }}
-        slotProps={{ noRowsOverlay: empty as never }}
-        rowCount={total}
-        loading={navigation.state === 'loading' || list.loading}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
-        paginationModel={list.paginationModel}
-        onPaginationModelChange={list.onPaginationModelChange}
-        pageSizeOptions={PAGE_SIZES}
-        sortModel={list.sortModel}
-        onSortModelChange={list.onSortModelChange}
-        checkboxSelection={selectable}
-        disableRowSelectionOnClick={!selectable}
-        rowSelectionModel={{ type: 'include', ids: new Set(list.selection) } as GridRowSelectionModel}
-        onRowSelectionModelChange={(m) => {
-          const model = m as unknown as { type?: string; ids?: Set<number> } | number[];
-          if (Array.isArray(model)) list.setSelection(model.map(Number));
-          else if (model.type === 'exclude') list.setSelection(rows.map((r) => r.id).filter((id) => !model.ids?.has(id)));
-          else list.setSelection([...(model.ids ?? [])].map(Number));
-        }}
-        columnVisibilityModel={list.visibility}
-        onColumnVisibilityModelChange={list.onVisibilityChange}
-        autoHeight
-        density="compact"
-      />
+      <Suspense fallback={<PlainTable {...props} />}>
+        <DataGrid
+          rows={rows}
+          nonce={nonce}
+          columns={columns}
+          slots={{ noRowsOverlay: EmptyOverlay as never }}
+          slotProps={{ noRowsOverlay: empty as never }}
+          rowCount={total}
+          loading={navigation.state === 'loading' || list.loading}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          paginationModel={list.paginationModel}
+          onPaginationModelChange={list.onPaginationModelChange}
+          pageSizeOptions={PAGE_SIZES}
+          sortModel={list.sortModel}
+          onSortModelChange={list.onSortModelChange}
+          checkboxSelection={selectable}
+          disableRowSelectionOnClick={!selectable}
+          rowSelectionModel={{ type: 'include', ids: new Set(list.selection) } as GridRowSelectionModel}
+          onRowSelectionModelChange={(m) => {
+            const model = m as unknown as { type?: string; ids?: Set<number> } | number[];
+            if (Array.isArray(model)) list.setSelection(model.map(Number));
+            else if (model.type === 'exclude') list.setSelection(rows.map((r) => r.id).filter((id) => !model.ids?.has(id)));
+            else list.setSelection([...(model.ids ?? [])].map(Number));
+          }}
+          columnVisibilityModel={list.visibility}
+          onColumnVisibilityModelChange={list.onVisibilityChange}
+          autoHeight
+          density="compact"
+        />
+      </Suspense>
     </Box>
+  );
+}
+
+function PlainTable({ def, list, plainColumns, total, lookups, empty, plain }: ResourceGridProps) {
+  const { t } = useTranslation();
+  const { rows } = list;
+  const fields = def.fields.filter(listed);
+  const text = rememberingT(t);
+  const actions = plain?.actions;
+  const span = fields.length + (actions ? 1 : 0);
+  return (
+    <>
+      <TableContainer>
+        <Box component="table" sx={tableSx(fields)} data-testid={plain?.testId}>
+          <thead>
+            <tr>
+              {plainColumns.map((c) => (
+                <th key={c.field}>{c.headerName}</th>
+              ))}
+              {actions && <th>{t('core:common.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {!rows.length && (
+              <tr>
+                <td colSpan={span} style={{ textAlign: 'center' }} data-testid="empty-hint">
+                  {empty.hint}
+                </td>
+              </tr>
+            )}
+            {rows.map((r) => (
+              <tr key={r.id} data-testid={plain?.rowTestId?.(r)}>
+                {fields.map((f) => (
+                  <td key={f.name} title={typeof f.list === 'object' && f.list.width && typeof r[f.name] === 'string' ? String(r[f.name]) : undefined}>
+                    {plain ? plain.cell(r, f.name) : displayValue(f, r[f.name], text, lookups)}
+                  </td>
+                ))}
+                {actions && <td>{actions(r)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </TableContainer>
+      {plain && total > Math.min(...PAGE_SIZES) && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={list.paginationModel.page}
+          rowsPerPage={list.paginationModel.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_e, page) => list.onPaginationModelChange({ ...list.paginationModel, page })}
+          onRowsPerPageChange={(e) => list.onPaginationModelChange({ page: 0, pageSize: Number(e.target.value) })}
+        />
+      )}
+    </>
   );
 }

@@ -2,7 +2,8 @@
 // is settled and being refunded (totals per currency of the bills they pay), their advance
 // funds per currency, their recent bills, and the statement of all their bills as XLSX.
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
+// exceljs loads on first use: most processes never write a workbook.
+import type ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { subAccountOf } from '../funds/funds.server';
@@ -77,6 +78,7 @@ export async function recentBills(user: SessionUser, limit = 20): Promise<BillVi
 /** All the payer's bills as an XLSX statement, labels in the user's language. */
 export async function statementXlsx(knex: Knex, userId: number, t: TFunction): Promise<Buffer> {
   const rows = await payerBills(knex, userId).orderBy('id');
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(t('finance:bills.settlement.sheet'));
   const L = (k: string) => t(`finance:bills.${k}`);

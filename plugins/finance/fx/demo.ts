@@ -2,7 +2,6 @@
 // one awaiting the platform, one the platform passed for the bank to review), each with its
 // permit certificate as a real PDF in the uploads, so a new installation shows the review flow;
 // and one cross-border RMB receipt statement with its two customs declarations.
-import PDFDocument from 'pdfkit';
 import type { Knex } from 'knex';
 import { resourceKey, type Seed } from '@core/shared';
 import { saveFile } from '@core/server';
@@ -12,7 +11,8 @@ import { fxAppNo } from './fx.server';
 const TABLE = 'fin_fx_application';
 
 /** A one-page permit certificate (Latin text: the built-in PDF font has no CJK glyphs). */
-function permitPdf(no: string, beneficiary: string, amount: string): Promise<Buffer> {
+async function permitPdf(no: string, beneficiary: string, amount: string): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Permit ${no}` } });
     const chunks: Buffer[] = [];
@@ -50,8 +50,31 @@ export const fxDemo: Seed = {
       version: 1,
     };
     const apps = [
-      { status: 'unsettled', beneficiary_name: 'Mandalay Pulses Trading Co., Ltd.', beneficiary_account: '0045100778812', beneficiary_bank: 'AYA Bank', beneficiary_bank_address: 'No. 416 Mahabandoola Road, Yangon', swift_code: 'AYABMMMY', amount: '8600.00', currency: 'USD', contract_no: 'HT2026-031', postscript: '绿豆货款' },
-      { status: 'submitted', beneficiary_name: 'Myanmar Golden Rice Co., Ltd.', beneficiary_account: '0012300456789', beneficiary_bank: 'Kanbawza Bank', beneficiary_bank_address: 'No. 615/1 Pyay Road, Kamaryut, Yangon', swift_code: 'KBZBMMMY', amount: '25000.50', currency: 'USD', contract_no: 'HT2026-001', postscript: '大米货款', submitted_at: now },
+      {
+        status: 'unsettled',
+        beneficiary_name: 'Mandalay Pulses Trading Co., Ltd.',
+        beneficiary_account: '0045100778812',
+        beneficiary_bank: 'AYA Bank',
+        beneficiary_bank_address: 'No. 416 Mahabandoola Road, Yangon',
+        swift_code: 'AYABMMMY',
+        amount: '8600.00',
+        currency: 'USD',
+        contract_no: 'HT2026-031',
+        postscript: '绿豆货款',
+      },
+      {
+        status: 'submitted',
+        beneficiary_name: 'Myanmar Golden Rice Co., Ltd.',
+        beneficiary_account: '0012300456789',
+        beneficiary_bank: 'Kanbawza Bank',
+        beneficiary_bank_address: 'No. 615/1 Pyay Road, Kamaryut, Yangon',
+        swift_code: 'KBZBMMMY',
+        amount: '25000.50',
+        currency: 'USD',
+        contract_no: 'HT2026-001',
+        postscript: '大米货款',
+        submitted_at: now,
+      },
       {
         status: 'platformPassed',
         beneficiary_name: 'Muse Border Trading Co., Ltd.',
@@ -82,7 +105,9 @@ export const fxDemo: Seed = {
         createdBy: Number(trader.id),
         createdByName: String(trader.nickname),
       });
-      await knex(TABLE).where({ id: Number(id) }).update({ app_no: appNo, permit_file_id: file.id });
+      await knex(TABLE)
+        .where({ id: Number(id) })
+        .update({ app_no: appNo, permit_file_id: file.id });
     }
     const [statementId] = await knex('fin_rmb_statement').insert({
       owner_user_id: trader.id,

@@ -1,6 +1,7 @@
 // The declaration as a workbook: 表头 (every header field: label, value, name of the code),
 // 商品 (one row per goods line, every line field) and 随附单证 (the attached documents).
-import ExcelJS from 'exceljs';
+// exceljs loads on first use: most processes never write a workbook.
+import type ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '@core/shared';
 import { declarationDef } from '../declaration';
@@ -58,6 +59,7 @@ function bold(row: ExcelJS.Row): void {
 export async function renderDeclarationXlsx(decl: PrintDeclaration, t: TFunction, opts: XlsxOptions = {}): Promise<Buffer> {
   const nameLang = opts.lang && opts.lang !== 'zh' ? 'en' : 'zh';
   const name = (kind: Parameters<typeof codeName>[1], code: unknown) => codeName(opts.names, kind, code, nameLang);
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'port-platform';
   wb.title = text(decl.seqNo);
