@@ -50,31 +50,8 @@ export const fxDemo: Seed = {
       version: 1,
     };
     const apps = [
-      {
-        status: 'unsettled',
-        beneficiary_name: 'Mandalay Pulses Trading Co., Ltd.',
-        beneficiary_account: '0045100778812',
-        beneficiary_bank: 'AYA Bank',
-        beneficiary_bank_address: 'No. 416 Mahabandoola Road, Yangon',
-        swift_code: 'AYABMMMY',
-        amount: '8600.00',
-        currency: 'USD',
-        contract_no: 'HT2026-031',
-        postscript: '绿豆货款',
-      },
-      {
-        status: 'submitted',
-        beneficiary_name: 'Myanmar Golden Rice Co., Ltd.',
-        beneficiary_account: '0012300456789',
-        beneficiary_bank: 'Kanbawza Bank',
-        beneficiary_bank_address: 'No. 615/1 Pyay Road, Kamaryut, Yangon',
-        swift_code: 'KBZBMMMY',
-        amount: '25000.50',
-        currency: 'USD',
-        contract_no: 'HT2026-001',
-        postscript: '大米货款',
-        submitted_at: now,
-      },
+      { status: 'unsettled', beneficiary_name: 'Mandalay Pulses Trading Co., Ltd.', beneficiary_account: '0045100778812', beneficiary_bank: 'AYA Bank', beneficiary_bank_address: 'No. 416 Mahabandoola Road, Yangon', swift_code: 'AYABMMMY', amount: '8600.00', currency: 'USD', contract_no: 'HT2026-031', postscript: '绿豆货款' },
+      { status: 'submitted', beneficiary_name: 'Myanmar Golden Rice Co., Ltd.', beneficiary_account: '0012300456789', beneficiary_bank: 'Kanbawza Bank', beneficiary_bank_address: 'No. 615/1 Pyay Road, Kamaryut, Yangon', swift_code: 'KBZBMMMY', amount: '25000.50', currency: 'USD', contract_no: 'HT2026-001', postscript: '大米货款', submitted_at: now },
       {
         status: 'platformPassed',
         beneficiary_name: 'Muse Border Trading Co., Ltd.',
@@ -105,9 +82,7 @@ export const fxDemo: Seed = {
         createdBy: Number(trader.id),
         createdByName: String(trader.nickname),
       });
-      await knex(TABLE)
-        .where({ id: Number(id) })
-        .update({ app_no: appNo, permit_file_id: file.id });
+      await knex(TABLE).where({ id: Number(id) }).update({ app_no: appNo, permit_file_id: file.id });
     }
     const [statementId] = await knex('fin_rmb_statement').insert({
       owner_user_id: trader.id,
