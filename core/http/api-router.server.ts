@@ -6,7 +6,10 @@
 // ones before a splat), and the route module is called directly with the same arguments. What
 // the table does not cover (a page, an unknown method) goes on to Remix unchanged.
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@remix-run/node';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { createReadableStreamFromReadable } from '@remix-run/node';
 
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
 interface RouteModuleLike {
@@ -111,7 +114,10 @@ async function send(res: ExpressResponse, response: Response, head: boolean): Pr
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body && !head) await writeReadableStreamToWritable(response.body, res);
+  // Piped with backpressure: a download goes out as fast as the client takes it and no faster
+  // (Remix's writer neither waits for a full socket nor lets gzip fill its blocks, it flushes
+  // after every chunk), so a million-row export holds a few batches in memory, not the file.
+  if (response.body && !head) await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
   else res.end();
 }
 

@@ -1,9 +1,8 @@
 // Streamed CSV and XLSX export of a resource's list, with the same filters, sort and data
 // scope as the screen, headers in the user's language. Rows are read in batches (MySQL:
 // a server-side stream) and written as they come, so a million rows never sit in memory.
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-// exceljs loads on first use: most processes never write a workbook.
-import type ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { getKnex, isMysql } from '../db/knex.server';
@@ -29,20 +28,21 @@ async function* rawRows(qb: Knex.QueryBuilder, knex: Knex): AsyncGenerator<Row> 
   }
 }
 
-/** API rows in export order, decorated in batches. */
-async function* apiRows(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex): AsyncGenerator<Row> {
+/** API rows in export order, decorated and handed on in batches of 500. */
+async function* apiBatches(sr: ServerResource, user: SessionUser, q: ListQuery, knex: Knex): AsyncGenerator<Row[]> {
   const { qb } = await listQueryBuilder(sr, user, q, knex);
   let batch: Row[] = [];
-  const flush = async function* () {
+  const flush = async () => {
     if (sr.hooks.decorate) await sr.hooks.decorate(batch, knex);
-    yield* batch;
+    const full = batch;
     batch = [];
+    return full;
   };
   for await (const r of rawRows(qb, knex)) {
     batch.push(toApiRow(sr, r));
-    if (batch.length >= 500) yield* flush();
+    if (batch.length >= 500) yield await flush();
   }
-  if (batch.length) yield* flush();
+  if (batch.length) yield await flush();
 }
 
 export function cellValue(f: FieldDef, v: unknown, t: TFunction): string | number | boolean | null {
@@ -76,17 +76,25 @@ export function exportStream(sr: ServerResource, user: SessionUser, q: ListQuery
     return Readable.from(
       (async function* () {
         yield '\uFEFF' + headers.map(csvCell).join(',') + '\r\n';
-        for await (const row of apiRows(sr, user, q, knex)) yield fields.map((f) => csvCell(cellValue(f, row[f.name], t))).join(',') + '\r\n';
+        // One chunk per batch: a chunk per row costs more in the stream layers than the row does.
+        for await (const rows of apiBatches(sr, user, q, knex)) yield rows.map((row) => fields.map((f) => csvCell(cellValue(f, row[f.name], t))).join(',') + '\r\n').join('');
       })(),
     );
   }
   const out = new PassThrough();
   (async () => {
+    // exceljs loads on first use: most processes never write a workbook.
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const ws = wb.addWorksheet(t(sr.def.titleKey).slice(0, 31));
     ws.addRow(headers).commit();
-    for await (const row of apiRows(sr, user, q, knex)) ws.addRow(fields.map((f) => cellValue(f, row[f.name], t))).commit();
+    for await (const rows of apiBatches(sr, user, q, knex)) {
+      for (const row of rows) ws.addRow(fields.map((f) => cellValue(f, row[f.name], t))).commit();
+      // The workbook writer never waits for its reader: wait here while the download is behind.
+      // A download cancelled meanwhile closes `out`: stop, which ends the database stream too.
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed) return;
+    }
     ws.commit();
     await wb.commit();
   })().catch((e) => out.destroy(e as Error));

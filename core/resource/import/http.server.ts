@@ -3,8 +3,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-// exceljs loads on first use: most processes never write a workbook.
-import type ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { requireUser } from '../../auth/guard.server';
 import { clientIp } from '../../auth/session.server';

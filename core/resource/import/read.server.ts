@@ -1,7 +1,7 @@
 // Reading an uploaded file: what it is (by its bytes), and its first sheet's rows as plain
 // cells, from XLSX (streamed) or UTF-8 CSV.
 import fs from 'node:fs';
-// exceljs loads on first use: most processes never write a workbook.
+// exceljs itself loads on first use (below): most processes never read a workbook.
 import type ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { ImportFileError, type Cell, type ImportFormat, type SheetRow } from './types';

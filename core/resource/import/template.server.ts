@@ -1,7 +1,5 @@
 // The import template: one header row of the importable fields' labels, typed columns, and a
 // second sheet describing each field (type, required, length, allowed values).
-// exceljs loads on first use: most processes never write a workbook.
-import type ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { getKnex } from '../../db/knex.server';

@@ -67,8 +67,7 @@ function tableSx(fields: FieldDef[]) {
 }
 
 export function ResourceGrid(props: ResourceGridProps) {
-  const { list, columns, total, lookups, empty, hydrated, selectable, plain } = props;
-  const { t } = useTranslation();
+  const { list, columns, total, empty, hydrated, selectable, plain } = props;
   // The grid's own <style> (its CSS variables) needs the page's CSP nonce.
   const nonce = useNonce();
   const navigation = useNavigation();

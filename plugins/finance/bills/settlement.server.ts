@@ -2,8 +2,6 @@
 // is settled and being refunded (totals per currency of the bills they pay), their advance
 // funds per currency, their recent bills, and the statement of all their bills as XLSX.
 import Decimal from 'decimal.js';
-// exceljs loads on first use: most processes never write a workbook.
-import type ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { subAccountOf } from '../funds/funds.server';
