@@ -6,9 +6,6 @@
 // ones before a splat), and the route module is called directly with the same arguments. What
 // the table does not cover (a page, an unknown method) goes on to Remix unchanged.
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
@@ -114,11 +111,40 @@ async function send(res: ExpressResponse, response: Response, head: boolean): Pr
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  // Piped with backpressure: a download goes out as fast as the client takes it and no faster
-  // (Remix's writer neither waits for a full socket nor lets gzip fill its blocks, it flushes
-  // after every chunk), so a million-row export holds a few batches in memory, not the file.
-  if (response.body && !head) await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
+  if (response.body && !head) await writeBody(response.body, res);
   else res.end();
+}
+
+/**
+ * The body with backpressure: a download goes out as fast as the client takes it and no faster,
+ * so a million-row export holds a few batches in memory, not the file. (Remix's writer neither
+ * waits for a full socket nor lets gzip fill its blocks: it flushes after every chunk.)
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse): Promise<void> {
+  const reader = body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // Failed half-way: cut the connection, so that a truncated file is not taken for whole.
+      res.destroy();
+      throw error;
+    }
+    const { done, value } = chunk;
+    if (done) break;
+    if (res.destroyed) return reader.cancel();
+    if (res.write(value)) continue;
+    // Full: wait until it drains, or until the client is gone.
+    await new Promise<void>((resolve) => {
+      const go = () => {
+        res.off('drain', go).off('close', go);
+        resolve();
+      };
+      res.on('drain', go).on('close', go);
+    });
+  }
+  res.end();
 }
 
 /** Express middleware: serves /api/* from the compiled table; the rest goes on (`next()`). */

@@ -2,7 +2,9 @@
 // scope as the screen, headers in the user's language. Rows are read in batches (MySQL:
 // a server-side stream) and written as they come, so a million rows never sit in memory.
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+
+type Stream = Writable & { _writableState?: { needDrain?: boolean } };
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { getKnex, isMysql } from '../db/knex.server';
@@ -90,9 +92,13 @@ export function exportStream(sr: ServerResource, user: SessionUser, q: ListQuery
     ws.addRow(headers).commit();
     for await (const rows of apiBatches(sr, user, q, knex)) {
       for (const row of rows) ws.addRow(fields.map((f) => cellValue(f, row[f.name], t))).commit();
-      // The workbook writer never waits for its reader: wait here while the download is behind.
-      // A download cancelled meanwhile closes `out`: stop, which ends the database stream too.
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      // exceljs never waits for its readers: the sheet's buffer writes into the zip's deflate
+      // stream (its `pipes`) whatever that stream's backlog, and the zip into `out` whatever the
+      // download's. Wait here while either is behind; a download cancelled meanwhile closes
+      // `out`: stop, which ends the database stream too.
+      // (The zip's streams are readable-stream's, which keep the flag in their state only.)
+      const sheet = (ws as unknown as { stream: { pipes?: Stream[] } }).stream;
+      for (const w of [...(sheet.pipes ?? []), out as Stream]) if (w.writableNeedDrain ?? w._writableState?.needDrain) await Promise.race([once(w, 'drain'), once(out, 'close')]);
       if (out.destroyed) return;
     }
     ws.commit();
