@@ -72,8 +72,15 @@ export function localeVersions(lang: Lang): Record<string, string> {
   return v;
 }
 
+/** One translate function per language (and registry): what is built from one, such as a
+ *  resource's zod schema, can be kept for the next request. */
+const fixedTs = new WeakMap<I18n, TFunction>();
+
 export function tFor(lang: Lang): TFunction {
-  return i18nInstance(lang).getFixedT(lang);
+  const inst = i18nInstance(lang);
+  let t = fixedTs.get(inst);
+  if (!t) fixedTs.set(inst, (t = inst.getFixedT(lang)));
+  return t;
 }
 
 export async function getT(request: Request): Promise<TFunction> {

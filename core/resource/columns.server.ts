@@ -48,6 +48,8 @@ export async function checkUnique(sr: ServerResource, input: Row, ctx: WriteCont
       where[columnOf(f)!] = name in input ? input[name] : ctx.before?.[name];
     }
     if (Object.values(where).some((v) => v === null || v === undefined || v === '')) continue;
+    // An edit that keeps the key keeps a key this check passed when it was stored.
+    if (ctx.before && rule.fields.every((name) => !(name in input) || String(input[name]) === String(ctx.before![name]))) continue;
     const clash = await ctx.trx(sr.def.table).where(where).whereNot('id', ctx.before ? Number(ctx.before.id) : 0).first('id');
     if (!clash) continue;
     const label = sr.def.fields.find((x) => x.name === last)!.labelKey;

@@ -284,9 +284,21 @@ function requirePermission(user: SessionUser, code: string | undefined, t: TFunc
   if (!code || !hasPermission(user, code)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
 }
 
+/** A resource's zod schema for one translate function (one per language, see tFor) and mode,
+ *  built once: building it costs more than most of a write's own work. */
+const schemas = new WeakMap<ServerResource, WeakMap<TFunction, Partial<Record<'create' | 'update', ReturnType<ServerResource['def']['schema']>>>>>();
+
+export function schemaOf(sr: ServerResource, t: TFunction, mode: 'create' | 'update') {
+  let byT = schemas.get(sr);
+  if (!byT) schemas.set(sr, (byT = new WeakMap()));
+  let modes = byT.get(t);
+  if (!modes) byT.set(t, (modes = {}));
+  return (modes[mode] ??= sr.def.schema(t, mode));
+}
+
 export async function createRow(sr: ServerResource, actor: Actor, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
   if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.create, t);
-  const parsed = sr.def.schema(t, 'create').safeParse(input);
+  const parsed = schemaOf(sr, t, 'create').safeParse(input);
   if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
   const data = parsed.data as Row;
   const knex = opts.knex ?? getKnex();
@@ -321,7 +333,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     const sm = sr.def.stateMachine;
     if (sm?.editableIn && !sm.editableIn.includes(String(before[sm.field]))) throw new ApiError(t(sm.editRefusedKey ?? 'core:resource.notEditable'));
     if (versioned && Number(before.version) !== expected) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
-    const parsed = sr.def.schema(t, 'update').safeParse({ ...body });
+    const parsed = schemaOf(sr, t, 'update').safeParse({ ...body });
     if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
     const data = parsed.data as Row;
     const ctx: WriteContext = { ...hookContext(trx, actor, t), op: 'update', before };
