@@ -14,6 +14,8 @@ import type { settlementBillResource } from '../settlement.server';
 type Data = Awaited<ReturnType<typeof settlementBillResource.screen.data>>;
 type Bill = Data['bills'][number];
 
+/** The figures of a currency's card, with their colours. */
+const FIGURES = { owe: 'error.main', toConfirm: undefined, settled: 'success.main', refunding: undefined } as const;
 const REFUND = BILL_TRANSITIONS.find((x) => x.name === 'requestRefund')!;
 const PAY = BILL_TRANSITIONS.find((x) => x.name === 'pay')!;
 
@@ -84,18 +86,11 @@ export default function useSettlementScreen(data: Data): ScreenParts {
                     {s.currency}
                   </Typography>
                   <Grid container spacing={1}>
-                    <Grid size={6}>
-                      <Figure label={L('settlement.owe')} value={s.owe} currency={s.currency} testId={`owe-${s.currency}`} color="error.main" />
-                    </Grid>
-                    <Grid size={6}>
-                      <Figure label={L('settlement.toConfirm')} value={s.toConfirm} currency={s.currency} testId={`toConfirm-${s.currency}`} />
-                    </Grid>
-                    <Grid size={6}>
-                      <Figure label={L('settlement.settled')} value={s.settled} currency={s.currency} testId={`settled-${s.currency}`} color="success.main" />
-                    </Grid>
-                    <Grid size={6}>
-                      <Figure label={L('settlement.refunding')} value={s.refunding} currency={s.currency} testId={`refunding-${s.currency}`} />
-                    </Grid>
+                    {(Object.keys(FIGURES) as (keyof typeof FIGURES)[]).map((name) => (
+                      <Grid key={name} size={6}>
+                        <Figure label={L(`settlement.${name}`)} value={s[name]} currency={s.currency} testId={`${name}-${s.currency}`} color={FIGURES[name]} />
+                      </Grid>
+                    ))}
                     <Grid size={12}>
                       {s.available === null ? (
                         <Typography variant="body2" color="text.secondary">
