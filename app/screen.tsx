@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const shown = tab ? tabs.get(tab)! : resource;
   const rows = await shown.screen?.rows?.(ctx);
   const list = rows ? await rowsPageData(shown.def, rows, ctx.request, ctx.user) : await resourcePageData(shown, ctx.request, { variant: screen.variant });
-  const extra = await resource.screen?.data?.(ctx, shown === resource ? rows : undefined);
+  const extra = await resource.screen?.data?.(ctx, shown === resource ? rows : undefined, list);
   await loadParts(`/${screen.path}`);
   const lists = tab ? { tab, ...Object.fromEntries([...tabs.keys()].map((k) => [k, k === tab ? list : null])) } : list;
   return { screen: `/${screen.path}`, ...lists, ...extra };

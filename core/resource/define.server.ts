@@ -6,6 +6,7 @@ import type { RequestContext } from '../context.server';
 import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import type { ResourceDef } from './define';
+import type { ResourcePageData } from './page.server';
 
 export type Row = Record<string, unknown>;
 
@@ -73,8 +74,11 @@ export interface DataScopeColumns {
 export interface ScreenHooks {
   /** Rows the screen computes rather than queries (the registry's jobs, the menu tree): listed in this order, paged in memory. */
   rows?(ctx: RequestContext): Promise<(Row & { id: number })[]>;
-  /** What the page needs besides the list (a grant tree, further rights), merged into its data; given the computed rows. */
-  data?(ctx: RequestContext, rows?: Row[]): Promise<Record<string, unknown>>;
+  /**
+   * What the page needs besides the list (a grant tree, further rights), merged into its data over
+   * the list's own (lookups in the user's language, narrower rights); given the computed rows and the list shown (a tab's, when one is open).
+   */
+  data?(ctx: RequestContext, rows: Row[] | undefined, list: Pick<ResourcePageData, 'can' | 'lookups'>): Promise<Record<string, unknown>>;
   /** The page's form posts: the permission one needs (besides the screen's menu), and what it answers. */
   action?: { permission(form: FormData): string; run(ctx: RequestContext, form: FormData): Promise<unknown> };
 }

@@ -6,8 +6,8 @@
 // the declaration on (see ../receipts).
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, FieldError, claimUpload, documentResource, filesOf, releaseUploads, type HookContext, type Row } from '@core/server';
-import type { SessionUser } from '@core/shared';
+import { ApiError, FieldError, claimUpload, documentResource, filesOf, releaseUploads, type HookContext, type RequestContext, type Row } from '@core/server';
+import { localizeLookups, type LookupOption, type SessionUser } from '@core/shared';
 import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
 import { restrictOrders, TRADER, BROKER } from '../orders/order.server';
@@ -113,7 +113,7 @@ async function checkCodes(input: Row, { trx, t, lookup }: HookContext): Promise<
   }
 }
 
-export const declarationResource = documentResource(declarationDocument, {
+const declarationRules = documentResource(declarationDocument, {
   restrict: restrictDeclarations,
   // After the kit read the lines: each goods line with its row id (the API has always carried
   // it) and its elements as an object, each document with its file.
@@ -218,4 +218,12 @@ export const declarationReceipts: ReceiptTarget = {
     const m = moves[code];
     return m && m.from.includes(current) ? m.to : null;
   },
+};
+
+export const declarationResource = {
+  ...declarationRules,
+  // The header's and the lines' code lists come with the page (HS codes, 10,000 of them, are
+  // searched on the server instead); units, currencies, countries, customs and ports in the
+  // interface language where the tables have it.
+  screen: { data: async ({ lang }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({ lookups: localizeLookups(list.lookups, lang) }) },
 };

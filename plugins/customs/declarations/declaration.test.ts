@@ -7,7 +7,7 @@ import { setUpTestDb } from '../../../tests/support/suite';
 import { loginAs } from '../../../tests/support/session';
 import { makeUser, resourceApi } from '../../../tests/support/resource';
 import { req, respond, envelope, run } from '../../../tests/support/http';
-import { loader as pageLoader } from './routes/declaration';
+import { loader as pageLoader } from '../../../app/screen';
 import { upload } from '../../../tests/support/files';
 import { loader as downloadLoader } from '../../../app/routes/api.core.files.$id';
 import { applyReceipts } from '../receipts/receipts.server';

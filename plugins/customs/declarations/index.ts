@@ -5,6 +5,7 @@ import { DECL_PERMISSIONS } from './declaration';
 import { declarationReceipts, declarationResource } from './declaration.server';
 import { declarationsDemo } from './demo';
 import { declarationMigrations } from './migrations';
+import { screens } from './screens';
 import type { SessionUser } from '@core/shared';
 import { restrictOrders } from '../orders/order.server';
 import zh from './locales/zh.json';
@@ -27,8 +28,8 @@ export const declarationsArea: CustomsArea = {
     },
   ],
   permissions: PERMS.map((p) => ({ code: DECL_PERMISSIONS[p], titleKey: `customs:declarations.perm.${p}`, menu: MENU, mandatory: p === 'list' })),
+  screens,
   routes: [
-    { path: 'customsDeclare/declaration', file: 'declarations/routes/declaration.tsx' },
     { path: 'api/customs/declaration/:id/print', file: 'declarations/routes/api.print.ts', layout: 'none' },
     { path: 'api/customs/declaration/:id/xlsx', file: 'declarations/routes/api.xlsx.ts', layout: 'none' },
   ],
@@ -56,8 +57,15 @@ export const declarationsArea: CustomsArea = {
   lookups: {
     portCodes: tableLookup({ table: 'cus_port_code', value: 'port_code', label: '{port_code} {name}', labels: { en: '{port_code} {name_en}' } }),
     /** Orders the user may declare for (approved or in progress); parent = declaration type I/E. */
-    workingOrders: tableLookup({ table: 'cus_service_order', value: 'id', label: '{order_no} {customer_name}', parent: 'decl_type', orderBy: [{ column: 'id', order: 'desc' }], limit: 500,
-      where: (q, user, knex) => restrictOrders(q.whereIn('status', ['approved', 'inProgress']), user as SessionUser, knex) }),
+    workingOrders: tableLookup({
+      table: 'cus_service_order',
+      value: 'id',
+      label: '{order_no} {customer_name}',
+      parent: 'decl_type',
+      orderBy: [{ column: 'id', order: 'desc' }],
+      limit: 500,
+      where: (q, user, knex) => restrictOrders(q.whereIn('status', ['approved', 'inProgress']), user as SessionUser, knex),
+    }),
   },
   receiptTargets: [declarationReceipts],
   locales: { zh, en, my },

@@ -6,7 +6,7 @@
 import { hasPermission, resourceKey, type EnterpriseDirectory, type SessionUser } from '@core/shared';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, CODE, FieldError, claimUpload, documentResource, tableLookup, type Lookup, type Row } from '@core/server';
+import { ApiError, CODE, FieldError, claimUpload, documentResource, tableLookup, type Lookup, type Row, type ServerResource } from '@core/server';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef, enterpriseDocument } from './enterprise';
 
 export { ENTERPRISE_AUDIT };
@@ -78,7 +78,7 @@ export function reviewsEnterprises(user: SessionUser): boolean {
 
 type FileInput = { fileId: number };
 
-export const enterpriseResource = documentResource(enterpriseDocument, {
+const enterpriseRules = documentResource(enterpriseDocument, {
   query: (knex) => knex(TABLE).leftJoin('sys_user', 'sys_user.id', `${TABLE}.user_id`).select(`${TABLE}.*`, 'sys_user.username'),
   restrict(qb, user) {
     if (!reviewsEnterprises(user)) qb.where(`${TABLE}.user_id`, user.id);
@@ -97,7 +97,10 @@ export const enterpriseResource = documentResource(enterpriseDocument, {
   },
   async validate(input, { trx, t, before, actor, op }) {
     if (op === 'create' && (await trx(TABLE).where({ user_id: actor.user.id }).first())) throw new ApiError(t('customs:enterprise.alreadyRegistered'));
-    const clash = await trx(TABLE).where({ credit_code: input.creditCode }).whereNot('id', before ? Number(before.id) : 0).first();
+    const clash = await trx(TABLE)
+      .where({ credit_code: input.creditCode })
+      .whereNot('id', before ? Number(before.id) : 0)
+      .first();
     if (clash) throw new FieldError({ creditCode: t('core:resource.exists', { field: t('customs:enterprise.creditCode') }) });
   },
   toDb(_input, { op, actor }, defaults) {
@@ -117,6 +120,12 @@ export const enterpriseResource = documentResource(enterpriseDocument, {
     return () => stamp;
   },
 });
+
+/** The platform's review list (/enterpriseCenter/enterpriseManage): enterprises are edited by their owners only, on /enterpriseCenter/enterpriseInfo. */
+export const enterpriseResource: ServerResource = {
+  ...enterpriseRules,
+  screen: { data: async (_ctx, _rows, list) => ({ can: { ...list.can, create: false, update: false, delete: false } }) },
+};
 
 export const enterpriseLookups: Record<string, Lookup> = {
   /** customs.brokers: approved customs-broker enterprises (value: enterprise id). */

@@ -57,7 +57,7 @@ const permissions: PermissionDef[] = [
 const api = (path: string, file: string): RouteDef => ({ path: `api/customs/collectionInfo${path}`, file: `enterprise/routes/${file}`, layout: 'none' });
 
 const routes: RouteDef[] = [
-  ...SCREENS.map((name) => ({ path: `enterpriseCenter/${name}`, file: `enterprise/routes/${name}.tsx` })),
+  ...(['enterpriseInfo', 'collectionInfo'] as const).map((name) => ({ path: `enterpriseCenter/${name}`, file: `enterprise/routes/${name}.tsx` })),
   // Collection information answers every call with the SPEC §8 message unless the caller may
   // use it; these take precedence over the generic /api/:plugin/:resource routes.
   api('', 'api.collectionInfo.ts'),

@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { PermissionDef, ResourcePermissions, StateMachine } from '@core/shared';
+import { defineResource, type FieldDef, type PermissionDef, type ResourceDef, type ResourcePermissions, type StateMachine } from '@core/shared';
 
 /** The screens of this area, in menu order (SPEC §2 "Customs Declaration Management"). */
 export const DOCUMENTS = ['preManifest', 'originalManifest', 'arrivalReport', 'vehicleConfirm', 'tallyReport'] as const;
@@ -28,6 +28,23 @@ export const PERMISSION_ACTIONS = ['list', 'add', 'edit', 'remove', 'submit'] as
 
 export function documentPermissionDefs(doc: DocumentName): PermissionDef[] {
   return PERMISSION_ACTIONS.map((a) => ({ code: `customs:${doc}:${a}`, titleKey: k(`perm.${doc}.${a}`), menu: menuKey(doc), mandatory: a === 'list' }));
+}
+
+/** A document's resource (its table, header fields and schema; the rest every document shares). */
+export function documentDef(name: DocumentName, table: string, fields: FieldDef[], schema: ResourceDef['schema']): ResourceDef {
+  return defineResource({
+    plugin: 'customs',
+    name,
+    table,
+    titleKey: k(`title.${name}`),
+    menu: menuKey(name),
+    labelField: 'docNo',
+    defaultSort: { field: 'id', dir: 'desc' },
+    permissions: documentPermissions(name),
+    stateMachine: documentMachine(name),
+    fields,
+    schema,
+  });
 }
 
 /** Drafts (and documents customs rejected) are edited and submitted; only drafts are deleted. */

@@ -10,6 +10,7 @@ import { manifestsDemoSeed, manifestsDocumentsDemo, manifestsGrants } from './se
 import { manifestReceiptTargets, originalManifestResource, preManifestResource } from './manifest.server';
 import { arrivalReportResource, reportReceiptTargets, tallyReportResource, vehicleConfirmResource } from './report.server';
 import { manifestLookups } from './lookups.server';
+import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -29,7 +30,7 @@ export const manifestsArea: CustomsArea = {
   key: 'manifests',
   menus: [menu],
   permissions: DOCUMENTS.flatMap(documentPermissionDefs),
-  routes: DOCUMENTS.map((doc) => ({ path: `${CUSTOMS_DECLARE_MENU}/${doc}`, file: `manifests/routes/${doc}.tsx` })),
+  screens,
   migrations: manifestMigrations,
   grants: manifestsGrants,
   seeds: [manifestsDemoSeed, manifestsDocumentsDemo],

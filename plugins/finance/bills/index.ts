@@ -8,6 +8,7 @@ import { XLSX, errors, fileResponse } from '@core/server';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
 import { receivableResource } from './receivable.server';
+import { settlementBillResource } from './settlement.server';
 import { badDebtsAndWriteoffsDemo, bankDemoBill, billsDemo } from './demo';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
@@ -117,10 +118,7 @@ export const billsArea: PluginArea = {
     perm(W.remove, 'writeoffRemove', MENU.writeoff),
   ],
   screens,
-  routes: [
-    { path: 'unifiedSettlement/settlementManage', file: 'bills/routes/settlementManage.tsx' },
-    { path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' },
-  ],
+  routes: [{ path: 'api/finance/bills/statement', file: 'bills/routes/api.statement.ts', layout: 'none' }],
   openapi: (doc) => {
     doc.paths['/api/finance/bills/statement'] = {
       get: {
@@ -136,6 +134,7 @@ export const billsArea: PluginArea = {
   grants: billsGrants,
   seeds: [billsDemo, badDebtsAndWriteoffsDemo, bankReceivableSeed],
   resources: [billResource, billPayableResource, receivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
+  screenResources: [settlementBillResource],
   lookups: { unpaidBills, billsToVerify },
   services: { 'handoff.serviceBill': serviceBillReceiver },
   locales: { zh, en, my },

@@ -5,10 +5,11 @@ import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { subAccountOf } from '../funds/funds.server';
-import type { SessionUser } from '@core/shared';
-import { listRows } from '@core/server';
+import { hasPermission, type SessionUser } from '@core/shared';
+import { listRows, serverResource, type RequestContext } from '@core/server';
 import { BILL, billPayableResource, money } from './bills.server';
-import { CURRENCIES } from './bill';
+import { BILL_PERMISSIONS, CURRENCIES } from './bill';
+import { settlementBillDef } from './settlement';
 
 export interface CurrencySummary {
   currency: string;
@@ -108,3 +109,18 @@ export async function statementXlsx(knex: Knex, userId: number, t: TFunction): P
   ws.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** The settlement page: the payer's recent bills as its list, the totals per currency and what the user may do above and beside it. */
+export const settlementBillResource = {
+  ...serverResource(settlementBillDef),
+  screen: {
+    rows: ({ user }: RequestContext) => recentBills(user),
+    data: async ({ knex, user }: RequestContext, rows?: unknown[]) => ({
+      currencies: await settlementSummary(knex, user.id),
+      bills: rows as BillView[],
+      canPay: hasPermission(user, BILL_PERMISSIONS.pay),
+      canRefund: hasPermission(user, BILL_PERMISSIONS.requestRefund),
+      canOpenPayable: user.isAdmin || user.menuList.includes('traderCenter.billsPayable'),
+    }),
+  },
+};

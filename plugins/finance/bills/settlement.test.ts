@@ -9,8 +9,9 @@ import { enterpriseIdOf, serviceOrderInput } from '../../../tests/support/orders
 import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
 import ExcelJS from 'exceljs';
 import { req, respond, run } from '../../../tests/support/http';
-import * as settlementPage from './routes/settlementManage';
+import * as settlementPage from '../../../app/screen';
 import * as statementRoute from './routes/api.statement';
+import type { settlementBillResource } from './settlement.server';
 import { createRegistry } from '../../../core/registry.server';
 import systemPlugin from '../../system';
 import financePlugin from '..';
@@ -169,8 +170,8 @@ describe('unified settlement', () => {
     await step(payer, 'confirm', Number(b.id));
     const traderCookie = await loginAs('trader');
     const page = await run(settlementPage.loader, req('/unifiedSettlement/settlementManage', { cookie: traderCookie }));
-    const data = page.data as Awaited<ReturnType<typeof settlementPage.loader>>;
-    const usd = data.summary.find((s) => s.currency === 'USD')!;
+    const data = page.data as Awaited<ReturnType<typeof settlementBillResource.screen.data>>;
+    const usd = data.currencies.find((s) => s.currency === 'USD')!;
     const owed = await db.knex('fin_bill').where({ payer_user_id: traderId, currency: 'USD', status: 'awaitingPayment', bad_debt: 'none' }).sum({ s: 'amount' }).first();
     expect(usd.owe).toBe(new Decimal(String(owed!.s)).toFixed(2));
     expect(usd.available).toBe(await available(traderId, 'USD'));

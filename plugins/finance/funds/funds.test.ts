@@ -13,7 +13,8 @@ import { makeUser, resourceApi, sessionUser, signedInUser } from '../../../tests
 import { creditFunds, debitFunds, subAccountOf } from './funds.server';
 import * as zjCount from './routes/api.zjCount';
 import * as zjtxList from './routes/api.selectZjtxList';
-import * as ledgerPage from './routes/dlStrNdt';
+import * as ledgerPage from '../../../app/screen';
+import type { ResourcePageData } from '../../../core/resource/page.server';
 
 const db = setUpTestDb();
 /** A DECIMAL read straight from a table: text from MariaDB, a number from SQLite (TEST_DB=sqlite). */
@@ -291,11 +292,14 @@ describe('fund reminder', () => {
 
   it('the badge list’s 查看全部 link opens the sub-accounts with their balances and thresholds', async () => {
     const { loader } = ledgerPage;
-    const out = (await loader({ request: req('/price/dlStrNdt?tab=accounts', { cookie: await loginAs('operator') }), params: {}, context: {} })) as Awaited<ReturnType<typeof loader>>;
+    const out = (await loader({ request: req('/price/dlStrNdt?tab=accounts', { cookie: await loginAs('operator') }), params: {}, context: {} })) as unknown as {
+      tab: string;
+      accounts: ResourcePageData;
+    };
     expect(out.tab).toBe('accounts');
     const all = Number((await db.knex('fin_sub_account').count({ n: '*' }).first())?.n);
-    expect(out.page.result.total).toBe(all);
-    expect(Object.keys(out.page.result.rows[0])).toEqual(expect.arrayContaining(['subAccNo', 'available', 'reminderThreshold']));
+    expect(out.accounts.result.total).toBe(all);
+    expect(Object.keys(out.accounts.result.rows[0])).toEqual(expect.arrayContaining(['subAccNo', 'available', 'reminderThreshold']));
   });
 
   it('the daily reminder job reports how many accounts are under their threshold', async () => {

@@ -34,7 +34,6 @@ const fundsDemo: Seed = {
   },
 };
 
-
 export const fundsArea: PluginArea = {
   key: 'funds',
   menus: [
@@ -56,7 +55,6 @@ export const fundsArea: PluginArea = {
   })),
   screens,
   routes: [
-    { path: 'price/dlStrNdt', file: 'funds/routes/dlStrNdt.tsx' },
     { path: 'api/payAdvance/zjCount', file: 'funds/routes/api.zjCount.ts', layout: 'none' },
     { path: 'api/payAdvance/selectZjtxList', file: 'funds/routes/api.selectZjtxList.ts', layout: 'none' },
   ],

@@ -2,13 +2,13 @@
 // the fee lines with how each was charged, and the return/refund details when there are any.
 // Opened from the bill lists (查看明细, their toolbar: this module's default) and from the serial
 // number on the settlement page.
-import { useState } from 'react';
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNotify, type ScreenParts } from '@core/client';
+import { TitledTable, useViewAction, type ScreenParts, type ViewAction } from '@core/client';
+import { billDocument } from '../bill';
 
 type Row = Record<string, unknown>;
+const LINE_FIELDS = ['feeItemName', 'quantity', 'unit', 'rate', 'amount', 'explanation'].map((n) => billDocument.lines![0].fields.find((f) => f.name === n)!);
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -68,33 +68,13 @@ export function BillDetailDialog({ bill, onClose }: { bill: Row; onClose(): void
             {L('remark')}: {String(bill.remark)}
           </Typography>
         ) : null}
-        <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
-          {L('lines')}
-        </Typography>
-        <Table size="small" data-testid="bill-detail-lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>{L('line.feeItemName')}</TableCell>
-              <TableCell align="right">{L('line.quantity')}</TableCell>
-              <TableCell>{L('line.unit')}</TableCell>
-              <TableCell align="right">{L('line.rate')}</TableCell>
-              <TableCell align="right">{L('line.amount')}</TableCell>
-              <TableCell>{L('line.explanation')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((l, i) => (
-              <TableRow key={i}>
-                <TableCell>{str(l.feeItemName)}</TableCell>
-                <TableCell align="right">{str(l.quantity)}</TableCell>
-                <TableCell>{str(l.unit)}</TableCell>
-                <TableCell align="right">{str(l.rate)}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {str(l.amount)}
-                </TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 280 }}>{str(l.explanation)}</TableCell>
-              </TableRow>
-            ))}
+        <TitledTable
+          title={L('lines')}
+          fields={LINE_FIELDS}
+          rows={lines}
+          testId="bill-detail-lines"
+          cells={{ explanation: (l) => <Box sx={{ color: 'text.secondary', maxWidth: 280 }}>{str(l.explanation)}</Box> }}
+          footer={
             <TableRow>
               <TableCell colSpan={4} align="right" sx={{ fontWeight: 600 }}>
                 {L('total')}
@@ -104,8 +84,8 @@ export function BillDetailDialog({ bill, onClose }: { bill: Row; onClose(): void
               </TableCell>
               <TableCell />
             </TableRow>
-          </TableBody>
-        </Table>
+          }
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid="bill-detail-close">
@@ -116,26 +96,17 @@ export function BillDetailDialog({ bill, onClose }: { bill: Row; onClose(): void
   );
 }
 
-/** The 查看明细 toolbar button of the bill lists: one selected bill, read-only. */
-export function BillDetailButton({ selected }: { selected: Row[] }) {
-  const { t } = useTranslation();
-  const { toast } = useNotify();
-  const [bill, setBill] = useState<Row | null>(null);
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<VisibilityIcon />}
-        data-testid="toolbar-billDetail"
-        onClick={() => (selected.length === 1 ? setBill(selected[0]) : toast(t(selected.length ? 'finance:bills.detail.selectOne' : 'core:common.selectFirst'), { severity: 'warning' }))}
-      >
-        {t('finance:bills.detail.view')}
-      </Button>
-      {bill && <BillDetailDialog bill={bill} onClose={() => setBill(null)} />}
-    </>
-  );
+/** The bill lists' parts: 查看明细 in their toolbar, one selected bill read-only. */
+export function useBillDetail(): ViewAction {
+  return useViewAction({
+    labelKey: 'finance:bills.detail.view',
+    testId: 'toolbar-billDetail',
+    selectOneKey: 'finance:bills.detail.selectOne',
+    view: (bill, { close }) => <BillDetailDialog bill={bill} onClose={close} />,
+  });
 }
 
 export default function useBillScreen(): ScreenParts {
-  return { actions: (selected) => <BillDetailButton selected={selected} /> };
+  const detail = useBillDetail();
+  return { actions: detail.button, dialogs: detail.dialog };
 }

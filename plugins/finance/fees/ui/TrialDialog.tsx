@@ -3,20 +3,31 @@
 // their explanations. The charging rules' toolbar opens it (this module's default).
 import { useState } from 'react';
 import CalculateIcon from '@mui/icons-material/Calculate';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { todayIso, type FieldDef, type LookupOption } from '@core/shared';
-import { FieldInput, useNotify, type ScreenParts } from '@core/client';
+import { FieldGrid, TitledTable, useNotify, type ScreenParts } from '@core/client';
 import { BILLING_OBJECTS } from '../fee';
+import { BILLING_METHODS } from '../engine';
 import type { EngineLine } from '../engine';
 
+const third = { span: 1 } as const;
 const FIELDS: FieldDef[] = [
-  { name: 'date', labelKey: 'finance:fees.trial.date', type: 'date' },
-  { name: 'quantity', labelKey: 'finance:fees.record.quantity', type: 'string' },
-  { name: 'days', labelKey: 'finance:fees.record.days', type: 'integer' },
-  { name: 'customerUserId', labelKey: 'finance:fees.customer', type: 'ref', lookup: 'finance.feeCustomers' },
-  { name: 'contractNo', labelKey: 'finance:fees.rule.contractNo', type: 'string' },
-  { name: 'billingObject', labelKey: 'finance:fees.billingObject', type: 'enum', options: BILLING_OBJECTS.map((o) => ({ value: o, labelKey: `finance:fees.billingObjects.${o}` })) },
+  { name: 'date', labelKey: 'finance:fees.trial.date', type: 'date', form: third },
+  { name: 'quantity', labelKey: 'finance:fees.record.quantity', type: 'string', form: third },
+  { name: 'days', labelKey: 'finance:fees.record.days', type: 'integer', form: third },
+  { name: 'customerUserId', labelKey: 'finance:fees.customer', type: 'ref', lookup: 'finance.feeCustomers', form: third },
+  { name: 'contractNo', labelKey: 'finance:fees.rule.contractNo', type: 'string', form: third },
+  { name: 'billingObject', labelKey: 'finance:fees.billingObject', type: 'enum', form: third, options: BILLING_OBJECTS.map((o) => ({ value: o, labelKey: `finance:fees.billingObjects.${o}` })) },
+];
+
+const LINE_FIELDS: FieldDef[] = [
+  { name: 'feeItemName', labelKey: 'finance:fees.trial.feeItem', type: 'string' },
+  { name: 'chargingMethod', labelKey: 'finance:fees.billingMethod', type: 'enum', options: BILLING_METHODS.map((m) => ({ value: m, labelKey: `finance:fees.methods.${m}` })) },
+  { name: 'rate', labelKey: 'finance:fees.rule.price', type: 'money' },
+  { name: 'quantity', labelKey: 'finance:fees.record.quantity', type: 'money' },
+  { name: 'amount', labelKey: 'finance:fees.trial.amount', type: 'money' },
+  { name: 'explanation', labelKey: 'finance:fees.trial.explanation', type: 'string' },
 ];
 
 export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, unknown> | null; lookups: Record<string, LookupOption[]>; onClose(): void }) {
@@ -57,49 +68,19 @@ export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, u
         {rule ? ` — ${String(rule.ruleName)}` : ''}
       </DialogTitle>
       <DialogContent>
-        <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-          {/* Every rule that would apply is tried for a billing object; a selected rule has its own. */}
-          {FIELDS.filter((f) => !rule || f.name !== 'billingObject').map((f) => (
-            <Grid key={f.name} size={{ xs: 12, sm: 4 }}>
-              <FieldInput
-                field={f}
-                value={v[f.name as keyof typeof v]}
-                onChange={(x) => set(f.name as keyof typeof v, String(x))}
-                lookups={lookups}
-                error={errors[f.name]}
-                testId={`trial-${f.name}`}
-              />
-            </Grid>
-          ))}
-        </Grid>
+        {/* Every rule that would apply is tried for a billing object; a selected rule has its own. */}
+        <FieldGrid
+          fields={FIELDS.filter((f) => !rule || f.name !== 'billingObject')}
+          values={v}
+          errors={errors}
+          lookups={lookups}
+          onChange={(name, x) => set(name as keyof typeof v, String(x))}
+          mode="create"
+          testIdPrefix="trial"
+        />
         {result && (
           <>
-            <Table size="small" data-testid="trial-lines">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('finance:fees.trial.feeItem')}</TableCell>
-                  <TableCell>{t('finance:fees.billingMethod')}</TableCell>
-                  <TableCell align="right">{t('finance:fees.rule.price')}</TableCell>
-                  <TableCell align="right">{t('finance:fees.record.quantity')}</TableCell>
-                  <TableCell align="right">{t('finance:fees.trial.amount')}</TableCell>
-                  <TableCell>{t('finance:fees.trial.explanation')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.lines.map((l) => (
-                  <TableRow key={l.ruleId}>
-                    <TableCell>{l.feeItemName}</TableCell>
-                    <TableCell>{t(`finance:fees.methods.${l.chargingMethod}`)}</TableCell>
-                    <TableCell align="right">{l.rate}</TableCell>
-                    <TableCell align="right">{l.quantity}</TableCell>
-                    <TableCell align="right">
-                      {l.amount} {l.currency}
-                    </TableCell>
-                    <TableCell>{l.explanation}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <TitledTable fields={LINE_FIELDS} rows={result.lines} testId="trial-lines" cells={{ amount: (l) => `${String(l.amount)} ${String(l.currency)}` }} />
             <Typography sx={{ mt: 1 }} data-testid="trial-total">
               {result.lines.length === 0 ? t('finance:fees.trial.none') : t('finance:fees.trial.total', { total: result.total })}
             </Typography>
