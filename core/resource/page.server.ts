@@ -11,6 +11,7 @@ import type { Row, ServerResource } from './define.server';
 import { abilities, listQuery } from './api.server';
 import { stateCounts } from './counts.server';
 import { narrowOptions, type LookupSearch } from './lookupLabels';
+import type { ListQuery } from './listQuery';
 import { listRows } from './service.server';
 import { columnSums } from './summary.server';
 import { effectiveResource } from './variant.server';
@@ -75,16 +76,32 @@ export async function resourcePageData(resource: ServerResource, request: Reques
   const [result, counts, summary] = await Promise.all([listRows(sr, user, query), tabs ? stateCounts(sr, user, query) : null, columnSums(sr, user, query)]);
   // A searched picker (a code table of thousands) asks the server as the user types instead.
   const lookupNames = [...sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x), ...(sr.lookups ?? [])];
+  const [lookups, shown] = await Promise.all([loadLookups(lookupNames, user), shownOptions(sr, result.rows, query.filters, user)]);
   return {
     result,
     query: { page: query.page, pageSize: query.pageSize, sort: query.sort },
     can: abilities(sr, user),
     prefs,
-    lookups: await loadLookups(lookupNames, user),
+    lookups: { ...shown, ...lookups },
     variant,
     counts,
     summary,
   };
+}
+
+/** A searched picker's options for the values the page shows (its rows and its filter): their
+ *  labels in the list and the filter bar, without the whole table. */
+async function shownOptions(sr: ServerResource, rows: Row[], filters: ListQuery['filters'], user: SessionUser): Promise<Record<string, LookupOption[]>> {
+  const out: Record<string, LookupOption[]> = {};
+  for (const f of sr.def.fields) {
+    if (!f.search || !f.lookup) continue;
+    const filter = filters[f.name];
+    const filtered = !filter ? [] : filter.kind === 'in' ? filter.values : 'value' in filter ? [filter.value] : [];
+    const values = new Set([...rows.map((r) => r[f.name]), ...filtered].flat().filter((v) => v !== null && v !== undefined && v !== '').map(String));
+    const options = values.size ? await searchLookup(f.lookup, user, { values: [...values] }) : null;
+    if (options) out[f.lookup] = [...(out[f.lookup] ?? []), ...options];
+  }
+  return out;
 }
 
 export type ResourcePageData = Awaited<ReturnType<typeof resourcePageData>>;

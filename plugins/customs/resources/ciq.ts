@@ -23,7 +23,7 @@ export const ciqCodeDef = defineResource({
   permissions: crudPermissions('ciqCode'),
   fields: [
     { name: 'ciqCode', labelKey: 'customs:ciqCode.ciqCode', type: 'string', sortable: true, filter: 'contains', maxLength: 20 },
-    { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'ref', lookup: 'customs.hsCodes', sortable: true, filter: 'eq', form: { span: 2 } },
+    { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'ref', lookup: 'customs.hsCodes', search: true, sortable: true, filter: 'eq', form: { span: 2 } },
     { name: 'name', labelKey: 'customs:common.name', type: 'string', filter: 'contains', maxLength: 255, form: { span: 2 } },
     { name: 'nameEn', labelKey: 'customs:common.nameEn', type: 'string', filter: 'contains', maxLength: 255, form: { span: 2 } },
     { name: 'extension', labelKey: 'customs:ciqCode.extension', type: 'string', maxLength: 10 },

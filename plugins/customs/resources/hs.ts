@@ -80,7 +80,7 @@ export const hsElementDef = defineResource({
   defaultSort: { field: 'hsCode', dir: 'asc' },
   permissions: crudPermissions('hsElement'),
   fields: [
-    { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'ref', lookup: 'customs.hsCodes', sortable: true, filter: 'eq', form: { span: 2 } },
+    { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'ref', lookup: 'customs.hsCodes', search: true, sortable: true, filter: 'eq', form: { span: 2 } },
     { name: 'seq', labelKey: 'customs:hsElement.seq', type: 'integer', sortable: true },
     { name: 'name', labelKey: 'customs:hsElement.name', type: 'string', filter: 'contains', maxLength: 100 },
     { name: 'nameEn', labelKey: 'customs:hsElement.nameEn', type: 'string', maxLength: 200 },
