@@ -2,6 +2,7 @@
 // In production it runs from the build (server.mjs loads build/server/index.js and calls the
 // `serve` its entry exports), so the process holds one copy of core, not the build's plus the
 // TypeScript sources'; `tsx server.ts --dev` calls it from the sources with Vite's dev server.
+import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -96,8 +97,13 @@ async function main({ args: argv, build: served }: ServeOptions) {
     build = async () => guardBuild((await viteServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild);
   } else {
     const buildDir = path.resolve(process.env.BUILD_DIR || 'build');
-    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
+    const clientDir = path.join(buildDir, 'client');
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+    // The few files at the client build's root (favicon …): only their paths look for a file,
+    // not every page and API call (a stat each, 6 % of a small API call's time).
+    const rootEntries = new Set(fs.readdirSync(clientDir).filter((f) => f !== 'assets'));
+    const rootFiles = express.static(clientDir, { maxAge: '1h' });
+    app.use((req, res, next) => (rootEntries.has(req.path.split('/')[1]) ? rootFiles(req, res, next) : next()));
     if (!served) throw new Error('serve() needs the build it was loaded from, or --dev');
     // Every loader and action answers a translated 503 while the database cannot be reached.
     build = guardBuild(served);
