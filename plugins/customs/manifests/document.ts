@@ -152,9 +152,3 @@ export const CURRENCY = /^[A-Z]{3}$/;
 export const HS_CODE = /^\d{6,10}$/;
 /** UN numbers of dangerous goods. */
 export const UN_NUMBER = /^\d{4}$/;
-
-/** A decimal from the database (string on MariaDB, number on SQLite) as plain text. */
-export function decimalOut(v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  return new Decimal(String(v)).toFixed();
-}
