@@ -26,11 +26,19 @@ export function options(values: readonly string[], prefix: string): EnumOption[]
   return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
 }
 
-export const CRUD = (name: string) => ({
-  list: `system:${name}:list`,
-  create: `system:${name}:add`,
-  update: `system:${name}:edit`,
-  delete: `system:${name}:remove`,
-  export: `system:${name}:list`,
-  import: `system:${name}:add`,
-});
+/**
+ * The common head of a base-data table: its place under the dataBase menu, its title
+ * (`<texts>.title`) and its permission codes system:<name>:list|add|edit|remove (export goes
+ * with list, import with add).
+ */
+export function baseTable(name: string, table: string, texts: string) {
+  const perm = `system:${name}`;
+  return {
+    plugin: 'system',
+    name,
+    table,
+    titleKey: `${texts}.title`,
+    menu: `dataBase.${name}`,
+    permissions: { list: `${perm}:list`, create: `${perm}:add`, update: `${perm}:edit`, delete: `${perm}:remove`, export: `${perm}:list`, import: `${perm}:add` },
+  };
+}
