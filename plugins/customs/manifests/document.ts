@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { PermissionDef, ResourcePermissions, StateMachine } from '@core/shared';
+import { defineResource, type FieldDef, type PermissionDef, type ResourceDef, type ResourcePermissions, type StateMachine } from '@core/shared';
 
 /** The screens of this area, in menu order (SPEC §2 "Customs Declaration Management"). */
 export const DOCUMENTS = ['preManifest', 'originalManifest', 'arrivalReport', 'vehicleConfirm', 'tallyReport'] as const;
@@ -19,7 +19,7 @@ export type DocState = (typeof DOC_STATES)[number];
 /** Locale key of this area. */
 export const k = (key: string) => `customs:manifests.${key}`;
 
-export function documentPermissions(doc: DocumentName): ResourcePermissions {
+function documentPermissions(doc: DocumentName): ResourcePermissions {
   const base = `customs:${doc}`;
   return { list: `${base}:list`, create: `${base}:add`, update: `${base}:edit`, delete: `${base}:remove`, export: `${base}:list` };
 }
@@ -51,6 +51,23 @@ export function documentMachine(doc: DocumentName): StateMachine {
     editRefusedKey: 'core:resource.notEditable',
     deleteRefusedKey: k('msg.onlyDraftDelete'),
   };
+}
+
+/** A manifest or report declaration: its rows in `table`, named by their document number, newest first. */
+export function documentDef(name: DocumentName, table: string, fields: FieldDef[], schema: ResourceDef['schema']): ResourceDef {
+  return defineResource({
+    plugin: 'customs',
+    name,
+    table,
+    titleKey: k(`title.${name}`),
+    menu: menuKey(name),
+    labelField: 'docNo',
+    defaultSort: { field: 'id', dir: 'desc' },
+    permissions: documentPermissions(name),
+    stateMachine: documentMachine(name),
+    fields,
+    schema,
+  });
 }
 
 /** Customs response codes and the move each makes (receipts in other states are only recorded). */

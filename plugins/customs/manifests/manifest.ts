@@ -4,8 +4,8 @@
 // the required header, bill, goods and contact fields, numbers numeric.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, type DocumentDef, type FieldDef, type LineCollection, type ResourceDef } from '@core/shared';
-import { BILL_NO, CURRENCY, CUSTOMS_CODE, docRules, documentMachine, documentPermissions, ENTERPRISE_CODE, HS_CODE, k, menuKey, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE, UN_NUMBER } from './document';
+import { defineDocument, rules, type DocumentDef, type FieldDef, type LineCollection, type ResourceDef } from '@core/shared';
+import { BILL_NO, CURRENCY, CUSTOMS_CODE, docRules, documentDef, documentMachine, ENTERPRISE_CODE, HS_CODE, k, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE, UN_NUMBER } from './document';
 
 export const MANIFEST_KINDS = { preManifest: 'pre', originalManifest: 'original' } as const;
 export type ManifestName = keyof typeof MANIFEST_KINDS;
@@ -147,24 +147,8 @@ export function manifestSchema(t: TFunction) {
 
 export type ManifestInput = z.infer<ReturnType<typeof manifestSchema>>;
 
-function manifestDef(name: ManifestName): ResourceDef {
-  return defineResource({
-    plugin: 'customs',
-    name,
-    table: 'cus_manifest',
-    titleKey: k(`title.${name}`),
-    menu: menuKey(name),
-    labelField: 'docNo',
-    defaultSort: { field: 'id', dir: 'desc' },
-    permissions: documentPermissions(name),
-    stateMachine: documentMachine(name),
-    fields: headerFields(),
-    schema: (t) => manifestSchema(t),
-  });
-}
-
-export const preManifestDef = manifestDef('preManifest');
-export const originalManifestDef = manifestDef('originalManifest');
+export const preManifestDef = documentDef('preManifest', 'cus_manifest', headerFields(), (t) => manifestSchema(t));
+export const originalManifestDef = documentDef('originalManifest', 'cus_manifest', headerFields(), (t) => manifestSchema(t));
 
 const enumOf = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: k(`${prefix}.${v}`) }));
 const field = (group: string, name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: k(`${group}.${name}`), type, ...extra });

@@ -4,8 +4,8 @@
 // with bill lines; one table family with a `kind` column, three resources and screens.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, type DocumentDef, type FieldDef, type ResourceDef } from '@core/shared';
-import { BILL_NO, CUSTOMS_CODE, docRules, documentMachine, documentPermissions, ENTERPRISE_CODE, k, menuKey, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE } from './document';
+import { defineDocument, rules, type DocumentDef, type FieldDef, type ResourceDef } from '@core/shared';
+import { BILL_NO, CUSTOMS_CODE, docRules, documentDef, documentMachine, ENTERPRISE_CODE, k, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE } from './document';
 import { LOOKUPS } from './manifest';
 
 export const REPORT_KINDS = { arrivalReport: 'arrival', tallyReport: 'tally', vehicleConfirm: 'vehicle' } as const;
@@ -126,22 +126,7 @@ function fieldsOf(name: ReportName): FieldDef[] {
   ];
 }
 
-function reportDef(name: ReportName): ResourceDef {
-  return defineResource({
-    plugin: 'customs',
-    name,
-    table: 'cus_report',
-    titleKey: k(`title.${name}`),
-    menu: menuKey(name),
-    labelField: 'docNo',
-    defaultSort: { field: 'id', dir: 'desc' },
-    permissions: documentPermissions(name),
-    stateMachine: documentMachine(name),
-    fields: fieldsOf(name),
-    schema: (t) => reportSchema(name, t),
-  });
-}
-
+const reportDef = (name: ReportName) => documentDef(name, 'cus_report', fieldsOf(name), (t) => reportSchema(name, t));
 export const arrivalReportDef = reportDef('arrivalReport');
 export const tallyReportDef = reportDef('tallyReport');
 export const vehicleConfirmDef = reportDef('vehicleConfirm');
