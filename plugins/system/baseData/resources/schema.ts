@@ -1,6 +1,7 @@
 // Schema pieces the base-data resources share (isomorphic: the forms validate with them too).
 import { z } from 'zod';
 import type { EnumOption } from '@core/shared';
+import { crudPermissions } from '../../permissions';
 
 /** Codes are kept upper-case, so `cn` and `CN` name the same country. */
 export function upper<T extends z.ZodType>(schema: T) {
@@ -26,19 +27,14 @@ export function options(values: readonly string[], prefix: string): EnumOption[]
   return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
 }
 
-/**
- * The common head of a base-data table: its place under the dataBase menu, its title
- * (`<texts>.title`) and its permission codes system:<name>:list|add|edit|remove (export goes
- * with list, import with add).
- */
+/** The common head of a base-data table: its place under the dataBase menu, its title (`<texts>.title`) and its permissions. */
 export function baseTable(name: string, table: string, texts: string) {
-  const perm = `system:${name}`;
   return {
     plugin: 'system',
     name,
     table,
     titleKey: `${texts}.title`,
     menu: `dataBase.${name}`,
-    permissions: { list: `${perm}:list`, create: `${perm}:add`, update: `${perm}:edit`, delete: `${perm}:remove`, export: `${perm}:list`, import: `${perm}:add` },
+    permissions: crudPermissions(name),
   };
 }
