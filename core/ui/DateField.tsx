@@ -15,15 +15,11 @@ export interface DateFieldProps {
   value?: string | null;
   defaultValue?: string | null;
   onChange?(iso: string): void;
-  /** Earliest/latest selectable ISO dates. */
-  min?: string;
-  max?: string;
   label?: ReactNode;
   /** Form field name: a hidden input with the ISO value is rendered. */
   name?: string;
   required?: boolean;
   disabled?: boolean;
-  readOnly?: boolean;
   error?: boolean;
   helperText?: ReactNode;
   fullWidth?: boolean;
@@ -34,7 +30,6 @@ export interface DateFieldProps {
   /** ...unless given here (kept for tests that fill the old native inputs by test id). */
   inputTestId?: string;
   'aria-label'?: string;
-  onBlur?(): void;
 }
 
 /**
@@ -60,7 +55,6 @@ function textFieldProps(p: DateFieldProps, iso: string) {
     fullWidth: p.fullWidth,
     size: p.size,
     sx: p.sx,
-    onBlur: p.onBlur,
     'data-testid': p.testId,
     'data-value': iso,
     slotProps: {
@@ -79,9 +73,6 @@ export function DateField(p: DateFieldProps) {
         value={inner}
         format={DATE_FORMAT}
         disabled={p.disabled}
-        readOnly={p.readOnly}
-        minDate={dayjsFromIsoDate(p.min) ?? undefined}
-        maxDate={dayjsFromIsoDate(p.max) ?? undefined}
         onChange={(d) => {
           setInner(d);
           const next = isoDateOf(d);
@@ -89,7 +80,7 @@ export function DateField(p: DateFieldProps) {
         }}
         slotProps={{
           textField: textFieldProps(p, iso),
-          field: { clearable: !p.required && !p.readOnly && !p.disabled },
+          field: { clearable: !p.required && !p.disabled },
         }}
       />
       {p.name ? <input type="hidden" name={p.name} value={iso} /> : null}
