@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineResource, type FieldDef, type PermissionDef, type ResourceDef, type ResourcePermissions, type StateMachine } from '@core/shared';
+import { crudPermissions, defineResource, type FieldDef, type PermissionDef, type ResourceDef, type StateMachine } from '@core/shared';
 
 /** The screens of this area, in menu order (SPEC §2 "Customs Declaration Management"). */
 export const DOCUMENTS = ['preManifest', 'originalManifest', 'arrivalReport', 'vehicleConfirm', 'tallyReport'] as const;
@@ -18,11 +18,6 @@ export type DocState = (typeof DOC_STATES)[number];
 
 /** Locale key of this area. */
 export const k = (key: string) => `customs:manifests.${key}`;
-
-function documentPermissions(doc: DocumentName): ResourcePermissions {
-  const base = `customs:${doc}`;
-  return { list: `${base}:list`, create: `${base}:add`, update: `${base}:edit`, delete: `${base}:remove`, export: `${base}:list` };
-}
 
 export const PERMISSION_ACTIONS = ['list', 'add', 'edit', 'remove', 'submit'] as const;
 
@@ -63,7 +58,7 @@ export function documentDef(name: DocumentName, table: string, fields: FieldDef[
     menu: menuKey(name),
     labelField: 'docNo',
     defaultSort: { field: 'id', dir: 'desc' },
-    permissions: documentPermissions(name),
+    permissions: crudPermissions(`customs:${name}`),
     stateMachine: documentMachine(name),
     fields,
     schema,

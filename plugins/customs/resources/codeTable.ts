@@ -1,7 +1,7 @@
 // What every customs code table shares: its place under the customsBase menu, its title key and
 // its permission codes customs:<resource>:list|add|edit|remove. Export goes with list and import
 // with add, as on every code-table screen.
-import type { ResourceDef } from '@core/shared';
+import { crudPermissions, type ResourceDef } from '@core/shared';
 
 /**
  * The common head of a code table's declaration. With `key`, the table is keyed by that one
@@ -15,7 +15,7 @@ export function codeTable(name: string, table: string, key?: string) {
     table,
     titleKey: `${base}.title`,
     menu: `customsBase.${name}`,
-    permissions: { list: `${base}:list`, create: `${base}:add`, update: `${base}:edit`, delete: `${base}:remove`, export: `${base}:list`, import: `${base}:add` },
+    permissions: crudPermissions(base, { withImport: true }),
   } satisfies Partial<ResourceDef>;
   return key ? { ...head, unique: [[key]], labelField: key, defaultSort: { field: key, dir: 'asc' as const } } : head;
 }

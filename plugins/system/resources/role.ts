@@ -1,8 +1,7 @@
 // Roles (SPEC §3 Role, §6): code, name (required, unique), data scope, and the menus and
 // permissions granted; at least one permission must be chosen.
 import { z } from 'zod';
-import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from '../permissions';
+import { crudPermissions, defineResource, rules } from '@core/shared';
 
 export const DATA_SCOPE_VALUES = ['all', 'dept', 'self'] as const;
 
@@ -15,7 +14,7 @@ export const roleDef = defineResource({
   menu: 'management.role',
   labelField: 'name',
   defaultSort: { field: 'orderNum', dir: 'asc' },
-  permissions: crudPermissions('role', { withImport: false }),
+  permissions: crudPermissions('system:role'),
   fields: [
     { name: 'code', labelKey: 'system:role.code', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },
     { name: 'name', labelKey: 'system:role.name', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },

@@ -1,8 +1,7 @@
 // Users (SPEC §3 User): username, nickname, password (blank on edit = unchanged), roles,
 // account type, department, enterprise name and credit code; enable/disable as transitions.
 import { z } from 'zod';
-import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from '../permissions';
+import { crudPermissions, defineResource, rules } from '@core/shared';
 
 export const ACCOUNT_TYPES = ['1', '2', '3', '4', '5', '6'] as const;
 export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
@@ -16,7 +15,7 @@ export const userDef = defineResource({
   titleKey: 'system:user.title',
   menu: 'management.user',
   labelField: 'username',
-  permissions: crudPermissions('user'),
+  permissions: crudPermissions('system:user', { withImport: true }),
   fields: [
     { name: 'username', labelKey: 'system:user.username', type: 'string', sortable: true, filter: 'contains', maxLength: 64, form: { readOnlyOnEdit: true } },
     { name: 'nickname', labelKey: 'system:user.nickname', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },

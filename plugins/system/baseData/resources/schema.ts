@@ -1,7 +1,6 @@
 // Schema pieces the base-data resources share (isomorphic: the forms validate with them too).
 import { z } from 'zod';
-import type { EnumOption } from '@core/shared';
-import { crudPermissions } from '../../permissions';
+import { crudPermissions, type EnumOption } from '@core/shared';
 
 /** Codes are kept upper-case, so `cn` and `CN` name the same country. */
 export function upper<T extends z.ZodType>(schema: T) {
@@ -35,6 +34,6 @@ export function baseTable(name: string, table: string, texts: string) {
     table,
     titleKey: `${texts}.title`,
     menu: `dataBase.${name}`,
-    permissions: crudPermissions(name),
+    permissions: crudPermissions(`system:${name}`, { withImport: true }),
   };
 }
