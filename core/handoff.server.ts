@@ -31,7 +31,9 @@ async function deliver(trx: Knex.Transaction, row: { id: number; kind: string; s
   const receiver = receiverFor(row.kind, registry);
   if (!receiver) return null;
   const result = await receiver.accept(trx, { id: Number(row.id), kind: row.kind, source: row.source, sourceId: row.source_id, payload: JSON.parse(row.payload) }, registry);
-  await trx('sys_handoff').where({ id: row.id }).update({ status: 'accepted', result: result ? String(result).slice(0, 255) : null, accepted_at: new Date() });
+  await trx('sys_handoff')
+    .where({ id: row.id })
+    .update({ status: 'accepted', result: result ? String(result).slice(0, 255) : null, accepted_at: new Date() });
   return result ? String(result) : '';
 }
 
@@ -39,12 +41,21 @@ async function deliver(trx: Knex.Transaction, row: { id: number; kind: string; s
  * Records a hand-off (once per kind/source/sourceId) and delivers it if a receiver exists in the
  * registry (the running app's; a seed passes the one it is seeding).
  */
-export async function handOff(trx: Knex.Transaction, kind: string, source: string, sourceId: string | number, payload: Record<string, unknown>, registry?: Registry): Promise<{ id: number; status: 'pending' | 'accepted'; result: string | null }> {
+export async function handOff(
+  trx: Knex.Transaction,
+  kind: string,
+  source: string,
+  sourceId: string | number,
+  payload: Record<string, unknown>,
+  registry?: Registry,
+): Promise<{ id: number; status: 'pending' | 'accepted'; result: string | null }> {
   const key = { kind, source, source_id: String(sourceId) };
   let row = await trx('sys_handoff').where(key).first();
   if (!row) {
     const [id] = await trx('sys_handoff').insert({ ...key, payload: JSON.stringify(payload), status: 'pending', created_at: new Date() });
-    row = await trx('sys_handoff').where({ id: Number(id) }).first();
+    row = await trx('sys_handoff')
+      .where({ id: Number(id) })
+      .first();
   }
   if (row.status === 'accepted') return { id: Number(row.id), status: 'accepted', result: row.result };
   const result = await deliver(trx, row, registry);
@@ -62,8 +73,4 @@ export async function drainHandoffs(knex: Knex): Promise<number> {
     });
   }
   return n;
-}
-
-export async function handoffsOf(knex: Knex, source: string, sourceId: string | number) {
-  return knex('sys_handoff').where({ source, source_id: String(sourceId) }).orderBy('id');
 }

@@ -44,6 +44,8 @@ export interface RouteDef {
   /** `main` (sidebar, top bar, breadcrumb), `bare` (main area only) or `none` (API / resource routes). */
   layout?: 'main' | 'bare' | 'none';
   index?: boolean;
+  /** Route id within the plugin, when one module serves several paths (default: from `file`). */
+  id?: string;
 }
 
 /** What a badge, stat or job receives: never core internals, only these services. */
@@ -116,9 +118,7 @@ export interface StatDef {
   load(ctx: PluginContext, user: SessionUserLike): Promise<StatValue>;
 }
 
-export type StatValue =
-  | { kind: 'card'; value: number; unitKey?: string }
-  | { kind: 'chart'; labels: string[]; series: { labelKey: string; data: number[] }[] };
+export type StatValue = { kind: 'card'; value: number; unitKey?: string } | { kind: 'chart'; labels: string[]; series: { labelKey: string; data: number[] }[] };
 
 export interface JobRunContext extends PluginContext {
   /** Id of the job-log row of this run. */
@@ -322,7 +322,7 @@ export function pluginRouteManifest(plugins: PortPlugin[], opts: { screenFile: s
   for (const p of plugins.map(flattenPlugin)) {
     for (const r of p.routes ?? []) {
       add({
-        id: idOf(p, r.file),
+        id: r.id ? `${p.id}/${r.id}` : idOf(p, r.file),
         parentId: { main: 'routes/_main', bare: 'routes/_bare', none: 'root' }[r.layout ?? 'main'],
         path: r.index ? undefined : r.path,
         index: r.index,

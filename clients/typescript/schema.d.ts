@@ -37788,10 +37788,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 200 */
-                        code: number;
+                        /** @constant */
+                        code: 200;
                         msg: string;
-                        data?: {
+                        data: {
                             data: number;
                         };
                     };
@@ -37799,20 +37799,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
-            /** @description not allowed (code 403) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example 200 */
-                        code: number;
-                        msg: string;
-                        data?: unknown;
-                    };
-                };
-            };
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -37849,10 +37836,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 200 */
-                        code: number;
+                        /** @constant */
+                        code: 200;
                         msg: string;
-                        data?: {
+                        data: {
                             rows: components["schemas"]["finance_fundRow"][];
                             total: number;
                             currentPage?: number;
@@ -37863,20 +37850,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
-            /** @description not allowed (code 403) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example 200 */
-                        code: number;
-                        msg: string;
-                        data?: unknown;
-                    };
-                };
-            };
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -17,7 +17,6 @@ export interface SessionUser extends SessionUserLike {
 }
 
 export type DataScope = 'all' | 'dept' | 'self';
-export const DATA_SCOPES: DataScope[] = ['all', 'dept', 'self'];
 
 export interface MenuItem {
   key: string;

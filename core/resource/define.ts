@@ -129,6 +129,12 @@ export interface ResourcePermissions {
   import?: string;
 }
 
+/** The usual codes `<base>:list|add|edit|remove`: export goes with list and, where the screen imports, import with add. */
+export function crudPermissions(base: string, { withImport = false } = {}): ResourcePermissions {
+  const crud = { list: `${base}:list`, create: `${base}:add`, update: `${base}:edit`, delete: `${base}:remove`, export: `${base}:list` };
+  return withImport ? { ...crud, import: `${base}:add` } : crud;
+}
+
 /**
  * Field names whose values together may belong to one row only (`['code']`, `['rvDomain',
  * 'code']`), checked in the write's transaction before the validate hook; the message goes on

@@ -1,5 +1,6 @@
 // The first dashboard statistics: who is online and how logins went over the last week.
 import type { StatDef } from '../plugin';
+import { countCard } from './stats.server';
 
 function lastDays(n: number): Date[] {
   const days: Date[] = [];
@@ -10,33 +11,12 @@ function lastDays(n: number): Date[] {
 }
 
 export const coreStats: StatDef[] = [
-  {
-    key: 'core.onlineUsers',
-    titleKey: 'core:stats.onlineUsers',
-    kind: 'card',
-    order: 10,
-    async load({ knex }) {
-      const row = await knex('sys_session')
-        .whereNull('revoked_at')
-        .andWhere('expires_at', '>', new Date())
-        .whereNotNull('user_id')
-        .countDistinct({ n: 'user_id' })
-        .first();
-      return { kind: 'card', value: Number(row?.n ?? 0) };
-    },
-  },
-  {
-    key: 'core.loginsToday',
-    titleKey: 'core:stats.loginsToday',
-    kind: 'card',
-    order: 20,
-    async load({ knex }) {
-      const start = new Date();
-      start.setUTCHours(0, 0, 0, 0);
-      const row = await knex('sys_login_log').where('created_at', '>=', start).andWhere('success', true).count({ n: '*' }).first();
-      return { kind: 'card', value: Number(row?.n ?? 0) };
-    },
-  },
+  countCard({ key: 'core.onlineUsers', titleKey: 'core:stats.onlineUsers', order: 10 }, (knex) =>
+    knex('sys_session').whereNull('revoked_at').andWhere('expires_at', '>', new Date()).whereNotNull('user_id').countDistinct({ n: 'user_id' }),
+  ),
+  countCard({ key: 'core.loginsToday', titleKey: 'core:stats.loginsToday', order: 20 }, (knex) =>
+    knex('sys_login_log').where('created_at', '>=', lastDays(1)[0]).andWhere('success', true).count({ n: '*' }),
+  ),
   {
     key: 'core.loginTrend',
     titleKey: 'core:stats.loginTrend',
@@ -44,9 +24,7 @@ export const coreStats: StatDef[] = [
     order: 100,
     async load({ knex }) {
       const days = lastDays(7);
-      const rows: { created_at: unknown; success: unknown }[] = await knex('sys_login_log')
-        .where('created_at', '>=', days[0])
-        .select('created_at', 'success');
+      const rows: { created_at: unknown; success: unknown }[] = await knex('sys_login_log').where('created_at', '>=', days[0]).select('created_at', 'success');
       const ok = days.map(() => 0);
       const bad = days.map(() => 0);
       for (const r of rows) {

@@ -1,5 +1,6 @@
 // Dashboard statistics registered by plugins, filtered by permission, loaded in parallel.
-import type { StatValue } from '../plugin';
+import type { Knex } from 'knex';
+import type { StatDef, StatValue } from '../plugin';
 import type { Registry } from '../registry.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 
@@ -22,4 +23,16 @@ export async function statsFor(registry: Registry, user: SessionUser): Promise<S
       }
     }),
   );
+}
+
+/** A card showing one number: the `n` of the row the query returns (e.g. `.count({ n: '*' })`). */
+export function countCard(card: Pick<StatDef, 'key' | 'titleKey' | 'order'>, query: (knex: Knex) => Knex.QueryBuilder): StatDef {
+  return {
+    ...card,
+    kind: 'card',
+    async load({ knex }) {
+      const row = await query(knex).first();
+      return { kind: 'card', value: Number(row?.n ?? 0) };
+    },
+  };
 }

@@ -1,7 +1,6 @@
-// Date and date-time inputs: MUI X pickers in the interface language (LocalizationProvider in
-// AppProviders) with one format everywhere, `YYYY-MM-DD` / `YYYY-MM-DD HH:mm:ss`, typed with the
-// keyboard or picked from the calendar. Values in and out are ISO strings: a calendar date as
-// `YYYY-MM-DD`, a moment as an ISO instant ('' when empty or not finished being typed).
+// Date input: the MUI X picker in the interface language (LocalizationProvider in AppProviders)
+// with one format everywhere, `YYYY-MM-DD`, typed with the keyboard or picked from the calendar.
+// Values in and out are ISO calendar dates, `YYYY-MM-DD` ('' when empty or not finished being typed).
 //
 // With `name`, a hidden input carries the ISO value, so the field works in a plain GET/POST form
 // (the list filters); with `defaultValue` it is uncontrolled. The desktop variant is used on
@@ -9,17 +8,18 @@
 import { useState, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
-import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import type { Dayjs } from 'dayjs';
-import { DATE_FORMAT, DATETIME_FORMAT, dayjsFromIsoDate, dayjsInZone, displayTimeZone, isoDateOf } from '../i18n/dates';
+import { DATE_FORMAT, dayjsFromIsoDate, isoDateOf } from '../i18n/dates';
 
-interface CommonProps {
+export interface DateFieldProps {
+  value?: string | null;
+  defaultValue?: string | null;
+  onChange?(iso: string): void;
   label?: ReactNode;
   /** Form field name: a hidden input with the ISO value is rendered. */
   name?: string;
   required?: boolean;
   disabled?: boolean;
-  readOnly?: boolean;
   error?: boolean;
   helperText?: ReactNode;
   fullWidth?: boolean;
@@ -30,34 +30,24 @@ interface CommonProps {
   /** ...unless given here (kept for tests that fill the old native inputs by test id). */
   inputTestId?: string;
   'aria-label'?: string;
-  onBlur?(): void;
-}
-
-export interface DateFieldProps extends CommonProps {
-  value?: string | null;
-  defaultValue?: string | null;
-  onChange?(iso: string): void;
-  /** Earliest/latest selectable ISO dates. */
-  min?: string;
-  max?: string;
 }
 
 /**
  * Keeps the picker's own (possibly half-typed) value while the parent holds only complete ISO
  * values: the picker is reset only when the parent's value really changes to something else.
  */
-function usePickerValue(value: string | null | undefined, defaultValue: string | null | undefined, toDayjs: (v: string) => Dayjs | null, toIso: (d: Dayjs | null) => string) {
+function usePickerValue(value: string | null | undefined, defaultValue: string | null | undefined) {
   const controlled = value !== undefined;
-  const [inner, setInner] = useState<Dayjs | null>(() => toDayjs((controlled ? value : defaultValue) ?? ''));
+  const [inner, setInner] = useState<Dayjs | null>(() => dayjsFromIsoDate((controlled ? value : defaultValue) ?? ''));
   const [seen, setSeen] = useState(value ?? '');
   if (controlled && (value ?? '') !== seen) {
     setSeen(value ?? '');
-    if ((value ?? '') !== toIso(inner)) setInner(toDayjs(value ?? ''));
+    if ((value ?? '') !== isoDateOf(inner)) setInner(dayjsFromIsoDate(value ?? ''));
   }
-  return { inner, setInner, iso: toIso(inner) };
+  return { inner, setInner, iso: isoDateOf(inner) };
 }
 
-function textFieldProps(p: CommonProps, iso: string) {
+function textFieldProps(p: DateFieldProps, iso: string) {
   return {
     required: p.required,
     error: p.error,
@@ -65,7 +55,6 @@ function textFieldProps(p: CommonProps, iso: string) {
     fullWidth: p.fullWidth,
     size: p.size,
     sx: p.sx,
-    onBlur: p.onBlur,
     'data-testid': p.testId,
     'data-value': iso,
     slotProps: {
@@ -76,7 +65,7 @@ function textFieldProps(p: CommonProps, iso: string) {
 
 /** A calendar date, `YYYY-MM-DD`. */
 export function DateField(p: DateFieldProps) {
-  const { inner, setInner, iso } = usePickerValue(p.value, p.defaultValue, dayjsFromIsoDate, isoDateOf);
+  const { inner, setInner, iso } = usePickerValue(p.value, p.defaultValue);
   return (
     <>
       <DesktopDatePicker
@@ -84,9 +73,6 @@ export function DateField(p: DateFieldProps) {
         value={inner}
         format={DATE_FORMAT}
         disabled={p.disabled}
-        readOnly={p.readOnly}
-        minDate={dayjsFromIsoDate(p.min) ?? undefined}
-        maxDate={dayjsFromIsoDate(p.max) ?? undefined}
         onChange={(d) => {
           setInner(d);
           const next = isoDateOf(d);
@@ -94,46 +80,7 @@ export function DateField(p: DateFieldProps) {
         }}
         slotProps={{
           textField: textFieldProps(p, iso),
-          field: { clearable: !p.required && !p.readOnly && !p.disabled },
-        }}
-      />
-      {p.name ? <input type="hidden" name={p.name} value={iso} /> : null}
-    </>
-  );
-}
-
-export interface DateTimeFieldProps extends CommonProps {
-  /** An ISO instant. */
-  value?: string | null;
-  defaultValue?: string | null;
-  onChange?(iso: string): void;
-}
-
-const isoInstantOf = (d: Dayjs | null) => (d && d.isValid() ? d.toISOString() : '');
-
-/** A moment, `YYYY-MM-DD HH:mm:ss` in the platform's time zone (core/i18n/dates.ts). */
-export function DateTimeField(p: DateTimeFieldProps) {
-  const zone = displayTimeZone();
-  const { inner, setInner, iso } = usePickerValue(p.value, p.defaultValue, (v) => dayjsInZone(v, zone), isoInstantOf);
-  return (
-    <>
-      <DesktopDateTimePicker
-        label={p.label}
-        value={inner}
-        timezone={zone}
-        format={DATETIME_FORMAT}
-        ampm={false}
-        views={['year', 'month', 'day', 'hours', 'minutes', 'seconds']}
-        disabled={p.disabled}
-        readOnly={p.readOnly}
-        onChange={(d) => {
-          setInner(d);
-          const next = isoInstantOf(d);
-          if (next !== iso) p.onChange?.(next);
-        }}
-        slotProps={{
-          textField: textFieldProps(p, iso),
-          field: { clearable: !p.required && !p.readOnly && !p.disabled },
+          field: { clearable: !p.required && !p.disabled },
         }}
       />
       {p.name ? <input type="hidden" name={p.name} value={iso} /> : null}

@@ -103,7 +103,3 @@ export function useNotify(): NotifyApi {
   if (!ctx) throw new Error('useNotify outside NotifyProvider');
   return ctx;
 }
-
-export function useApi(): ApiClient {
-  return useNotify().api;
-}

@@ -1,28 +1,15 @@
 // Dashboard statistics from system data: accounts by type and the health of scheduled jobs.
+import { countCard } from '@core/server';
 import type { StatDef } from '@core/shared';
 
 export const systemStats: StatDef[] = [
-  {
-    key: 'system.users',
-    titleKey: 'system:stats.users',
-    kind: 'card',
-    order: 5,
-    async load({ knex }) {
-      const row = await knex('sys_user').where({ status: '0' }).count({ n: '*' }).first();
-      return { kind: 'card', value: Number(row?.n ?? 0) };
-    },
-  },
-  {
-    key: 'system.failedJobs',
-    titleKey: 'system:stats.failedJobs',
-    kind: 'card',
-    order: 30,
-    async load({ knex }) {
-      const since = new Date(Date.now() - 24 * 3600 * 1000);
-      const row = await knex('sys_job_log').where('started_at', '>=', since).andWhere({ status: 'failed' }).count({ n: '*' }).first();
-      return { kind: 'card', value: Number(row?.n ?? 0) };
-    },
-  },
+  countCard({ key: 'system.users', titleKey: 'system:stats.users', order: 5 }, (knex) => knex('sys_user').where({ status: '0' }).count({ n: '*' })),
+  countCard({ key: 'system.failedJobs', titleKey: 'system:stats.failedJobs', order: 30 }, (knex) =>
+    knex('sys_job_log')
+      .where('started_at', '>=', new Date(Date.now() - 24 * 3600 * 1000))
+      .andWhere({ status: 'failed' })
+      .count({ n: '*' }),
+  ),
   {
     key: 'system.usersByType',
     titleKey: 'system:stats.usersByType',

@@ -1,7 +1,7 @@
 // /api/decl/<resource>[/<id> | /transition/<name> | /export]: the customs resources for the
-// declaration platform's existing client (see dispatch.server.ts). The app mounts one route per
-// URL shape (routes.ts) and this splat for the rest; it still dispatches every shape itself,
-// so calling it directly with a splat behaves like the mounted routes.
+// declaration platform's existing client (see dispatch.server.ts). The app mounts this module
+// once per URL shape and as the splat for the rest (routes.ts); it dispatches on the path after
+// /api/decl/ itself, so every mount behaves the same.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { declCollection, declExport, declMember, declNotFound, declTransition } from './dispatch.server';
 
@@ -15,5 +15,6 @@ async function dispatch(request: Request, splat: string | undefined): Promise<Re
   return declMember(request, resource, second);
 }
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => dispatch(request, params['*']);
-export const action = ({ request, params }: ActionFunctionArgs) => dispatch(request, params['*']);
+const splatOf = (request: Request) => decodeURI(new URL(request.url).pathname.replace(/^\/api\/decl\/?/, ''));
+export const loader = ({ request }: LoaderFunctionArgs) => dispatch(request, splatOf(request));
+export const action = ({ request }: ActionFunctionArgs) => dispatch(request, splatOf(request));

@@ -197,9 +197,6 @@ const declarationRules = documentResource(declarationDocument, {
   },
 });
 
-/** How customs receipts move a declaration (accepted, inspection, released, rejected). */
-export const DECLARATION_RECEIPT_CODES = ['ACCEPTED', 'INSPECTION', 'RELEASED', 'REJECTED'] as const;
-
 export const declarationReceipts: ReceiptTarget = {
   docType: 'declaration',
   table: 'cus_declaration',

@@ -10,7 +10,6 @@ import { UPLOAD_TYPES, defineResource, rules, type FieldDef, type FieldType, typ
 import { isCreditCode } from '../enterprise/validators';
 
 export const DECL_STATUS = ['draft', 'submitted', 'accepted', 'inspection', 'released', 'rejected'] as const;
-export type DeclStatus = (typeof DECL_STATUS)[number];
 export const IE_FLAGS = ['I', 'E'] as const;
 /** 企业资质类别 (the enterprise qualification the goods need). */
 export const QUALIFICATION_CATEGORIES = ['general', 'food', 'cosmetics', 'medical', 'hazardous', 'none'] as const;

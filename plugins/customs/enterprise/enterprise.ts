@@ -11,7 +11,6 @@ import { ID_TYPES, isCreditCode, isEmail, isIdNumber, isPhone, type IdType } fro
 const K = 'customs:enterprise';
 
 export const ENTERPRISE_AUDIT = { notSubmitted: '0', submitted: '1', failed: '2', approved: '3' } as const;
-export type EnterpriseAuditStatus = (typeof ENTERPRISE_AUDIT)[keyof typeof ENTERPRISE_AUDIT];
 
 export const ENTERPRISE_PERMS = {
   list: 'customs:enterprise:list',

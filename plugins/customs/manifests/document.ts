@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineResource, type FieldDef, type PermissionDef, type ResourceDef, type ResourcePermissions, type StateMachine } from '@core/shared';
+import { crudPermissions, defineResource, type FieldDef, type PermissionDef, type ResourceDef, type StateMachine } from '@core/shared';
 
 /** The screens of this area, in menu order (SPEC §2 "Customs Declaration Management"). */
 export const DOCUMENTS = ['preManifest', 'originalManifest', 'arrivalReport', 'vehicleConfirm', 'tallyReport'] as const;
@@ -19,32 +19,10 @@ export type DocState = (typeof DOC_STATES)[number];
 /** Locale key of this area. */
 export const k = (key: string) => `customs:manifests.${key}`;
 
-export function documentPermissions(doc: DocumentName): ResourcePermissions {
-  const base = `customs:${doc}`;
-  return { list: `${base}:list`, create: `${base}:add`, update: `${base}:edit`, delete: `${base}:remove`, export: `${base}:list` };
-}
-
 export const PERMISSION_ACTIONS = ['list', 'add', 'edit', 'remove', 'submit'] as const;
 
 export function documentPermissionDefs(doc: DocumentName): PermissionDef[] {
   return PERMISSION_ACTIONS.map((a) => ({ code: `customs:${doc}:${a}`, titleKey: k(`perm.${doc}.${a}`), menu: menuKey(doc), mandatory: a === 'list' }));
-}
-
-/** A document's resource (its table, header fields and schema; the rest every document shares). */
-export function documentDef(name: DocumentName, table: string, fields: FieldDef[], schema: ResourceDef['schema']): ResourceDef {
-  return defineResource({
-    plugin: 'customs',
-    name,
-    table,
-    titleKey: k(`title.${name}`),
-    menu: menuKey(name),
-    labelField: 'docNo',
-    defaultSort: { field: 'id', dir: 'desc' },
-    permissions: documentPermissions(name),
-    stateMachine: documentMachine(name),
-    fields,
-    schema,
-  });
 }
 
 /** Drafts (and documents customs rejected) are edited and submitted; only drafts are deleted. */
@@ -68,6 +46,23 @@ export function documentMachine(doc: DocumentName): StateMachine {
     editRefusedKey: 'core:resource.notEditable',
     deleteRefusedKey: k('msg.onlyDraftDelete'),
   };
+}
+
+/** A manifest or report declaration: its rows in `table`, named by their document number, newest first. */
+export function documentDef(name: DocumentName, table: string, fields: FieldDef[], schema: ResourceDef['schema']): ResourceDef {
+  return defineResource({
+    plugin: 'customs',
+    name,
+    table,
+    titleKey: k(`title.${name}`),
+    menu: menuKey(name),
+    labelField: 'docNo',
+    defaultSort: { field: 'id', dir: 'desc' },
+    permissions: crudPermissions(`customs:${name}`),
+    stateMachine: documentMachine(name),
+    fields,
+    schema,
+  });
 }
 
 /** Customs response codes and the move each makes (receipts in other states are only recorded). */
@@ -169,9 +164,3 @@ export const CURRENCY = /^[A-Z]{3}$/;
 export const HS_CODE = /^\d{6,10}$/;
 /** UN numbers of dangerous goods. */
 export const UN_NUMBER = /^\d{4}$/;
-
-/** A decimal from the database (string on MariaDB, number on SQLite) as plain text. */
-export function decimalOut(v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  return new Decimal(String(v)).toFixed();
-}

@@ -147,12 +147,8 @@ export function manifestSchema(t: TFunction) {
 
 export type ManifestInput = z.infer<ReturnType<typeof manifestSchema>>;
 
-function manifestDef(name: ManifestName): ResourceDef {
-  return documentDef(name, 'cus_manifest', headerFields(), (t) => manifestSchema(t));
-}
-
-export const preManifestDef = manifestDef('preManifest');
-export const originalManifestDef = manifestDef('originalManifest');
+export const preManifestDef = documentDef('preManifest', 'cus_manifest', headerFields(), (t) => manifestSchema(t));
+export const originalManifestDef = documentDef('originalManifest', 'cus_manifest', headerFields(), (t) => manifestSchema(t));
 
 const enumOf = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: k(`${prefix}.${v}`) }));
 const field = (group: string, name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name, labelKey: k(`${group}.${name}`), type, ...extra });

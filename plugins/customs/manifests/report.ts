@@ -126,10 +126,7 @@ function fieldsOf(name: ReportName): FieldDef[] {
   ];
 }
 
-function reportDef(name: ReportName): ResourceDef {
-  return documentDef(name, 'cus_report', fieldsOf(name), (t) => reportSchema(name, t));
-}
-
+const reportDef = (name: ReportName) => documentDef(name, 'cus_report', fieldsOf(name), (t) => reportSchema(name, t));
 export const arrivalReportDef = reportDef('arrivalReport');
 export const tallyReportDef = reportDef('tallyReport');
 export const vehicleConfirmDef = reportDef('vehicleConfirm');

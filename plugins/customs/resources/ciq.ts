@@ -4,7 +4,7 @@
 // Chinese and English explanations.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from './access';
+import { codeTable } from './codeTable';
 import { code, hsFromNumber } from './codeInput';
 import { HS_CODE } from './hs';
 
@@ -12,15 +12,7 @@ import { HS_CODE } from './hs';
 export const CIQ_CODE = /^[0-9A-Za-z]{1,20}$/;
 
 export const ciqCodeDef = defineResource({
-  plugin: 'customs',
-  name: 'ciqCode',
-  table: 'cus_ciq_code',
-  unique: [['ciqCode']],
-  titleKey: 'customs:ciqCode.title',
-  menu: 'customsBase.ciqCode',
-  labelField: 'ciqCode',
-  defaultSort: { field: 'ciqCode', dir: 'asc' },
-  permissions: crudPermissions('ciqCode'),
+  ...codeTable('ciqCode', 'cus_ciq_code', 'ciqCode'),
   fields: [
     { name: 'ciqCode', labelKey: 'customs:ciqCode.ciqCode', type: 'string', sortable: true, filter: 'contains', maxLength: 20 },
     { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'ref', lookup: 'customs.hsCodes', search: true, sortable: true, filter: 'eq', form: { span: 2 } },

@@ -2,21 +2,16 @@
 // (single-window) client a declaration is filled from, one code list per type.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from './access';
+import { codeTable } from './codeTable';
 import { code } from './codeInput';
 
 export const QP_TYPES = ['tradeMode', 'levyNature', 'transactionMode', 'transportMode', 'unit', 'currency', 'license', 'packageType'] as const;
 
 export const customsQpDef = defineResource({
-  plugin: 'customs',
-  name: 'customsQp',
-  table: 'cus_customs_qp',
+  ...codeTable('customsQp', 'cus_customs_qp'),
   unique: [['qpType', 'qpCode']],
-  titleKey: 'customs:customsQp.title',
-  menu: 'customsBase.customsQp',
   labelField: 'qpCode',
   defaultSort: { field: 'qpType', dir: 'asc' },
-  permissions: crudPermissions('customsQp'),
   fields: [
     {
       name: 'qpType',

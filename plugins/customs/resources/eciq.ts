@@ -3,21 +3,13 @@
 // explanations required.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from './access';
+import { codeTable } from './codeTable';
 import { code } from './codeInput';
 
 const TYPE_CODE = /^[A-Za-z0-9_.-]{1,50}$/;
 
 export const eciqTypeDef = defineResource({
-  plugin: 'customs',
-  name: 'eciqType',
-  table: 'cus_eciq_type',
-  unique: [['typeCode']],
-  titleKey: 'customs:eciqType.title',
-  menu: 'customsBase.eciqType',
-  labelField: 'typeCode',
-  defaultSort: { field: 'typeCode', dir: 'asc' },
-  permissions: crudPermissions('eciqType'),
+  ...codeTable('eciqType', 'cus_eciq_type', 'typeCode'),
   fields: [
     { name: 'typeCode', labelKey: 'customs:eciqType.typeCode', type: 'string', sortable: true, filter: 'contains', maxLength: 50, form: { readOnlyOnEdit: true } },
     { name: 'name', labelKey: 'customs:common.name', type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -36,15 +28,10 @@ export const eciqTypeDef = defineResource({
 });
 
 export const eciqDataDef = defineResource({
-  plugin: 'customs',
-  name: 'eciqData',
-  table: 'cus_eciq_data',
+  ...codeTable('eciqData', 'cus_eciq_data'),
   unique: [['typeCode', 'code']],
-  titleKey: 'customs:eciqData.title',
-  menu: 'customsBase.eciqData',
   labelField: 'code',
   defaultSort: { field: 'typeCode', dir: 'asc' },
-  permissions: crudPermissions('eciqData'),
   fields: [
     { name: 'typeCode', labelKey: 'customs:eciqData.typeCode', type: 'ref', lookup: 'customs.eciqTypes', sortable: true, filter: 'eq' },
     { name: 'code', labelKey: 'customs:common.code', type: 'string', sortable: true, filter: 'contains', maxLength: 50 },

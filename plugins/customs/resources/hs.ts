@@ -3,7 +3,7 @@
 // elements per HS code"). SPEC §5: HS code, Chinese name, start and end dates required.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from './access';
+import { codeTable } from './codeTable';
 import { code, hsFromNumber, isCalendarDay } from './codeInput';
 
 export const HS_FLAGS = ['valid', 'invalid'] as const;
@@ -11,15 +11,7 @@ export const HS_FLAGS = ['valid', 'invalid'] as const;
 export const HS_CODE = /^\d{8,10}$/;
 
 export const hsCodeDef = defineResource({
-  plugin: 'customs',
-  name: 'hsCode',
-  table: 'cus_hs_code',
-  unique: [['hsCode']],
-  titleKey: 'customs:hsCode.title',
-  menu: 'customsBase.hsCode',
-  labelField: 'hsCode',
-  defaultSort: { field: 'hsCode', dir: 'asc' },
-  permissions: crudPermissions('hsCode'),
+  ...codeTable('hsCode', 'cus_hs_code', 'hsCode'),
   fields: [
     { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'string', sortable: true, filter: 'contains', maxLength: 10, form: { readOnlyOnEdit: true } },
     { name: 'name', labelKey: 'customs:common.name', type: 'string', sortable: true, filter: 'contains', maxLength: 255, form: { span: 2 } },
@@ -70,15 +62,10 @@ export const hsCodeDef = defineResource({
 });
 
 export const hsElementDef = defineResource({
-  plugin: 'customs',
-  name: 'hsElement',
-  table: 'cus_hs_element',
+  ...codeTable('hsElement', 'cus_hs_element'),
   unique: [{ fields: ['hsCode', 'seq'], messageKey: 'customs:hsElement.seqExists' }],
-  titleKey: 'customs:hsElement.title',
-  menu: 'customsBase.hsElement',
   labelField: 'name',
   defaultSort: { field: 'hsCode', dir: 'asc' },
-  permissions: crudPermissions('hsElement'),
   fields: [
     { name: 'hsCode', labelKey: 'customs:hsCode.hsCode', type: 'ref', lookup: 'customs.hsCodes', search: true, sortable: true, filter: 'eq', form: { span: 2 } },
     { name: 'seq', labelKey: 'customs:hsElement.seq', type: 'integer', sortable: true },

@@ -3,7 +3,7 @@
 // and port codes (UN/LOCODE).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { crudPermissions } from './access';
+import { codeTable } from './codeTable';
 import { code, customsCodeFromNumber } from './codeInput';
 
 /** ISO 3166 alpha-2, as in the first two letters of a UN/LOCODE. */
@@ -14,15 +14,7 @@ export const LOCODE = /^[A-Z]{2}[A-Z2-9]{3}$/;
 export const TRANSPORT_MODES = ['2', '3', '4', '5', '9'] as const;
 
 export const originAreaDef = defineResource({
-  plugin: 'customs',
-  name: 'originArea',
-  table: 'cus_origin_area',
-  unique: [['code']],
-  titleKey: 'customs:originArea.title',
-  menu: 'customsBase.originArea',
-  labelField: 'code',
-  defaultSort: { field: 'code', dir: 'asc' },
-  permissions: crudPermissions('originArea'),
+  ...codeTable('originArea', 'cus_origin_area', 'code'),
   fields: [
     { name: 'code', labelKey: 'customs:common.code', type: 'string', sortable: true, filter: 'contains', maxLength: 20 },
     { name: 'name', labelKey: 'customs:common.name', type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -41,15 +33,7 @@ export const originAreaDef = defineResource({
 });
 
 export const customsPortDef = defineResource({
-  plugin: 'customs',
-  name: 'customsPort',
-  table: 'cus_customs_port',
-  unique: [['customsCode']],
-  titleKey: 'customs:customsPort.title',
-  menu: 'customsBase.customsPort',
-  labelField: 'customsCode',
-  defaultSort: { field: 'customsCode', dir: 'asc' },
-  permissions: crudPermissions('customsPort'),
+  ...codeTable('customsPort', 'cus_customs_port', 'customsCode'),
   fields: [
     { name: 'customsCode', labelKey: 'customs:customsPort.customsCode', type: 'string', sortable: true, filter: 'contains', maxLength: 4 },
     { name: 'name', labelKey: 'customs:common.name', type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -58,8 +42,7 @@ export const customsPortDef = defineResource({
   ],
   schema: (t) => {
     const r = rules(t);
-    const customs = (key: string, optional = false) =>
-      code(t, key, CUSTOMS_CODE, { optional, messageKey: 'customs:customsPort.codeFormat', fromNumber: customsCodeFromNumber });
+    const customs = (key: string, optional = false) => code(t, key, CUSTOMS_CODE, { optional, messageKey: 'customs:customsPort.codeFormat', fromNumber: customsCodeFromNumber });
     return z.object({
       customsCode: customs('customs:customsPort.customsCode'),
       name: r.text('customs:common.name', 100),
@@ -70,15 +53,7 @@ export const customsPortDef = defineResource({
 });
 
 export const portCodeDef = defineResource({
-  plugin: 'customs',
-  name: 'portCode',
-  table: 'cus_port_code',
-  unique: [['portCode']],
-  titleKey: 'customs:portCode.title',
-  menu: 'customsBase.portCode',
-  labelField: 'portCode',
-  defaultSort: { field: 'portCode', dir: 'asc' },
-  permissions: crudPermissions('portCode'),
+  ...codeTable('portCode', 'cus_port_code', 'portCode'),
   fields: [
     { name: 'portCode', labelKey: 'customs:portCode.portCode', type: 'string', sortable: true, filter: 'contains', maxLength: 5 },
     { name: 'name', labelKey: 'customs:common.name', type: 'string', sortable: true, filter: 'contains', maxLength: 100 },

@@ -8,28 +8,19 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError, documentResource, saveLines, type Handoff, type HandoffReceiver, type HandoffServices, type ResourceHooks, type Row } from '@core/server';
 import { ENTERPRISE_DIRECTORY, hasPermission, type EnterpriseDirectory, type SessionUser, type SessionUserLike } from '@core/shared';
-import { creditFunds, debitFunds } from '../funds/funds.server';
+import { creditFunds, debitFunds, isCustomer, money } from '../funds/funds.server';
 import { BILL_ACTORS, BILL_PERMISSIONS, billDocument, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
 
-export const TRADER = 4;
-export const BROKER = 5;
 export const BILL = 'fin_bill';
-
-/** Money fixed once: half-up to 2 decimals, as the DECIMAL(18,2) string. */
-export function money(v: Decimal.Value): string {
-  return new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
+// The customers (traders, brokers) bills are between are the fund holders; everyone else acting
+// on bills is the platform. Money is fixed as the funds fix it.
+export { isCustomer, money };
 
 export function dayStamp(d: Date): string {
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
 }
 
 export const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** Customers (traders, brokers) are parties to bills; everyone else acting on bills is the platform. */
-export function isCustomer(user: Pick<SessionUserLike, 'userType' | 'isAdmin'>): boolean {
-  return !user.isAdmin && (user.userType === TRADER || user.userType === BROKER);
-}
 
 /** A customer sees the bills they pay (once pushed) and the bills they receive. */
 export function restrictBills(qb: Knex.QueryBuilder, user: SessionUserLike): void {
@@ -221,7 +212,15 @@ const hooks: ResourceHooks = {
   async toDb(input, { trx, op }, defaults) {
     const created: Row =
       op === 'create'
-        ? { serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`, status: 'staged', pay_flag: 'unpaid', receipt_flag: 'uncollected', push_flag: 'notPushed', verify_flag: 'unverified', bad_debt: 'none' }
+        ? {
+            serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+            status: 'staged',
+            pay_flag: 'unpaid',
+            receipt_flag: 'uncollected',
+            push_flag: 'notPushed',
+            verify_flag: 'unverified',
+            bad_debt: 'none',
+          }
         : {};
     return {
       ...created,

@@ -2,13 +2,8 @@
 // on the 1st (or the first run after it), the previous month's monthly-settled ones.
 // `data.date` (YYYY-MM-DD) runs it as of another day.
 import type { JobDef } from '@core/shared';
-import { createBill } from '../bills/bills.server';
+import { createBill, isoDay } from '../bills/bills.server';
 import { runPeriodicBilling } from './periodic.server';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 export const periodicBillsJob: JobDef = {
   name: 'finance.periodicBills',
@@ -19,7 +14,7 @@ export const periodicBillsJob: JobDef = {
   exclusive: true,
   catchUp: true,
   async process(ctx) {
-    const asOf = typeof ctx.data.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ctx.data.date) ? ctx.data.date : today();
+    const asOf = typeof ctx.data.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ctx.data.date) ? ctx.data.date : isoDay(new Date());
     const run = await runPeriodicBilling(ctx.knex, asOf, createBill, (m) => ctx.log(m));
     return run.log[run.log.length - 1];
   },

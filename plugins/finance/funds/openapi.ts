@@ -1,19 +1,10 @@
 // Documents the fund reminder calls of SPEC §7 (/api/payAdvance/…), served outside the resource
 // engine: the count the reminder badge shows and a page of the fund list behind it.
-type Json = Record<string, unknown>;
+import { errors, json, okResponse, type Json, type OpenApiParts } from '@core/server';
 
-const envelope = (data: Json): Json => ({
-  type: 'object',
-  properties: { code: { type: 'integer', example: 200 }, msg: { type: 'string' }, data },
-  required: ['code', 'msg'],
-});
-
-const json = (schema: Json) => ({ 'application/json': { schema } });
-
-export function fundsOpenApi(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void {
+export function fundsOpenApi(doc: OpenApiParts, t: (key: string) => string): void {
   const tag = `finance: ${t('finance:funds.badge')}`;
   const who = 'roles ZWYCAU, customs_admin, PTGL or the fund sub-ledger permission; customers see only their own sub-accounts';
-  const refused = { 403: { description: 'not allowed (code 403)', content: json(envelope({})) } };
   doc.schemas.finance_fundRow = {
     type: 'object',
     description: 'a sub-account whose available balance is under its reminder threshold',
@@ -29,11 +20,8 @@ export function fundsOpenApi(doc: { paths: Record<string, unknown>; schemas: Rec
       tags: [tag],
       summary: `Fund reminder count (${who})`,
       responses: {
-        200: {
-          description: 'data.data: number of sub-accounts under their reminder threshold',
-          content: json(envelope({ type: 'object', properties: { data: { type: 'integer', minimum: 0 } }, required: ['data'] })),
-        },
-        ...refused,
+        200: okResponse('data.data: number of sub-accounts under their reminder threshold', { type: 'object', properties: { data: { type: 'integer', minimum: 0 } }, required: ['data'] }),
+        ...errors('Forbidden'),
       },
     },
   };
@@ -66,22 +54,17 @@ export function fundsOpenApi(doc: { paths: Record<string, unknown>; schemas: Rec
         }),
       },
       responses: {
-        200: {
-          description: 'one page of fund rows and the total',
-          content: json(
-            envelope({
-              type: 'object',
-              properties: {
-                rows: { type: 'array', items: { $ref: '#/components/schemas/finance_fundRow' } },
-                total: { type: 'integer', minimum: 0 },
-                currentPage: { type: 'integer' },
-                pageSize: { type: 'integer' },
-              },
-              required: ['rows', 'total'],
-            }),
-          ),
-        },
-        ...refused,
+        200: okResponse('one page of fund rows and the total', {
+          type: 'object',
+          properties: {
+            rows: { type: 'array', items: { $ref: '#/components/schemas/finance_fundRow' } },
+            total: { type: 'integer', minimum: 0 },
+            currentPage: { type: 'integer' },
+            pageSize: { type: 'integer' },
+          },
+          required: ['rows', 'total'],
+        }),
+        ...errors('Forbidden'),
       },
     },
   };

@@ -1,6 +1,6 @@
 // Departments (a tree): name, parent, order, status. Data scope "department and below" walks it.
 import { z } from 'zod';
-import { defineResource, rules } from '@core/shared';
+import { crudPermissions, defineResource, rules } from '@core/shared';
 
 export const deptDef = defineResource({
   plugin: 'system',
@@ -10,7 +10,7 @@ export const deptDef = defineResource({
   menu: 'management.dept',
   labelField: 'name',
   defaultSort: { field: 'orderNum', dir: 'asc' },
-  permissions: { list: 'system:dept:list', create: 'system:dept:add', update: 'system:dept:edit', delete: 'system:dept:remove', export: 'system:dept:list' },
+  permissions: crudPermissions('system:dept'),
   fields: [
     { name: 'name', labelKey: 'system:dept.name', type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
     { name: 'path', column: null, labelKey: 'system:dept.path', type: 'string', form: false, export: true },

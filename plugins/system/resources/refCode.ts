@@ -1,26 +1,15 @@
 // System codes (SPEC §3 "Code lists"): code types and the codes of each type (rvDomain).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
+import { baseTable } from '../baseData/resources/schema';
 
 export const CODE_SCOPES = ['system', 'customer'] as const;
 
 export const refCodeTypeDef = defineResource({
-  plugin: 'system',
-  name: 'refCodeType',
-  table: 'sys_ref_code_type',
+  ...baseTable('refCodeType', 'sys_ref_code_type', 'system:refCodeType'),
   unique: [['typeCode']],
-  titleKey: 'system:refCodeType.title',
-  menu: 'dataBase.refCodeType',
   labelField: 'typeCode',
   defaultSort: { field: 'typeCode', dir: 'asc' },
-  permissions: {
-    list: 'system:refCodeType:list',
-    create: 'system:refCodeType:add',
-    update: 'system:refCodeType:edit',
-    delete: 'system:refCodeType:remove',
-    export: 'system:refCodeType:list',
-    import: 'system:refCodeType:add',
-  },
   fields: [
     { name: 'typeCode', labelKey: 'system:refCodeType.typeCode', type: 'string', sortable: true, filter: 'contains', maxLength: 50, form: { readOnlyOnEdit: true } },
     { name: 'name', labelKey: 'system:refCodeType.name', type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -51,22 +40,10 @@ export const refCodeTypeDef = defineResource({
 });
 
 export const refCodeDef = defineResource({
-  plugin: 'system',
-  name: 'refCode',
-  table: 'sys_ref_code',
+  ...baseTable('refCode', 'sys_ref_code', 'system:refCode'),
   unique: [['rvDomain', 'code']],
-  titleKey: 'system:refCode.title',
-  menu: 'dataBase.refCode',
   labelField: 'code',
   defaultSort: { field: 'rvDomain', dir: 'asc' },
-  permissions: {
-    list: 'system:refCode:list',
-    create: 'system:refCode:add',
-    update: 'system:refCode:edit',
-    delete: 'system:refCode:remove',
-    export: 'system:refCode:list',
-    import: 'system:refCode:add',
-  },
   fields: [
     { name: 'rvDomain', labelKey: 'system:refCode.rvDomain', type: 'ref', lookup: 'system.codeTypes', sortable: true, filter: 'eq' },
     { name: 'code', labelKey: 'system:refCode.code', type: 'string', sortable: true, filter: 'contains', maxLength: 50 },

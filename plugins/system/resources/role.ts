@@ -1,7 +1,7 @@
 // Roles (SPEC §3 Role, §6): code, name (required, unique), data scope, and the menus and
 // permissions granted; at least one permission must be chosen.
 import { z } from 'zod';
-import { defineResource, rules } from '@core/shared';
+import { crudPermissions, defineResource, rules } from '@core/shared';
 
 export const DATA_SCOPE_VALUES = ['all', 'dept', 'self'] as const;
 
@@ -14,13 +14,7 @@ export const roleDef = defineResource({
   menu: 'management.role',
   labelField: 'name',
   defaultSort: { field: 'orderNum', dir: 'asc' },
-  permissions: {
-    list: 'system:role:list',
-    create: 'system:role:add',
-    update: 'system:role:edit',
-    delete: 'system:role:remove',
-    export: 'system:role:list',
-  },
+  permissions: crudPermissions('system:role'),
   fields: [
     { name: 'code', labelKey: 'system:role.code', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },
     { name: 'name', labelKey: 'system:role.name', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },

@@ -1,7 +1,7 @@
 // Users (SPEC §3 User): username, nickname, password (blank on edit = unchanged), roles,
 // account type, department, enterprise name and credit code; enable/disable as transitions.
 import { z } from 'zod';
-import { defineResource, rules } from '@core/shared';
+import { crudPermissions, defineResource, rules } from '@core/shared';
 
 export const ACCOUNT_TYPES = ['1', '2', '3', '4', '5', '6'] as const;
 export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
@@ -15,14 +15,7 @@ export const userDef = defineResource({
   titleKey: 'system:user.title',
   menu: 'management.user',
   labelField: 'username',
-  permissions: {
-    list: 'system:user:list',
-    create: 'system:user:add',
-    update: 'system:user:edit',
-    delete: 'system:user:remove',
-    export: 'system:user:list',
-    import: 'system:user:add',
-  },
+  permissions: crudPermissions('system:user', { withImport: true }),
   fields: [
     { name: 'username', labelKey: 'system:user.username', type: 'string', sortable: true, filter: 'contains', maxLength: 64, form: { readOnlyOnEdit: true } },
     { name: 'nickname', labelKey: 'system:user.nickname', type: 'string', sortable: true, filter: 'contains', maxLength: 64 },
@@ -70,9 +63,7 @@ export const userDef = defineResource({
   schema: (t, mode) => {
     const r = rules(t);
     const password =
-      mode === 'create'
-        ? r.text('system:user.password', 32, 6)
-        : z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), r.text('system:user.password', 32, 6).optional());
+      mode === 'create' ? r.text('system:user.password', 32, 6) : z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), r.text('system:user.password', 32, 6).optional());
     return z.object({
       username: r.pattern('system:user.username', /^[A-Za-z0-9_.@-]{2,64}$/),
       nickname: r.text('system:user.nickname', 64),

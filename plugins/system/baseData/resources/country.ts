@@ -1,21 +1,16 @@
 // Countries (ISO 3166-1): the picker behind ports, trade and origin countries.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { CRUD, upper } from './schema';
+import { baseTable, upper } from './schema';
 
 const L = 'system:baseData.country';
 const C = 'system:baseData.common';
 
 export const countryDef = defineResource({
-  plugin: 'system',
-  name: 'country',
-  table: 'sys_country',
+  ...baseTable('country', 'sys_country', L),
   unique: [['code'], ['alpha3'], ['numericCode']],
-  titleKey: `${L}.title`,
-  menu: 'dataBase.country',
   labelField: 'nameZh',
   defaultSort: { field: 'code', dir: 'asc' },
-  permissions: CRUD('country'),
   fields: [
     { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 2 },
     { name: 'alpha3', labelKey: `${L}.alpha3`, type: 'string', sortable: true, filter: 'contains', maxLength: 3 },

@@ -1,7 +1,7 @@
 // Ports and border crossings (UN/LOCODE), with the yards and berths that belong to them.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { CODE, CRUD, options, upper } from './schema';
+import { baseTable, CODE, options, upper } from './schema';
 
 const C = 'system:baseData.common';
 const P = 'system:baseData.port';
@@ -14,15 +14,10 @@ export const WATERSIDE_PORT_TYPES: readonly string[] = ['sea', 'river'];
 export const YARD_TYPES = ['open', 'covered', 'container', 'bonded', 'cold'] as const;
 
 export const portDef = defineResource({
-  plugin: 'system',
-  name: 'portData',
-  table: 'sys_port',
+  ...baseTable('portData', 'sys_port', P),
   unique: [['code']],
-  titleKey: `${P}.title`,
-  menu: 'dataBase.portData',
   labelField: 'nameZh',
   defaultSort: { field: 'code', dir: 'asc' },
-  permissions: CRUD('portData'),
   fields: [
     { name: 'code', labelKey: `${P}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 5 },
     { name: 'nameZh', labelKey: `${C}.nameZh`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -48,15 +43,10 @@ export const portDef = defineResource({
 });
 
 export const yardDef = defineResource({
-  plugin: 'system',
-  name: 'yard',
-  table: 'sys_yard',
+  ...baseTable('yard', 'sys_yard', Y),
   unique: [['code']],
-  titleKey: `${Y}.title`,
-  menu: 'dataBase.yard',
   labelField: 'name',
   defaultSort: { field: 'code', dir: 'asc' },
-  permissions: CRUD('yard'),
   fields: [
     { name: 'code', labelKey: `${Y}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${Y}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -81,15 +71,10 @@ export const yardDef = defineResource({
 });
 
 export const berthDef = defineResource({
-  plugin: 'system',
-  name: 'berth',
-  table: 'sys_berth',
+  ...baseTable('berth', 'sys_berth', B),
   unique: [['code']],
-  titleKey: `${B}.title`,
-  menu: 'dataBase.berth',
   labelField: 'name',
   defaultSort: { field: 'code', dir: 'asc' },
-  permissions: CRUD('berth'),
   fields: [
     { name: 'code', labelKey: `${B}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${B}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },

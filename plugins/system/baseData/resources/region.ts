@@ -3,7 +3,7 @@
 // child's code starts with its parent's (2 digits of a province, 4 of a city).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { CRUD, digits, options } from './schema';
+import { baseTable, digits, options } from './schema';
 
 const L = 'system:baseData.region';
 
@@ -23,15 +23,10 @@ export function regionCodeProblem(code: string, level: RegionLevel, parentCode: 
 }
 
 export const regionDef = defineResource({
-  plugin: 'system',
-  name: 'region',
-  table: 'sys_region',
+  ...baseTable('region', 'sys_region', L),
   unique: [['code']],
-  titleKey: `${L}.title`,
-  menu: 'dataBase.region',
   labelField: 'name',
   defaultSort: { field: 'code', dir: 'asc' },
-  permissions: CRUD('region'),
   fields: [
     { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 6 },
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 50 },

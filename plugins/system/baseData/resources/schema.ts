@@ -1,6 +1,6 @@
 // Schema pieces the base-data resources share (isomorphic: the forms validate with them too).
 import { z } from 'zod';
-import type { EnumOption } from '@core/shared';
+import { crudPermissions, type EnumOption } from '@core/shared';
 
 /** Codes are kept upper-case, so `cn` and `CN` name the same country. */
 export function upper<T extends z.ZodType>(schema: T) {
@@ -26,11 +26,14 @@ export function options(values: readonly string[], prefix: string): EnumOption[]
   return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
 }
 
-export const CRUD = (name: string) => ({
-  list: `system:${name}:list`,
-  create: `system:${name}:add`,
-  update: `system:${name}:edit`,
-  delete: `system:${name}:remove`,
-  export: `system:${name}:list`,
-  import: `system:${name}:add`,
-});
+/** The common head of a base-data table: its place under the dataBase menu, its title (`<texts>.title`) and its permissions. */
+export function baseTable(name: string, table: string, texts: string) {
+  return {
+    plugin: 'system',
+    name,
+    table,
+    titleKey: `${texts}.title`,
+    menu: `dataBase.${name}`,
+    permissions: crudPermissions(`system:${name}`, { withImport: true }),
+  };
+}

@@ -2,20 +2,15 @@
 // province → city → county tree, a street address and whom to call there.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { CRUD, digits, PHONE } from './schema';
+import { baseTable, digits, PHONE } from './schema';
 
 const L = 'system:baseData.address';
 const C = 'system:baseData.common';
 const REGION_CODE = /^\d{6}$/;
 
 export const shippingAddressDef = defineResource({
-  plugin: 'system',
-  name: 'ShippingAddress',
-  table: 'sys_shipping_address',
-  titleKey: `${L}.title`,
-  menu: 'dataBase.ShippingAddress',
+  ...baseTable('ShippingAddress', 'sys_shipping_address', L),
   labelField: 'name',
-  permissions: CRUD('ShippingAddress'),
   fields: [
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
     { name: 'provinceCode', labelKey: `${L}.provinceCode`, type: 'ref', lookup: 'system.provinces', sortable: true, filter: 'eq', form: { span: 1 } },

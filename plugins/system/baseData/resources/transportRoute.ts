@@ -1,7 +1,7 @@
 // Transport routes between two ports or crossings (/dataBase/systemData/route).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { CODE, CRUD, options, upper } from './schema';
+import { baseTable, CODE, options, upper } from './schema';
 
 const L = 'system:baseData.route';
 const C = 'system:baseData.common';
@@ -9,15 +9,10 @@ const C = 'system:baseData.common';
 export const TRANSPORT_MODES = ['road', 'rail', 'water', 'air', 'multimodal'] as const;
 
 export const transportRouteDef = defineResource({
-  plugin: 'system',
-  name: 'route',
-  table: 'sys_route',
+  ...baseTable('route', 'sys_route', L),
   unique: [['code']],
-  titleKey: `${L}.title`,
-  menu: 'dataBase.route',
   labelField: 'name',
   defaultSort: { field: 'code', dir: 'asc' },
-  permissions: CRUD('route'),
   fields: [
     { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
