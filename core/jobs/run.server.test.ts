@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { runJob } from './run.server';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 const testPlugin = jobsPlugin('jobrun', [
   testJob('jobrun.ok', { cron: '0 0 3 * * *' }, async (ctx) => {
@@ -79,9 +75,7 @@ describe('runJob', () => {
 
   it('rethrows after logging when asked (the BullMQ processor)', async () => {
     const before = Number((await db.knex('sys_job_log').where({ job_name: 'jobrun.fail' }).count({ n: '*' }))[0].n);
-    await expect(runJob(db.registry, 'jobrun.fail', { trigger: 'cron', runner: 'bullmq', knex: db.knex, rethrow: true })).rejects.toThrow(
-      'boom: the job failed',
-    );
+    await expect(runJob(db.registry, 'jobrun.fail', { trigger: 'cron', runner: 'bullmq', knex: db.knex, rethrow: true })).rejects.toThrow('boom: the job failed');
     const rows = await db.knex('sys_job_log').where({ job_name: 'jobrun.fail' }).orderBy('id', 'desc');
     expect(rows.length).toBe(before + 1);
     expect(rows[0]).toMatchObject({ status: 'failed', runner: 'bullmq' });

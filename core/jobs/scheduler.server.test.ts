@@ -3,10 +3,6 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScheduler, getScheduler, MAX_TIMER_MS, setScheduler } from './scheduler.server';
 import { countLogs, waitFor } from './test-db';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 let slowRuns = 0;
 let slowActive = 0;
