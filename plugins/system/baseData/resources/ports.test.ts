@@ -5,7 +5,6 @@ import { itRefusesEach } from '../../../../tests/support/resource';
 import { idOf, setUpBaseData } from '../testing';
 
 const { db, admin } = setUpBaseData();
-const creating = (name: string) => (body: Record<string, unknown>) => admin.create(name, body);
 
 const country = (over: Record<string, unknown> = {}) => ({ code: 'XK', alpha3: 'XKX', numericCode: '926', nameZh: '测试国', nameEn: 'Testland', nameMy: null, ...over });
 const port = (over: Record<string, unknown> = {}) => ({ code: 'MMTHL', nameZh: '迪拉瓦', nameEn: 'Thilawa', countryCode: 'MM', portType: 'sea', ...over });
@@ -77,7 +76,7 @@ describe('ports', () => {
     expect(res.data).toMatchObject({ code: 'MMTHL', countryCode: 'MM', portType: 'sea' });
   });
 
-  itRefusesEach(creating('portData'), [
+  itRefusesEach(admin.creating('portData'), [
     { name: 'refuses a code that is not a UN/LOCODE', body: port({ code: 'MM-TH' }), errors: { code: '港口代码格式不正确' } },
     { name: 'refuses a code whose first two letters are not the country', body: port({ code: 'CNTHL' }), errors: { code: '港口代码前两位须与所属国家的二字代码一致' } },
     { name: 'refuses an unknown country', body: port({ code: 'QQABC', countryCode: 'QQ' }), errors: { countryCode: '所选所属国家不存在' } },
@@ -123,7 +122,7 @@ describe('yards', () => {
     expect((await admin.create('yard', yard({ code: 'T-Y03', area: '', capacity: null, yardType: '' }))).code).toBe(200);
   });
 
-  itRefusesEach(creating('yard'), [
+  itRefusesEach(admin.creating('yard'), [
     { name: 'requires a name and a code of letters, digits, - and _', body: yard({ code: 'T Y 04', name: '' }), errors: { code: '堆场代码格式不正确', name: '堆场名称不能为空' }, exact: true },
     { name: 'refuses an unknown port', body: yard({ code: 'T-Y05', portCode: 'CNZZZ' }), errors: { portCode: '所选所属港口不存在' } },
     { name: 'keeps yard codes unique', body: yard({ code: 'rl-y01' }), errors: { code: '堆场代码已存在' } },
@@ -136,7 +135,7 @@ describe('berths', () => {
     expect((await admin.create('berth', berth({ code: 'T-B02', portCode: 'MMMDL', depth: '3.2' }))).code).toBe(200);
   });
 
-  itRefusesEach(creating('berth'), [
+  itRefusesEach(admin.creating('berth'), [
     { name: 'refuses a berth at a land crossing', body: berth({ code: 'T-B03', portCode: 'CNRUI' }), errors: { portCode: '泊位只能设在海港或内河港' } },
     { name: 'keeps berth codes unique', body: berth({ code: 'RGN-B01' }), errors: { code: '泊位代码已存在' } },
   ]);
@@ -155,7 +154,7 @@ describe('routes', () => {
     expect(res.data).toMatchObject({ originPort: 'CNWDG', destinationPort: 'MMLSH', distanceKm: 230, transportMode: 'road' });
   });
 
-  itRefusesEach(creating('route'), [
+  itRefusesEach(admin.creating('route'), [
     { name: 'refuses the same port at both ends', body: route({ code: 'T-R02', destinationPort: 'CNWDG' }), errors: { destinationPort: '起点和终点不能相同' } },
     { name: 'refuses an unknown origin', body: route({ code: 'T-R02', originPort: 'CNZZZ' }), errors: { originPort: '所选起点不存在' } },
     {

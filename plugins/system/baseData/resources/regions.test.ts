@@ -2,6 +2,7 @@
 // (/api/system/ShippingAddress): GB/T 2260 code shapes, parents of the right level, regions
 // in use kept, addresses whose city lies in the province and county in the city, phones.
 import { describe, expect, it } from 'vitest';
+import { itRefusesEach } from '../../../../tests/support/resource';
 import { idOf, setUpBaseData } from '../testing';
 
 const { db, admin } = setUpBaseData();
@@ -102,13 +103,10 @@ describe('shipping addresses', () => {
     expect((await admin.create('region', { ...region('533125', 'county', null), parentCode: 533100 })).code).toBe(200);
   });
 
-  it('refuses a city outside the province', async () => {
-    expect((await admin.create('ShippingAddress', address({ provinceCode: '440000' }))).fieldErrors.cityCode).toBe('所选城市不属于所选省份');
-  });
-
-  it('refuses a county outside the city', async () => {
-    expect((await admin.create('ShippingAddress', address({ countyCode: '530102' }))).fieldErrors.countyCode).toBe('所选区县不属于所选城市');
-  });
+  itRefusesEach(admin.creating('ShippingAddress'), [
+    { name: 'refuses a city outside the province', body: address({ provinceCode: '440000' }), errors: { cityCode: '所选城市不属于所选省份' } },
+    { name: 'refuses a county outside the city', body: address({ countyCode: '530102' }), errors: { countyCode: '所选区县不属于所选城市' } },
+  ]);
 
   it('refuses codes of the wrong level or unknown ones', async () => {
     expect((await admin.create('ShippingAddress', address({ provinceCode: '533100' }))).fieldErrors.provinceCode).toBe('所选省份不存在');
