@@ -113,9 +113,7 @@ describe('envelope codes (main)', () => {
     const { api, notifier } = setup(() => json({ code: 20011, msg: '登录已过期，请重新登录' }, 401));
     const err = await rejection(api.get('/me'));
 
-    expect(err.code).toBe(20011);
-    expect(err.message).toBe('登录已过期，请重新登录');
-    expect(err.handled).toBe(true);
+    expect(err).toMatchObject({ code: 20011, message: '登录已过期，请重新登录', handled: true });
     expect(toasts(notifier)).toEqual([{ message: '登录已过期，请重新登录', severity: 'warning', durationMs: MESSAGE_DURATION.notLoggedIn }]);
     expect(MESSAGE_DURATION.notLoggedIn).toBe(500);
 

@@ -65,8 +65,7 @@ describe('debiting funds', () => {
     expect(refused).toHaveLength(10);
     for (const r of refused) expect((r.reason as Error).message).toBe('可用余额不足');
     const acc = (await subAccountOf(db.knex, c.userId, 'RMB'))!;
-    expect(acc.available).toBe('0.00');
-    expect(acc.actual).toBe('0.00');
+    expect(acc).toMatchObject({ available: '0.00', actual: '0.00' });
     const debits = (await ledgerOf(acc.id)).filter((r) => r.direction === 'D');
     expect(debits).toHaveLength(10);
     // Running balances step down by 10.00 from 100.00 in ledger order.

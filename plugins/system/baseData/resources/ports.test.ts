@@ -56,9 +56,7 @@ describe('countries', () => {
 
   it('refuses to delete or recode a country that ports use, allows it for an unused one', async () => {
     const cn = await idOf(db, 'sys_country', { code: 'CN' });
-    const del = await admin.remove('country', [cn]);
-    expect(del.code).toBe(500);
-    expect(del.msg).toBe('“中国”已被港口引用，不能删除');
+    expect(await admin.remove('country', [cn])).toMatchObject({ code: 500, msg: '“中国”已被港口引用，不能删除' });
     const recode = await admin.update('country', cn, { ...country({ code: 'CX', alpha3: 'CHN', numericCode: '156', nameZh: '中国', nameEn: 'China' }), version: 1 });
     expect(recode.fieldErrors.code).toBe('二字代码已被港口引用，不能修改');
     expect(await db.knex('sys_country').where({ code: 'CN' }).first()).toBeTruthy();
