@@ -95,8 +95,7 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   it('resets an approved enterprise to not submitted when it is saved', async () => {
     const row = await db.knex('cus_enterprise').where({ id }).first();
     const res = await api(owner.cookie).update(id, { ...enterprisePayload({ creditCode: row.credit_code, name: '改名后的贸易有限公司' }), version: row.version });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ auditStatus: '0', name: '改名后的贸易有限公司' });
+    expect(res).toMatchObject({ status: 200, body: { data: { auditStatus: '0', name: '改名后的贸易有限公司' } } });
     expect(await approvedEnterpriseOfUser(db.knex, owner.id)).toBeNull();
     expect(await enterpriseOfUser(db.knex, owner.id)).toMatchObject({ id, userId: owner.id, accountType: 4, auditStatus: '0', creditCode: row.credit_code });
   });

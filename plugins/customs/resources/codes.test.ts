@@ -42,9 +42,7 @@ describe('CIQ codes', () => {
   });
 
   it('accepts a code with both explanations, under its seeded parent', async () => {
-    const a = await create('ciqCode', ciq());
-    expect(a.status).toBe(200);
-    expect(a.data).toMatchObject({ ciqCode: '0810600000101', hsCode: '0810600000', codeVersion: '2024', version: 1 });
+    expect(await create('ciqCode', ciq())).toMatchObject({ status: 200, data: { ciqCode: '0810600000101', hsCode: '0810600000', codeVersion: '2024', version: 1 } });
   });
 
   it('refuses a duplicate code, an unknown HS code and an unknown parent', async () => {

@@ -59,9 +59,7 @@ describe('HS codes: SPEC §5 required fields', () => {
 
   it('accepts the row once every required field is filled', async () => {
     const row = hsRow();
-    const a = await create('hsCode', row);
-    expect(a.status).toBe(200);
-    expect(a.data).toMatchObject({ hsCode: row.hsCode, name: '测试商品', startDate: '2024-01-01', endDate: '2030-12-31', taxRate: 6.5, version: 1 });
+    expect(await create('hsCode', row)).toMatchObject({ status: 200, data: { hsCode: row.hsCode, name: '测试商品', startDate: '2024-01-01', endDate: '2030-12-31', taxRate: 6.5, version: 1 } });
   });
 
   it('answers in the user’s language', async () => {
