@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The API client: requests, envelope codes and transport errors (more in client.calls.test.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { MESSAGE_DURATION, buildQuery, createApiClient, joinUrl } from './client';
 import { t, makeNotifier, makeFetch, json, setup, toasts, rejection } from './client.fixture';
 
@@ -95,12 +95,9 @@ describe('requests', () => {
     const api = createApiClient({ notifier: n.notifier, t });
     const fake = makeFetch(() => json({ code: 200, msg: 'ok', data: 1 }));
     vi.stubGlobal('fetch', fake);
-    try {
-      await expect(api.get('/ping')).resolves.toMatchObject({ data: 1 });
-      expect(fake).toHaveBeenCalledOnce();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    onTestFinished(() => void vi.unstubAllGlobals());
+    await expect(api.get('/ping')).resolves.toMatchObject({ data: 1 });
+    expect(fake).toHaveBeenCalledOnce();
   });
 });
 

@@ -2,7 +2,7 @@
 // on two knex pools of one MariaDB, as two processes would) run a catchUp job once for the
 // outage, and leave the others to their next tick. The outage is made by moving the job
 // history back in time (the clock the scheduler compares against), with a cron every minute.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig, toDate } from '../db/knex.server';
 import { previousRun } from './cron';
@@ -104,18 +104,17 @@ describe('catching up missed schedules', () => {
     const web = createScheduler(db.registry, { ...opts, knex: db.knex, worker: false });
     await web.start();
     const workers = [createScheduler(db.registry, { ...opts, knex: db.knex }), createScheduler(db.registry, { ...opts, knex: other })];
-    try {
-      await Promise.all(workers.map((w) => w.start()));
-      await waitFor(async () => (await catchUps('jobcatch.bills')).filter((r) => r.status === 'success').length > before, 15_000);
-      // Give a duplicate every chance to show up before counting.
-      await new Promise((r) => setTimeout(r, 1000));
-      const rows = (await catchUps('jobcatch.bills')).slice(before);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'success', runner: 'bullmq' });
-      expect(await catchUps('jobcatch.cleanup')).toHaveLength(0);
-    } finally {
+    onTestFinished(async () => {
       await web.close();
       await Promise.all(workers.map((w) => w.close()));
-    }
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    await waitFor(async () => (await catchUps('jobcatch.bills')).filter((r) => r.status === 'success').length > before, 15_000);
+    // Give a duplicate every chance to show up before counting.
+    await new Promise((r) => setTimeout(r, 1000));
+    const rows = (await catchUps('jobcatch.bills')).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'success', runner: 'bullmq' });
+    expect(await catchUps('jobcatch.cleanup')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { runJob } from './run.server';
 
@@ -83,18 +83,15 @@ describe('runJob', () => {
 
   it('skips a paused job on cron trigger but runs it by hand', async () => {
     await db.knex('sys_job').where({ name: 'jobrun.ok' }).update({ status: 'paused' });
-    try {
-      const count = async () => Number((await db.knex('sys_job_log').where({ job_name: 'jobrun.ok' }).count({ n: '*' }))[0].n);
-      const before = await count();
-      const skipped = await runJob(db.registry, 'jobrun.ok', { trigger: 'cron', runner: 'inprocess', knex: db.knex });
-      expect(skipped).toEqual({ status: 'skipped' });
-      expect(await count()).toBe(before);
-      const manual = await runJob(db.registry, 'jobrun.ok', { trigger: 'manual', runner: 'inprocess', knex: db.knex });
-      expect(manual.status).toBe('success');
-      expect(await count()).toBe(before + 1);
-    } finally {
-      await db.knex('sys_job').where({ name: 'jobrun.ok' }).update({ status: 'normal' });
-    }
+    onTestFinished(() => db.knex('sys_job').where({ name: 'jobrun.ok' }).update({ status: 'normal' }));
+    const count = async () => Number((await db.knex('sys_job_log').where({ job_name: 'jobrun.ok' }).count({ n: '*' }))[0].n);
+    const before = await count();
+    const skipped = await runJob(db.registry, 'jobrun.ok', { trigger: 'cron', runner: 'inprocess', knex: db.knex });
+    expect(skipped).toEqual({ status: 'skipped' });
+    expect(await count()).toBe(before);
+    const manual = await runJob(db.registry, 'jobrun.ok', { trigger: 'manual', runner: 'inprocess', knex: db.knex });
+    expect(manual.status).toBe('success');
+    expect(await count()).toBe(before + 1);
   });
 
   it('rejects unknown jobs', async () => {

@@ -2,7 +2,7 @@
 // `Authorization: Bearer <token>` on /api/* with exactly their role's rights, revoked by
 // DELETE /api/system/apiToken/<id> (the row stays as a record), after which they get 20011.
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import system from '../index';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { answerOf, location, req, respond, type Envelope } from '../../../tests/support/http';
@@ -43,7 +43,10 @@ describe('partner API tokens', () => {
     expect(JSON.stringify(listed.body)).not.toContain(token);
     expect(JSON.stringify(listed.body)).not.toContain(stored.token_hash);
     // issuing is audited, without the token
-    const audit = await db.knex('sys_audit_log').where({ resource: 'system.apiToken', record_id: String(tokenId) }).first();
+    const audit = await db
+      .knex('sys_audit_log')
+      .where({ resource: 'system.apiToken', record_id: String(tokenId) })
+      .first();
     expect(audit).toMatchObject({ action: 'create', username: 'admin' });
     expect(audit.changes).not.toContain(token);
   });
@@ -109,11 +112,8 @@ describe('partner API tokens', () => {
     const live = (await issue({ name: '角色停用', roleId: codesRole })).body.data!.token;
     expect((await resourceApi('system', 'refCode', { token: live }).list()).status).toBe(200);
     await db.knex('sys_role').where({ id: codesRole }).update({ status: '1' });
-    try {
-      expect((await resourceApi('system', 'refCode', { token: live }).list()).body.code).toBe(20011);
-    } finally {
-      await db.knex('sys_role').where({ id: codesRole }).update({ status: '0' });
-    }
+    onTestFinished(() => db.knex('sys_role').where({ id: codesRole }).update({ status: '0' }));
+    expect((await resourceApi('system', 'refCode', { token: live }).list()).body.code).toBe(20011);
   });
 
   it('issuing needs system:apiToken:add, a valid role, and the administrator for a 管理员 token', async () => {
