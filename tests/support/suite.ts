@@ -16,6 +16,8 @@ export interface SuiteOptions {
   plugins?: PortPlugin[];
   /** false: migrated only. */
   seed?: boolean;
+  /** SQLite whatever TEST_DB says (the embedded default). */
+  sqlite?: boolean;
   /** Install the database's registry as core's for the file (needed with `plugins`), restored after. */
   registry?: boolean;
   /** DATA_DIR (uploads, import files) in a temporary directory of the file's own. */
@@ -41,7 +43,7 @@ export function setUpTestDb(opts: SuiteOptions = {}): Suite {
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
     if (opts.dataDir) process.env.DATA_DIR = dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-test-data-'));
-    db = await createTestDb({ plugins: opts.plugins, seed: opts.seed });
+    db = await createTestDb({ plugins: opts.plugins, seed: opts.seed, sqlite: opts.sqlite });
     if (opts.registry) previous = setRegistry(db.registry);
     for (const u of opts.logins ?? []) cookies[u] = await loginAs(u);
   }, 120_000);
