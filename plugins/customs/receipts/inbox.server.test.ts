@@ -2,8 +2,6 @@
 // workers on one Redis): every receipt file is processed exactly once, nothing lands in
 // failed/ and every receipt is applied once.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../../../core/db/knex.server';
@@ -11,7 +9,7 @@ import { definePlugin } from '../../../core/plugin';
 import { createScheduler, type JobScheduler } from '../../../core/jobs/scheduler.server';
 import { cleanPrefix, TEST_REDIS_URL, testPrefix, waitFor } from '../../../core/jobs/test-db';
 import { TEST_ON_SQLITE } from '../../../tests/support/db';
-import { setUpTestDb } from '../../../tests/support/suite';
+import { setUpTempDir, setUpTestDb } from '../../../tests/support/suite';
 import { receiptsArea } from './index';
 import { dropReceiptFile, ediDirs, processInbox } from './inbox.server';
 import { receiptXml, type ReceiptTarget } from './receipts.server';
@@ -55,19 +53,13 @@ const testPlugin = definePlugin({
 const prefix = testPrefix('inbox');
 const db = setUpTestDb({ plugins: [testPlugin], seed: false });
 let other: Knex;
-let ediRoot: string;
-const savedEdiDir = process.env.CUSTOMS_EDI_DIR;
+setUpTempDir('edi-', 'CUSTOMS_EDI_DIR');
 
 beforeAll(async () => {
   other = knexFactory(knexConfig(db.url));
-  ediRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'edi-'));
-  process.env.CUSTOMS_EDI_DIR = ediRoot;
 });
 
 afterAll(async () => {
-  if (savedEdiDir === undefined) delete process.env.CUSTOMS_EDI_DIR;
-  else process.env.CUSTOMS_EDI_DIR = savedEdiDir;
-  fs.rmSync(ediRoot, { recursive: true, force: true });
   await other?.destroy();
   await cleanPrefix(prefix);
 });
