@@ -20,6 +20,7 @@ import { attemptLogin, THROTTLE } from '../auth/login.server';
 import { closeThrottleStore } from '../auth/throttle.server';
 import { DEMO_PASSWORD } from '../../tests/support/session';
 import { userId } from '../../tests/support/suite';
+import { waitFor } from '../jobs/test-db';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const PEER = path.join(__dirname, 'peer.fixture.ts');
@@ -199,13 +200,7 @@ describe('the Redis transport', () => {
   });
 });
 
-async function until(ok: () => boolean): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('not within 10 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (ok: () => boolean) => waitFor(async () => ok(), 10_000, 20);
 
 describe('createCache', () => {
   it('keeps entries until invalidated, and never keeps a load that overlapped an invalidation', async () => {
