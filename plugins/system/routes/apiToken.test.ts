@@ -7,7 +7,7 @@ import system from '../index';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { answerOf, location, req, respond, type Envelope } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { makeRole, resourceApi, signedInUser } from '../../../tests/support/resource';
 import { action as issueAction } from './api.apiTokenIssue';
 import { loader as refCodePageLoader } from '../../../app/screen';
 
@@ -99,9 +99,7 @@ describe('partner API tokens', () => {
     const row = await db.knex('sys_api_token').where({ id: tokenId }).first();
     expect(row).toBeDefined();
     expect(row.revoked_at).not.toBeNull();
-    const after = await resourceApi('system', 'refCode', { token }).list();
-    expect(after.status).toBe(401);
-    expect(after.body.code).toBe(20011);
+    expect(await resourceApi('system', 'refCode', { token }).list()).toMatchObject({ status: 401, body: { code: 20011 } });
     expect((await resourceApi('system', 'apiToken', { cookie: cookies.admin }).list()).body.data!.rows[0].revokedAt).not.toBeNull();
   });
 
@@ -120,11 +118,8 @@ describe('partner API tokens', () => {
     expect((await issue({ name: 'x', roleId: codesRole }, await loginAs('operator'))).status).toBe(403);
     expect((await issue({ name: '', roleId: codesRole })).body.msg).toBe('名称不能为空');
     expect((await issue({ name: '无角色', roleId: 987654 })).body.msg).toBe('授权角色格式不正确');
-    const issuerRole = await makeRole(db.knex, {
-      menus: ['management', 'management.systemMaintenance', 'management.apiToken'],
-      permissions: ['system:apiToken:list', 'system:apiToken:add'],
-    });
-    const issuer = await loginAs((await makeUser(db.knex, { roleIds: [issuerRole] })).username);
+    const grants = { menus: ['management', 'management.systemMaintenance', 'management.apiToken'], permissions: ['system:apiToken:list', 'system:apiToken:add'] };
+    const { cookie: issuer } = await signedInUser(db.knex, grants);
     const adminRole = Number((await db.knex('sys_role').where({ code: 'admin' }).first()).id);
     const refused = await issue({ name: '管理员令牌', roleId: adminRole }, issuer);
     expect(refused.status).toBe(403);
