@@ -2,20 +2,15 @@
 // resource of every enabled plugin shows at least one row to a demo user allowed to list it,
 // on MariaDB and on the embedded SQLite default; seeding again adds nothing. Iterating the
 // registry means a new screen without demo data fails here.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Knex } from 'knex';
+import { describe, expect, it, vi } from 'vitest';
 import { setUpTestDb } from '../tests/support/suite';
-import { knexConfig } from './db/knex.server';
-import { migrateAll, seedAll } from './db/migrate.server';
-import { createRegistry, type Registry } from './registry.server';
+import { seedAll } from './db/migrate.server';
+import type { Registry } from './registry.server';
 import { hasMenu, hasPermission, loadSessionUser, type SessionUser } from './rbac/access.server';
 import { listRows, parseListQuery } from './resource/service.server';
 import { DEMO_USERS } from './seed-demo.server';
 import { demoDataSeed } from './demo-actor.server';
-import configured from '../plugins.config';
 
 /** Lists allowed to be empty on a new installation, with why. None today: the audit log
  *  (system.operLog) fills up from the demo seeds' own writes, like any other write. */
@@ -89,36 +84,24 @@ describe('demo data on MariaDB', () => {
 });
 
 describe('demo data on the embedded SQLite default', () => {
-  let dir: string;
-  let knex: Knex;
-  const registry = createRegistry(configured);
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-'));
-    knex = knexFactory(knexConfig(`sqlite:${path.join(dir, 'app.sqlite')}`));
-    await migrateAll(knex, registry.plugins);
-    await seedAll(knex, registry.plugins, registry);
-  }, 120_000);
-  afterAll(async () => {
-    await knex?.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const db = setUpTestDb({ sqlite: true });
 
   it('gives every list resource at least one row, and seeding again adds nothing', async () => {
-    expectEveryListFilled(await bestCounts(knex, registry));
-    const before = await tableCounts(knex, registry);
-    await seedAll(knex, registry.plugins, registry);
-    expect(await tableCounts(knex, registry)).toEqual(before);
+    expectEveryListFilled(await bestCounts(db.knex, db.registry));
+    const before = await tableCounts(db.knex, db.registry);
+    await seedAll(db.knex, db.registry.plugins, db.registry);
+    expect(await tableCounts(db.knex, db.registry)).toEqual(before);
   });
 
   it('skips a demo seed that no longer fits the database, without stopping the start or leaving half its rows', async () => {
-    const count = async () => Number((await knex('sys_dept').count({ n: '*' }).first())?.n);
+    const count = async () => Number((await db.knex('sys_dept').count({ n: '*' }).first())?.n);
     const before = await count();
     const broken = demoDataSeed('broken-demo', async (trx) => {
       await trx('sys_dept').insert({ name: '半途部门', parent_id: null, order_num: 99, status: '0', created_at: new Date(), updated_at: new Date(), version: 1 });
       throw new Error('a demo user lost its grants');
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(broken.run(knex, { demoPassword: 'x', hashPassword: async (p) => p, registry })).resolves.toBeUndefined();
+    await expect(broken.run(db.knex, { demoPassword: 'x', hashPassword: async (p) => p, registry: db.registry })).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledWith('demo data "broken-demo" skipped: a demo user lost its grants');
     warn.mockRestore();
     expect(await count()).toBe(before);

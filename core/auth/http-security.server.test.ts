@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../../tests/support/session';
 import { createRouter } from '../../tests/support/router';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
@@ -252,12 +252,9 @@ describe('client address', () => {
 
   it('behind a trusted proxy (TRUST_PROXY=1) the proxy-added X-Forwarded-For entry counts, not one the client wrote', async () => {
     const { server: s, base: b } = await listen(remixLike(1));
-    try {
-      const r = await fetch(`${b}/whoami`, { headers: { 'x-port-client-ip': '6.6.6.6', 'x-forwarded-for': '7.7.7.7, 203.0.113.9' } });
-      expect(((await r.json()) as { ip: string }).ip).toBe('203.0.113.9');
-    } finally {
-      s.close();
-    }
+    onTestFinished(() => void s.close());
+    const r = await fetch(`${b}/whoami`, { headers: { 'x-port-client-ip': '6.6.6.6', 'x-forwarded-for': '7.7.7.7, 203.0.113.9' } });
+    expect(((await r.json()) as { ip: string }).ip).toBe('203.0.113.9');
   });
 });
 

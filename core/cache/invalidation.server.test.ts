@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { createTestDb, TEST_ON_SQLITE, type TestDb } from '../../tests/support/db';
 import { demoActor, type DemoActor } from '../demo-actor.server';
 import { getRow, updateRow, createRow } from '../resource/service.server';
@@ -20,6 +20,7 @@ import { attemptLogin, THROTTLE } from '../auth/login.server';
 import { closeThrottleStore } from '../auth/throttle.server';
 import { DEMO_PASSWORD } from '../../tests/support/session';
 import { userId } from '../../tests/support/suite';
+import { waitFor } from '../jobs/test-db';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const PEER = path.join(__dirname, 'peer.fixture.ts');
@@ -149,22 +150,21 @@ describe.each(transports)('two processes agree, over $name', ({ redis }) => {
     const onA = (i: number): Promise<Answer> =>
       attemptLogin(db.knex, admin.t, { username: 'lockx', password: `wrong-${i}`, ip, userAgent: null }).then((r) => (r.ok ? { ok: true } : { ok: false, reason: r.reason, message: r.message }));
     const onB = (i: number) => peer.ask<Answer>({ op: 'login', username: 'lockx', password: `wrong-b${i}`, ip });
-    try {
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onA(i) : onB(i))));
-      expect(answers.filter((a) => a.reason === 'invalid').map((a) => a.message)).toEqual(Array(THROTTLE.maxPerUser).fill('账号或密码错误'));
-      const locked = answers.filter((a) => a.reason === 'locked');
-      expect(locked).toHaveLength(20 - THROTTLE.maxPerUser);
-      for (const a of locked) expect(a.message).toBe(admin.t('core:login.locked', { minutes: 15 }));
-      // The right password from that address is refused too, on either process.
-      expect((await peer.ask<Answer>({ op: 'login', username: 'lockx', password: DEMO_PASSWORD, ip })).reason).toBe('locked');
-      expect((await onA(99)).reason).toBe('locked');
-    } finally {
+    onTestFinished(async () => {
       if (redis) {
         const client = new Redis(REDIS_URL);
         await client.del(`port:login:u:lockx|${ip}`, `port:login:ip:${ip}`);
         client.disconnect();
       }
-    }
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onA(i) : onB(i))));
+    expect(answers.filter((a) => a.reason === 'invalid').map((a) => a.message)).toEqual(Array(THROTTLE.maxPerUser).fill('账号或密码错误'));
+    const locked = answers.filter((a) => a.reason === 'locked');
+    expect(locked).toHaveLength(20 - THROTTLE.maxPerUser);
+    for (const a of locked) expect(a.message).toBe(admin.t('core:login.locked', { minutes: 15 }));
+    // The right password from that address is refused too, on either process.
+    expect((await peer.ask<Answer>({ op: 'login', username: 'lockx', password: DEMO_PASSWORD, ip })).reason).toBe('locked');
+    expect((await onA(99)).reason).toBe('locked');
   });
 });
 
@@ -175,59 +175,52 @@ describe('the Redis transport', () => {
     const b = createInvalidator({ redisUrl: REDIS_URL, prefix });
     const admin = new Redis(REDIS_URL);
     const heard: (string | undefined)[] = [];
-    try {
-      b.onInvalidate('topic', (key) => heard.push(key));
-      await b.ready();
-      await a.invalidate('topic', 'k1');
-      await until(() => heard.includes('k1'));
-
-      const list = String(await admin.client('LIST'));
-      // B's subscriber: the connection of that name subscribed to a channel (A's has none).
-      const id = list.split('\n').find((l) => l.includes(`name=cache-sub:${prefix} `) && / sub=1 /.test(l))?.match(/\bid=(\d+)/)?.[1];
-      expect(id).toBeTruthy();
-      heard.length = 0;
-      await admin.client('KILL', 'ID', id!);
-      // Back: every topic flushed once (key undefined), then keyed invalidations arrive again.
-      await until(() => heard.includes(undefined) && b.live());
-      await a.invalidate('topic', 'k2');
-      await until(() => heard.includes('k2'));
-    } finally {
+    onTestFinished(async () => {
       admin.disconnect();
       await Promise.all([a.close(), b.close()]);
-    }
+    });
+    b.onInvalidate('topic', (key) => heard.push(key));
+    await b.ready();
+    await a.invalidate('topic', 'k1');
+    await until(() => heard.includes('k1'));
+
+    const list = String(await admin.client('LIST'));
+    // B's subscriber: the connection of that name subscribed to a channel (A's has none).
+    const id = list
+      .split('\n')
+      .find((l) => l.includes(`name=cache-sub:${prefix} `) && / sub=1 /.test(l))
+      ?.match(/\bid=(\d+)/)?.[1];
+    expect(id).toBeTruthy();
+    heard.length = 0;
+    await admin.client('KILL', 'ID', id!);
+    // Back: every topic flushed once (key undefined), then keyed invalidations arrive again.
+    await until(() => heard.includes(undefined) && b.live());
+    await a.invalidate('topic', 'k2');
+    await until(() => heard.includes('k2'));
   });
 });
 
-async function until(ok: () => boolean): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('not within 10 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (ok: () => boolean) => waitFor(async () => ok(), 10_000, 20);
 
 describe('createCache', () => {
   it('keeps entries until invalidated, and never keeps a load that overlapped an invalidation', async () => {
     const inv = createInvalidator({ redisUrl: REDIS_URL, prefix: `test:cache:${crypto.randomBytes(4).toString('hex')}:` });
     const cache = createCache<number>({ topic: 't', max: 10, ttlMs: 60_000, invalidator: inv });
     let n = 0;
-    try {
-      expect(await cache.get('k', async () => ++n)).toBe(1);
-      await inv.ready();
-      let release = () => {};
-      const slow = cache.get('k', () => new Promise<number>((r) => (release = () => r(++n))));
-      await cache.invalidate();
-      release();
-      expect(await slow).toBe(2);
-      expect(await cache.get('k', async () => ++n)).toBe(3);
-      expect(await cache.get('k', async () => ++n)).toBe(3);
-      await cache.invalidate('other');
-      expect(await cache.get('k', async () => ++n)).toBe(3);
-      await cache.invalidate('k');
-      expect(await cache.get('k', async () => ++n)).toBe(4);
-    } finally {
-      await inv.close();
-    }
+    onTestFinished(() => inv.close());
+    expect(await cache.get('k', async () => ++n)).toBe(1);
+    await inv.ready();
+    let release = () => {};
+    const slow = cache.get('k', () => new Promise<number>((r) => (release = () => r(++n))));
+    await cache.invalidate();
+    release();
+    expect(await slow).toBe(2);
+    expect(await cache.get('k', async () => ++n)).toBe(3);
+    expect(await cache.get('k', async () => ++n)).toBe(3);
+    await cache.invalidate('other');
+    expect(await cache.get('k', async () => ++n)).toBe(3);
+    await cache.invalidate('k');
+    expect(await cache.get('k', async () => ++n)).toBe(4);
   });
 
   it('reads through while invalidations cannot arrive (no database reachable)', async () => {

@@ -108,8 +108,7 @@ describe('on SQLite', () => {
     await sqlite('sys_user').where({ username: 'trader' }).update({ nickname: '改过的昵称', password_hash: 'changed-hash' });
     await seedAll(sqlite, registry.plugins, registry);
     const after = await sqlite('sys_user').where({ username: 'trader' }).first();
-    expect(after.nickname).toBe('改过的昵称');
-    expect(after.password_hash).toBe('changed-hash');
+    expect(after).toMatchObject({ nickname: '改过的昵称', password_hash: 'changed-hash' });
     expect(after.id).toBe(before.id);
   });
 

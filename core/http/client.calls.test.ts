@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The API client: the loading counter, silent calls, the declaration variant and downloads.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGE_DURATION, createApiClient, parseContentDisposition } from './client';
-import { t, makeNotifier, json, setup, toasts, rejection, failingAnswers, Handler } from './client.fixture';
+import { ApiError, MESSAGE_DURATION, parseContentDisposition } from './client';
+import { json, setup, toasts, rejection, failingAnswers, Handler } from './client.fixture';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,18 +11,13 @@ afterEach(() => {
 describe('loading overlay counter', () => {
   it('goes +1 then -1 on success', async () => {
     let seenDuring = 0;
-    const n = makeNotifier();
-    const api = createApiClient({
-      notifier: n.notifier,
-      t,
-      fetch: (async () => {
-        seenDuring = n.pendingNow();
-        return json({ code: 200, msg: 'ok' });
-      }) as typeof fetch,
+    const { api, pendingLog, pendingNow } = setup(() => {
+      seenDuring = pendingNow();
+      return json({ code: 200, msg: 'ok' });
     });
     await api.get('/x');
     expect(seenDuring).toBe(1);
-    expect(n.pendingLog).toEqual([1, -1]);
+    expect(pendingLog).toEqual([1, -1]);
   });
 
   it('is balanced on envelope errors, HTTP errors and network errors', async () => {
@@ -91,9 +86,7 @@ describe('declaration variant', () => {
   it('any other code: error toast with msg for 3 s', async () => {
     const { api, notifier } = decl(() => json({ code: 200, msg: '报关单号重复' }));
     const err = await rejection(api.post('/decl/save', {}));
-    expect(toasts(notifier)).toEqual([
-      { message: '报关单号重复', severity: 'error', durationMs: MESSAGE_DURATION.declarationError },
-    ]);
+    expect(toasts(notifier)).toEqual([{ message: '报关单号重复', severity: 'error', durationMs: MESSAGE_DURATION.declarationError }]);
     expect(MESSAGE_DURATION.declarationError).toBe(3000);
     expect(err).toMatchObject({ code: 200, handled: true });
     expect(notifier.alert).not.toHaveBeenCalled();
@@ -107,7 +100,7 @@ describe('declaration variant', () => {
     const p = rejection(
       api.post('/decl/import', {}).finally(() => {
         settled = true;
-      })
+      }),
     );
     await vi.advanceTimersByTimeAsync(15_000);
     expect(settled).toBe(false);
@@ -120,16 +113,13 @@ describe('declaration variant', () => {
 });
 
 describe('download', () => {
-  const file = (headers: Record<string, string>, content = 'PK\u0003\u0004') =>
-    new Response(content, { status: 200, headers: { 'Content-Type': 'application/octet-stream', ...headers } });
+  const file = (headers: Record<string, string>, content = 'PK\u0003\u0004') => new Response(content, { status: 200, headers: { 'Content-Type': 'application/octet-stream', ...headers } });
 
   it('GETs with the query and returns the blob with the RFC 5987 filename', async () => {
     const { api, call, notifier } = setup(() =>
       file({
-        'Content-Disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(
-          '报关单 2024.xlsx'
-        )}`,
-      })
+        'Content-Disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent('报关单 2024.xlsx')}`,
+      }),
     );
     const { blob, filename } = await api.download('/decl/export', { ids: [1, 2], month: '2024-05' });
     expect(filename).toBe('报关单 2024.xlsx');
@@ -140,10 +130,7 @@ describe('download', () => {
   });
 
   it('reads plain and missing filenames', async () => {
-    const heads: Array<Record<string, string>> = [
-      { 'Content-Disposition': 'attachment; filename="report (1).csv"' },
-      {},
-    ];
+    const heads: Array<Record<string, string>> = [{ 'Content-Disposition': 'attachment; filename="report (1).csv"' }, {}];
     const { api } = setup(() => file(heads.shift()!));
     expect((await api.download('/a')).filename).toBe('report (1).csv');
     expect((await api.download('/b')).filename).toBeNull();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The API client: requests, envelope codes and transport errors (more in client.calls.test.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { MESSAGE_DURATION, buildQuery, createApiClient, joinUrl } from './client';
 import { t, makeNotifier, makeFetch, json, setup, toasts, rejection } from './client.fixture';
 
@@ -95,12 +95,9 @@ describe('requests', () => {
     const api = createApiClient({ notifier: n.notifier, t });
     const fake = makeFetch(() => json({ code: 200, msg: 'ok', data: 1 }));
     vi.stubGlobal('fetch', fake);
-    try {
-      await expect(api.get('/ping')).resolves.toMatchObject({ data: 1 });
-      expect(fake).toHaveBeenCalledOnce();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    onTestFinished(() => void vi.unstubAllGlobals());
+    await expect(api.get('/ping')).resolves.toMatchObject({ data: 1 });
+    expect(fake).toHaveBeenCalledOnce();
   });
 });
 
@@ -113,12 +110,8 @@ describe('envelope codes (main)', () => {
     const { api, notifier } = setup(() => json({ code: 20011, msg: '登录已过期，请重新登录' }, 401));
     const err = await rejection(api.get('/me'));
 
-    expect(err.code).toBe(20011);
-    expect(err.message).toBe('登录已过期，请重新登录');
-    expect(err.handled).toBe(true);
-    expect(toasts(notifier)).toEqual([
-      { message: '登录已过期，请重新登录', severity: 'warning', durationMs: MESSAGE_DURATION.notLoggedIn },
-    ]);
+    expect(err).toMatchObject({ code: 20011, message: '登录已过期，请重新登录', handled: true });
+    expect(toasts(notifier)).toEqual([{ message: '登录已过期，请重新登录', severity: 'warning', durationMs: MESSAGE_DURATION.notLoggedIn }]);
     expect(MESSAGE_DURATION.notLoggedIn).toBe(500);
 
     await vi.advanceTimersByTimeAsync(499);
@@ -245,7 +238,7 @@ describe('transport errors', () => {
         new Response('<html><body>502 Bad Gateway</body></html>', {
           status: 502,
           headers: { 'Content-Type': 'text/html' },
-        })
+        }),
     );
     const err = await rejection(api.post('/x', {}));
     expect(toasts(notifier)).toEqual([{ message: '系统接口502异常', severity: 'error', durationMs: 5000 }]);
@@ -259,23 +252,18 @@ describe('transport errors', () => {
     expect(err).toMatchObject({ code: 403, status: 403 });
   });
 
-  it('HTTP 404 with JSON that is not an envelope: status message', async () => {
-    const { api, notifier } = setup(() => json({ error: 'not found' }, 404));
-    await rejection(api.get('/nope'));
-    expect(toasts(notifier)[0].message).toBe('系统接口404异常');
-  });
-
-  it('HTTP 500 claiming code 200 is still an error', async () => {
-    const { api, notifier } = setup(() => json({ code: 200, msg: 'ok' }, 500));
-    expect((await rejection(api.get('/x'))).code).toBe(500);
-    expect(toasts(notifier)[0].message).toBe('系统接口500异常');
-  });
-
-  it('HTTP 200 with a non-JSON body is reported, not resolved', async () => {
-    const { api, notifier } = setup(() => new Response('<html>login</html>', { status: 200 }));
-    await rejection(api.get('/x'));
-    expect(toasts(notifier)[0].message).toBe('系统接口200异常');
-  });
+  const statusOnly: [name: string, answer: () => Response, status: number][] = [
+    ['HTTP 404 with JSON that is not an envelope: status message', () => json({ error: 'not found' }, 404), 404],
+    ['HTTP 500 claiming code 200 is still an error', () => json({ code: 200, msg: 'ok' }, 500), 500],
+    ['HTTP 200 with a non-JSON body is reported, not resolved', () => new Response('<html>login</html>', { status: 200 }), 200],
+  ];
+  for (const [name, answer, status] of statusOnly) {
+    it(name, async () => {
+      const { api, notifier } = setup(answer);
+      expect((await rejection(api.get('/x'))).code).toBe(status);
+      expect(toasts(notifier)[0].message).toBe(`系统接口${status}异常`);
+    });
+  }
 
   it('the caller aborting is not reported to the user', async () => {
     const { api, notifier, pendingNow } = setup(() => new Promise<Response>(() => {}));

@@ -5,10 +5,6 @@ import { createScheduler, type JobScheduler } from './scheduler.server';
 import { getJob, listJobLogs, listJobs, pauseJob, resumeJob, runJobOnce, updateCron, type JobAdminDeps } from './admin.server';
 import { waitFor } from './test-db';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 const testPlugin = jobsPlugin('jobadmin', [
   testJob('jobadmin.report', { cron: '0 0 5 * * *', titleKey: 'jobadmin:jobs.report' }, async () => 'report sent'),

@@ -2,7 +2,7 @@
 // on two knex pools of one MariaDB, as two processes would) run a catchUp job once for the
 // outage, and leave the others to their next tick. The outage is made by moving the job
 // history back in time (the clock the scheduler compares against), with a cron every minute.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig, toDate } from '../db/knex.server';
 import { previousRun } from './cron';
@@ -10,10 +10,6 @@ import { missedTick } from './catchup.server';
 import { createScheduler } from './scheduler.server';
 import { TEST_REDIS_URL, testPrefix, waitFor } from './test-db';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 const EVERY_MINUTE = '0 * * * * *';
 const job = (name: string, catchUp: boolean) => testJob(name, { cron: EVERY_MINUTE, exclusive: true, catchUp }, async (ctx) => `ran with ${JSON.stringify(ctx.data)}`);
@@ -32,13 +28,21 @@ beforeAll(async () => {
   if (toNextTick < 15_000) await new Promise((r) => setTimeout(r, toNextTick + 200));
   const now = Date.now();
   // Every job existed for 10 minutes and last ran 5 minutes ago; then the schedulers stopped.
-  await db.knex('sys_job').whereIn('name', ['jobcatch.bills', 'jobcatch.cleanup', 'jobcatch.paused']).update({ created_at: new Date(now - 10 * MIN) });
+  await db
+    .knex('sys_job')
+    .whereIn('name', ['jobcatch.bills', 'jobcatch.cleanup', 'jobcatch.paused'])
+    .update({ created_at: new Date(now - 10 * MIN) });
   for (const name of ['jobcatch.bills', 'jobcatch.cleanup', 'jobcatch.paused']) {
-    await db.knex('sys_job_log').insert({ job_name: name, trigger: 'cron', status: 'success', runner: 'inprocess', started_at: new Date(now - 5 * MIN), finished_at: new Date(now - 5 * MIN), duration_ms: 3 });
+    await db
+      .knex('sys_job_log')
+      .insert({ job_name: name, trigger: 'cron', status: 'success', runner: 'inprocess', started_at: new Date(now - 5 * MIN), finished_at: new Date(now - 5 * MIN), duration_ms: 3 });
   }
   await db.knex('sys_job').where({ name: 'jobcatch.paused' }).update({ status: 'paused' });
   // jobcatch.added was enabled just now: the ticks before it are not its own.
-  await db.knex('sys_job').where({ name: 'jobcatch.added' }).update({ created_at: new Date(now) });
+  await db
+    .knex('sys_job')
+    .where({ name: 'jobcatch.added' })
+    .update({ created_at: new Date(now) });
 });
 
 afterAll(async () => {
@@ -50,12 +54,14 @@ const catchUps = (name: string) => db.knex('sys_job_log').where({ job_name: name
 /** Moves the whole job history back, as if it happened `ms` earlier (a later outage). */
 async function shiftHistory(ms: number) {
   for (const r of await db.knex('sys_job_log').select('id', 'started_at', 'finished_at')) {
-    await db.knex('sys_job_log')
+    await db
+      .knex('sys_job_log')
       .where({ id: r.id })
       .update({ started_at: new Date(toDate(r.started_at)!.getTime() - ms), finished_at: r.finished_at ? new Date(toDate(r.finished_at)!.getTime() - ms) : null });
   }
   for (const r of await db.knex('sys_job').select('name', 'created_at', 'caught_up_tick')) {
-    await db.knex('sys_job')
+    await db
+      .knex('sys_job')
       .where({ name: r.name })
       .update({ created_at: new Date(toDate(r.created_at)!.getTime() - ms), caught_up_tick: r.caught_up_tick === null ? null : Number(r.caught_up_tick) - ms });
   }
@@ -98,18 +104,17 @@ describe('catching up missed schedules', () => {
     const web = createScheduler(db.registry, { ...opts, knex: db.knex, worker: false });
     await web.start();
     const workers = [createScheduler(db.registry, { ...opts, knex: db.knex }), createScheduler(db.registry, { ...opts, knex: other })];
-    try {
-      await Promise.all(workers.map((w) => w.start()));
-      await waitFor(async () => (await catchUps('jobcatch.bills')).filter((r) => r.status === 'success').length > before, 15_000);
-      // Give a duplicate every chance to show up before counting.
-      await new Promise((r) => setTimeout(r, 1000));
-      const rows = (await catchUps('jobcatch.bills')).slice(before);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'success', runner: 'bullmq' });
-      expect(await catchUps('jobcatch.cleanup')).toHaveLength(0);
-    } finally {
+    onTestFinished(async () => {
       await web.close();
       await Promise.all(workers.map((w) => w.close()));
-    }
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    await waitFor(async () => (await catchUps('jobcatch.bills')).filter((r) => r.status === 'success').length > before, 15_000);
+    // Give a duplicate every chance to show up before counting.
+    await new Promise((r) => setTimeout(r, 1000));
+    const rows = (await catchUps('jobcatch.bills')).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'success', runner: 'bullmq' });
+    expect(await catchUps('jobcatch.cleanup')).toHaveLength(0);
   });
 });

@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { restoreEnvAfterEach } from '../../tests/support/suite';
 import { cronTimeZone, isValidCron, nextRun, nextRuns, previousRun } from './cron';
 
 describe('cron', () => {
-  const tz = process.env.TZ;
-  afterEach(() => {
-    if (tz === undefined) delete process.env.TZ;
-    else process.env.TZ = tz;
-  });
+  restoreEnvAfterEach();
 
   it('accepts 5 and 6 field patterns', () => {
     expect(isValidCron('*/5 * * * *')).toBe(true);
@@ -29,10 +26,7 @@ describe('cron', () => {
     expect(nextRun('0 */10 * * * *', from).toISOString()).toBe('2024-01-01T00:20:00.000Z');
     expect(nextRun('30 2 * * *', from).toISOString()).toBe('2024-01-01T02:30:00.000Z');
     expect(nextRun('* * * * * *', from).toISOString()).toBe('2024-01-01T00:10:01.000Z');
-    expect(nextRuns('0 0 * * *', 2, from).map((d) => d.toISOString())).toEqual([
-      '2024-01-02T00:00:00.000Z',
-      '2024-01-03T00:00:00.000Z',
-    ]);
+    expect(nextRuns('0 0 * * *', 2, from).map((d) => d.toISOString())).toEqual(['2024-01-02T00:00:00.000Z', '2024-01-03T00:00:00.000Z']);
     expect(() => nextRun('nope', from)).toThrow();
   });
 

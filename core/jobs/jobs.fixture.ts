@@ -4,6 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { defineJob, definePlugin, type JobDef, type PortPlugin } from '../plugin';
 import { live } from '../../tests/support/live';
+import { setPlugins } from '../registry.server';
 import { cleanPrefix, createJobsTestDb, type JobsTestDb } from './test-db';
 
 /** A job `<plugin>.<name>` titled `<plugin>:<name>`, neither exclusive nor caught up unless `over` says so. */
@@ -17,7 +18,9 @@ export function testJob(name: string, a: Partial<JobDef> | JobDef['process'], b?
 /** A plugin made of these jobs only. */
 export const jobsPlugin = (id: string, jobs: JobDef[]) => definePlugin({ id, root: 'core/jobs', jobs });
 
+/** The file's jobs database; core's registry is core alone unless a test installs its own (its plugins are handed over there). */
 export function setUpJobsDb(plugins: PortPlugin[], prefix?: string): JobsTestDb {
+  setPlugins([]);
   let db: JobsTestDb | undefined;
   beforeAll(async () => {
     db = await createJobsTestDb(plugins);

@@ -1,7 +1,7 @@
 // Exclusive jobs across processes: the lock stores (sys_lock row, Redis) and what an operator
 // sees when "run once" is pressed on two processes at once: one run works, the other is
 // skipped and says so in the job log. Two knex pools on one MariaDB stand for two processes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { knexConfig } from '../db/knex.server';
@@ -10,10 +10,6 @@ import { runJob, SKIPPED_RUNNING } from './run.server';
 import { createScheduler, type JobScheduler } from './scheduler.server';
 import { TEST_REDIS_URL, testPrefix, waitFor } from './test-db';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 /** A run that stays in progress until the test lets it finish. */
 function gate() {
@@ -72,7 +68,7 @@ describe.each(stores)('lock store on %s', (_label, make) => {
     await b.release('t1', again!);
   });
 
-  it("takes over a lock whose holder died (expired), and the old holder can no longer renew or free it", async () => {
+  it('takes over a lock whose holder died (expired), and the old holder can no longer renew or free it', async () => {
     const [a, b] = make();
     const dead = await a.acquire('t2', 200);
     expect(dead).toBeTruthy();
@@ -142,25 +138,21 @@ describe('exclusive jobs', () => {
       createScheduler(db.registry, { redisUrl: TEST_REDIS_URL, knex: other, prefix, worker: true, concurrency: 1, catchUp: false }),
     ];
     const web = createScheduler(db.registry, { redisUrl: TEST_REDIS_URL, knex: db.knex, prefix, worker: false });
-    try {
-      await Promise.all(workers.map((w) => w.start()));
-      const before = await db.knex('sys_job_log').where({ job_name: 'joblock.exclusive' }).max({ id: 'id' }).first();
-      const since = Number(before?.id ?? 0);
-      await Promise.all([web.runOnce('joblock.exclusive'), web.runOnce('joblock.exclusive')]);
-      const skipped = await waitFor(
-        () => db.knex('sys_job_log').where({ job_name: 'joblock.exclusive', status: 'skipped', runner: 'bullmq' }).andWhere('id', '>', since).first(),
-        15_000,
-      );
-      expect(skipped.message).toBe(SKIPPED_RUNNING);
-      exclusiveGate.open();
-      await waitFor(() => db.knex('sys_job_log').where({ job_name: 'joblock.exclusive', status: 'success', runner: 'bullmq' }).andWhere('id', '>', since).first(), 15_000);
-      const rows = await db.knex('sys_job_log').where({ job_name: 'joblock.exclusive' }).andWhere('id', '>', since);
-      expect(rows.map((r) => r.status).sort()).toEqual(['skipped', 'success']);
-      expect(maxActive).toBe(1);
-    } finally {
+    onTestFinished(async () => {
       exclusiveGate.open();
       await web.close();
       await Promise.all(workers.map((w) => w.close()));
-    }
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    const before = await db.knex('sys_job_log').where({ job_name: 'joblock.exclusive' }).max({ id: 'id' }).first();
+    const since = Number(before?.id ?? 0);
+    await Promise.all([web.runOnce('joblock.exclusive'), web.runOnce('joblock.exclusive')]);
+    const skipped = await waitFor(() => db.knex('sys_job_log').where({ job_name: 'joblock.exclusive', status: 'skipped', runner: 'bullmq' }).andWhere('id', '>', since).first(), 15_000);
+    expect(skipped.message).toBe(SKIPPED_RUNNING);
+    exclusiveGate.open();
+    await waitFor(() => db.knex('sys_job_log').where({ job_name: 'joblock.exclusive', status: 'success', runner: 'bullmq' }).andWhere('id', '>', since).first(), 15_000);
+    const rows = await db.knex('sys_job_log').where({ job_name: 'joblock.exclusive' }).andWhere('id', '>', since);
+    expect(rows.map((r) => r.status).sort()).toEqual(['skipped', 'success']);
+    expect(maxActive).toBe(1);
   });
 });

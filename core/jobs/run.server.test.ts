@@ -1,10 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
 import { runJob } from './run.server';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 const testPlugin = jobsPlugin('jobrun', [
   testJob('jobrun.ok', { cron: '0 0 3 * * *' }, async (ctx) => {
@@ -79,9 +75,7 @@ describe('runJob', () => {
 
   it('rethrows after logging when asked (the BullMQ processor)', async () => {
     const before = Number((await db.knex('sys_job_log').where({ job_name: 'jobrun.fail' }).count({ n: '*' }))[0].n);
-    await expect(runJob(db.registry, 'jobrun.fail', { trigger: 'cron', runner: 'bullmq', knex: db.knex, rethrow: true })).rejects.toThrow(
-      'boom: the job failed',
-    );
+    await expect(runJob(db.registry, 'jobrun.fail', { trigger: 'cron', runner: 'bullmq', knex: db.knex, rethrow: true })).rejects.toThrow('boom: the job failed');
     const rows = await db.knex('sys_job_log').where({ job_name: 'jobrun.fail' }).orderBy('id', 'desc');
     expect(rows.length).toBe(before + 1);
     expect(rows[0]).toMatchObject({ status: 'failed', runner: 'bullmq' });
@@ -89,18 +83,15 @@ describe('runJob', () => {
 
   it('skips a paused job on cron trigger but runs it by hand', async () => {
     await db.knex('sys_job').where({ name: 'jobrun.ok' }).update({ status: 'paused' });
-    try {
-      const count = async () => Number((await db.knex('sys_job_log').where({ job_name: 'jobrun.ok' }).count({ n: '*' }))[0].n);
-      const before = await count();
-      const skipped = await runJob(db.registry, 'jobrun.ok', { trigger: 'cron', runner: 'inprocess', knex: db.knex });
-      expect(skipped).toEqual({ status: 'skipped' });
-      expect(await count()).toBe(before);
-      const manual = await runJob(db.registry, 'jobrun.ok', { trigger: 'manual', runner: 'inprocess', knex: db.knex });
-      expect(manual.status).toBe('success');
-      expect(await count()).toBe(before + 1);
-    } finally {
-      await db.knex('sys_job').where({ name: 'jobrun.ok' }).update({ status: 'normal' });
-    }
+    onTestFinished(() => db.knex('sys_job').where({ name: 'jobrun.ok' }).update({ status: 'normal' }));
+    const count = async () => Number((await db.knex('sys_job_log').where({ job_name: 'jobrun.ok' }).count({ n: '*' }))[0].n);
+    const before = await count();
+    const skipped = await runJob(db.registry, 'jobrun.ok', { trigger: 'cron', runner: 'inprocess', knex: db.knex });
+    expect(skipped).toEqual({ status: 'skipped' });
+    expect(await count()).toBe(before);
+    const manual = await runJob(db.registry, 'jobrun.ok', { trigger: 'manual', runner: 'inprocess', knex: db.knex });
+    expect(manual.status).toBe('success');
+    expect(await count()).toBe(before + 1);
   });
 
   it('rejects unknown jobs', async () => {

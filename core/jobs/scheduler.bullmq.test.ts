@@ -7,10 +7,6 @@ import { createScheduler, QUEUE_NAME, type JobScheduler } from './scheduler.serv
 import { pauseJob, resumeJob, updateCron } from './admin.server';
 import { countLogs, TEST_REDIS_URL, testPrefix, waitFor } from './test-db';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 const testPlugin = jobsPlugin('jobbull', [
   testJob('jobbull.nightly', { cron: '0 30 2 * * *' }, async (ctx) => {

@@ -1,12 +1,8 @@
 // In-process scheduler: the embedded default without Redis.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { createScheduler, getScheduler, MAX_TIMER_MS, setScheduler } from './scheduler.server';
 import { countLogs, waitFor } from './test-db';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { setPlugins } from '../registry.server';
-
-// A registry of core alone unless a test installs its own (its plugins are handed over below).
-setPlugins([]);
 
 let slowRuns = 0;
 let slowActive = 0;
@@ -62,34 +58,33 @@ describe('in-process scheduler', () => {
     const before = await countLogs(db.knex, { job_name: 'jobsched.tick' });
     const s = createScheduler(db.registry, { knex: db.knex });
     const scheduled = () => (s as unknown as { scheduled(): Record<string, string> }).scheduled();
-    try {
-      await s.start();
-      expect(scheduled()).toEqual({ 'jobsched.tick': '* * * * * *' });
-      // Paused behind the scheduler's back: the timer still fires, the run is skipped.
-      await setStatus('jobsched.tick', 'paused');
-      await new Promise((r) => setTimeout(r, 2200));
-      expect(await countLogs(db.knex, { job_name: 'jobsched.tick' })).toBe(before);
-      expect(scheduled()).toEqual({});
-
-      // Resumed and rescheduled: runs again.
-      await setStatus('jobsched.tick', 'normal');
-      await s.reschedule('jobsched.tick');
-      expect(scheduled()).toEqual({ 'jobsched.tick': '* * * * * *' });
-      await waitFor(async () => (await countLogs(db.knex, { job_name: 'jobsched.tick' })) > before, 2500, 50);
-
-      // Cron edited in sys_job, then rescheduled: the new pattern is armed.
-      await db.knex('sys_job').where({ name: 'jobsched.tick' }).update({ cron: '0 0 3 * * *' });
-      await s.reschedule('jobsched.tick');
-      expect(scheduled()).toEqual({ 'jobsched.tick': '0 0 3 * * *' });
-
-      // Paused and rescheduled: nothing armed.
-      await setStatus('jobsched.tick', 'paused');
-      await s.reschedule('jobsched.tick');
-      expect(scheduled()).toEqual({});
-    } finally {
+    onTestFinished(async () => {
       await s.close();
       await db.knex('sys_job').where({ name: 'jobsched.tick' }).update({ cron: '* * * * * *', status: 'paused' });
-    }
+    });
+    await s.start();
+    expect(scheduled()).toEqual({ 'jobsched.tick': '* * * * * *' });
+    // Paused behind the scheduler's back: the timer still fires, the run is skipped.
+    await setStatus('jobsched.tick', 'paused');
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(await countLogs(db.knex, { job_name: 'jobsched.tick' })).toBe(before);
+    expect(scheduled()).toEqual({});
+
+    // Resumed and rescheduled: runs again.
+    await setStatus('jobsched.tick', 'normal');
+    await s.reschedule('jobsched.tick');
+    expect(scheduled()).toEqual({ 'jobsched.tick': '* * * * * *' });
+    await waitFor(async () => (await countLogs(db.knex, { job_name: 'jobsched.tick' })) > before, 2500, 50);
+
+    // Cron edited in sys_job, then rescheduled: the new pattern is armed.
+    await db.knex('sys_job').where({ name: 'jobsched.tick' }).update({ cron: '0 0 3 * * *' });
+    await s.reschedule('jobsched.tick');
+    expect(scheduled()).toEqual({ 'jobsched.tick': '0 0 3 * * *' });
+
+    // Paused and rescheduled: nothing armed.
+    await setStatus('jobsched.tick', 'paused');
+    await s.reschedule('jobsched.tick');
+    expect(scheduled()).toEqual({});
   });
 
   it('never overlaps runs of the same job', async () => {
@@ -115,51 +110,46 @@ describe('in-process scheduler', () => {
 
   it('runOnce runs now, paused or on-demand, and returns the log id', async () => {
     const s = createScheduler(db.registry, { knex: db.knex });
-    try {
-      const r = await s.runOnce('jobsched.manual');
-      expect(r.queued).toBe(false);
-      const row = await db.knex('sys_job_log').where({ id: r.logId }).first();
-      expect(row).toMatchObject({ job_name: 'jobsched.manual', trigger: 'manual', runner: 'inprocess', status: 'success', message: 'by hand' });
-      const paused = await s.runOnce('jobsched.yearly'); // paused in beforeAll
-      expect((await db.knex('sys_job_log').where({ id: paused.logId }).first()).message).toBe('happy new year');
-      await expect(s.runOnce('jobsched.nope')).rejects.toThrow(/unknown job/);
-    } finally {
-      await s.close();
-    }
+    onTestFinished(() => s.close());
+    const r = await s.runOnce('jobsched.manual');
+    expect(r.queued).toBe(false);
+    const row = await db.knex('sys_job_log').where({ id: r.logId }).first();
+    expect(row).toMatchObject({ job_name: 'jobsched.manual', trigger: 'manual', runner: 'inprocess', status: 'success', message: 'by hand' });
+    const paused = await s.runOnce('jobsched.yearly'); // paused in beforeAll
+    expect((await db.knex('sys_job_log').where({ id: paused.logId }).first()).message).toBe('happy new year');
+    await expect(s.runOnce('jobsched.nope')).rejects.toThrow(/unknown job/);
   });
 
   it('chains timers longer than setTimeout allows', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      vi.setSystemTime(new Date('2024-01-01T00:00:00.000Z'));
-      const timeouts: number[] = [];
-      const real = globalThis.setTimeout;
-      const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
-        timeouts.push(ms ?? 0);
-        return real(fn, ms);
-      }) as typeof setTimeout);
-      await setStatus('jobsched.yearly', 'normal');
-      const s = createScheduler(db.registry, { knex: db.knex });
-      await s.start();
-      spy.mockRestore();
-      await s.close();
-      // 2025-01-01 is 366 days away: more than 2^31-1 ms (24.8 days).
-      expect(timeouts).toContain(MAX_TIMER_MS);
-      expect(Math.max(...timeouts)).toBe(MAX_TIMER_MS);
-    } finally {
+    onTestFinished(async () => {
       vi.useRealTimers();
       await setStatus('jobsched.yearly', 'paused');
-    }
+    });
+    vi.setSystemTime(new Date('2024-01-01T00:00:00.000Z'));
+    const timeouts: number[] = [];
+    const real = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      timeouts.push(ms ?? 0);
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    await setStatus('jobsched.yearly', 'normal');
+    const s = createScheduler(db.registry, { knex: db.knex });
+    await s.start();
+    spy.mockRestore();
+    await s.close();
+    // 2025-01-01 is 366 days away: more than 2^31-1 ms (24.8 days).
+    expect(timeouts).toContain(MAX_TIMER_MS);
+    expect(Math.max(...timeouts)).toBe(MAX_TIMER_MS);
   });
 
   it('keeps one scheduler per process', async () => {
     const s = createScheduler(db.registry, { knex: db.knex });
     setScheduler(s);
-    try {
-      expect(getScheduler()).toBe(s);
-    } finally {
+    onTestFinished(async () => {
       setScheduler(undefined);
       await s.close();
-    }
+    });
+    expect(getScheduler()).toBe(s);
   });
 });

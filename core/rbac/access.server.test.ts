@@ -1,6 +1,6 @@
 // What the demo users see: their session user, filtered menu tree and sidebar, loaded from
 // a freshly seeded database.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sessionUser } from '../../tests/support/resource';
 import { setUpTestDb } from '../../tests/support/suite';
 import { filterMenuTree, loadMenuTree, loadSessionUser, matchesRoleOrPermission, menuTrail, sidebarTree, type MenuItem, type SessionUser } from './access.server';
@@ -38,13 +38,10 @@ describe('loadSessionUser', () => {
 
   it('a disabled role grants nothing', async () => {
     await db.knex('sys_role').where({ code: 'PTGL' }).update({ status: '1' });
-    try {
-      const op = await demo('operator');
-      expect(op.roles.map((r) => r.roleCode)).toEqual(['GBYW']);
-      expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual([]);
-    } finally {
-      await db.knex('sys_role').where({ code: 'PTGL' }).update({ status: '0' });
-    }
+    onTestFinished(() => db.knex('sys_role').where({ code: 'PTGL' }).update({ status: '0' }));
+    const op = await demo('operator');
+    expect(op.roles.map((r) => r.roleCode)).toEqual(['GBYW']);
+    expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual([]);
   });
 
   it('answers null for an unknown user id', async () => {
@@ -87,14 +84,11 @@ describe('menus and sidebar of the demo users', () => {
   it('granting a role one menu shows exactly that entry', async () => {
     const role = await db.knex('sys_role').where({ code: 'WLFZ' }).first();
     await db.knex('sys_role_menu').insert({ role_id: role.id, menu_key: 'management.job' });
-    try {
-      const side = sidebarTree(filterMenuTree(tree, await demo('freightagent')));
-      expect(keys(side)).toEqual(['management']);
-      expect(keys(side[0].children)).toEqual(['management.systemMaintenance']);
-      expect(keys(side[0].children[0].children)).toEqual(['management.job']);
-    } finally {
-      await db.knex('sys_role_menu').where({ role_id: role.id }).delete();
-    }
+    onTestFinished(() => db.knex('sys_role_menu').where({ role_id: role.id }).delete());
+    const side = sidebarTree(filterMenuTree(tree, await demo('freightagent')));
+    expect(keys(side)).toEqual(['management']);
+    expect(keys(side[0].children)).toEqual(['management.systemMaintenance']);
+    expect(keys(side[0].children[0].children)).toEqual(['management.job']);
   });
 
   it('menuTrail gives group → item for /management/systemMaintenance/jobLog', () => {

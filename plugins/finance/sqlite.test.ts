@@ -4,37 +4,23 @@
 // a decimal through its shortest string and never added as a float. (A double holds 15
 // significant digits exactly, i.e. amounts up to 9,999,999,999,999.99 — production runs on
 // MariaDB, whose DECIMAL(18,2) has no such bound.)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Decimal from 'decimal.js';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knexConfig } from '../../core/db/knex.server';
-import { migrateAll, seedAll } from '../../core/db/migrate.server';
+import type { Knex } from 'knex';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tFor } from '../../core/i18n/i18n.server';
-import { createRegistry } from '../../core/registry.server';
-import configured from '../../plugins.config';
+import { setUpTestDb } from '../../tests/support/suite';
 import { creditFunds, debitFunds, openSubAccount, subAccountOf } from './funds/funds.server';
 import { createBill } from './bills/bills.server';
 import { settlementSummary } from './bills/settlement.server';
 
+const db = setUpTestDb({ sqlite: true });
 let knex: Knex;
-let dir: string;
 let traderId: number;
 const t = tFor('zh');
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fin-sqlite-'));
-  knex = knexFactory(knexConfig(`sqlite:${path.join(dir, 'app.sqlite')}`));
-  const registry = createRegistry(configured);
-  await migrateAll(knex, registry.plugins);
-  await seedAll(knex, registry.plugins, registry);
+  knex = db.knex;
   traderId = Number((await knex('sys_user').where({ username: 'trader' }).first()).id);
-}, 60_000);
-afterAll(async () => {
-  await knex?.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('money on SQLite', () => {
@@ -64,7 +50,19 @@ describe('money on SQLite', () => {
     // 0.1 + 0.2 is 0.30000000000000004 in floats; three pushed MMK bills awaiting payment add up exactly.
     for (const amount of ['0.10', '0.20', '1234567.89']) {
       const bill = await knex.transaction((trx) =>
-        createBill(trx, { billType: 'TRADE', orderNo: `SQ${amount}`, payerUserId: traderId, payerName: 'trader', payeeName: 'payee', currency: 'MMK', lines: [{ feeItemName: 'fee', quantity: '1', amount, source: 'manual' }] }, null),
+        createBill(
+          trx,
+          {
+            billType: 'TRADE',
+            orderNo: `SQ${amount}`,
+            payerUserId: traderId,
+            payerName: 'trader',
+            payeeName: 'payee',
+            currency: 'MMK',
+            lines: [{ feeItemName: 'fee', quantity: '1', amount, source: 'manual' }],
+          },
+          null,
+        ),
       );
       await knex('fin_bill').where({ id: bill.id }).update({ status: 'awaitingPayment', push_flag: 'pushed' });
     }

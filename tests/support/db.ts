@@ -70,8 +70,9 @@ function sqliteStore(): Store {
   };
 }
 
-export async function createTestDb(opts: { plugins?: PortPlugin[]; seed?: boolean } = {}): Promise<TestDb> {
-  const store = TEST_ON_SQLITE ? sqliteStore() : await mariadbStore();
+/** A fresh database, migrated and (unless `seed: false`) seeded; `sqlite: true` makes it SQLite whatever TEST_DB says (the embedded default). */
+export async function createTestDb(opts: { plugins?: PortPlugin[]; seed?: boolean; sqlite?: boolean } = {}): Promise<TestDb> {
+  const store = opts.sqlite || TEST_ON_SQLITE ? sqliteStore() : await mariadbStore();
   const { knex, url } = store;
   const registry = createRegistry(opts.plugins ?? configured);
   await migrateAll(knex, registry.plugins);

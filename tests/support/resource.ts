@@ -1,7 +1,7 @@
 // The resource engine's REST API called the way the server does (real Requests into the route
 // modules under app/routes), plus quick ways to make departments, roles and users for a test.
 import type { Knex } from 'knex';
-import { beforeAll } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '../../core/auth/password.server';
 import { loadSessionUser } from '../../core/rbac/access.server';
 import type { SessionUser } from '../../core/rbac/menu';
@@ -99,10 +99,7 @@ export async function makeDept(knex: Knex, name: string, parentId: number | null
 }
 
 /** A role straight in the tables: its menus (ancestors included by the caller) and permissions. */
-export async function makeRole(
-  knex: Knex,
-  r: { code?: string; name?: string; dataScope?: 'all' | 'dept' | 'self'; menus?: string[]; permissions?: string[] },
-): Promise<number> {
+export async function makeRole(knex: Knex, r: { code?: string; name?: string; dataScope?: 'all' | 'dept' | 'self'; menus?: string[]; permissions?: string[] }): Promise<number> {
   const now = new Date();
   const code = r.code ?? uniq('R');
   const [id] = await knex('sys_role').insert({ code, name: r.name ?? `角色${code}`, data_scope: r.dataScope ?? 'all', status: '0', order_num: 50, created_at: now, updated_at: now, version: 1 });
@@ -175,3 +172,22 @@ export function setUpScratchTable(table: string, columns: (tb: Knex.CreateTableB
 /** A resource on a scratch table: the system plugin's texts and menu, permission x to list, create and update. */
 export const scratchResource = (def: Pick<ResourceDef, 'name' | 'table' | 'fields' | 'schema'> & Partial<ResourceDef>): ResourceDef =>
   defineResource({ plugin: 'system', titleKey: 'system:refCode.title', menu: 'management', permissions: { list: 'x', create: 'x', update: 'x' }, ...def });
+
+/** A case of itRefusesEach: the test's name, the body sent and the field errors it gets (exact: these and no others). */
+export interface Refusal {
+  name: string;
+  body: Record<string, unknown>;
+  errors: Record<string, string>;
+  exact?: boolean;
+}
+
+/** One test per case, named by it: `create(body)` is refused with these field errors. */
+export function itRefusesEach(create: (body: Record<string, unknown>) => Promise<{ fieldErrors: Record<string, string> }>, cases: Refusal[]): void {
+  for (const { name, body, errors, exact } of cases) {
+    it(name, async () => {
+      const { fieldErrors } = await create(body);
+      if (exact) expect(fieldErrors).toEqual(errors);
+      else expect(fieldErrors).toMatchObject(errors);
+    });
+  }
+}

@@ -1,6 +1,7 @@
 // Signing in through the real /api/login/auth action and getting the Cookie header back.
 import { action as loginAction } from '../../app/routes/api.login.auth';
-import { cookieHeader, envelope, req, respond } from './http';
+import { action as getInfoAction } from '../../app/routes/api.login.getInfo';
+import { cookieHeader, envelope, req, respond, type Envelope } from './http';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo@12345';
 
@@ -10,4 +11,14 @@ export async function loginAs(username: string, password = DEMO_PASSWORD, ip = '
   const body = await envelope(res);
   if (body.code !== 200) throw new Error(`login as ${username} failed: ${body.code} ${body.msg}`);
   return cookieHeader(res);
+}
+
+/** The envelope a sign-in through /api/login/auth answers. */
+export async function loginAnswer(username: string, password: string, ip = '10.7.0.1'): Promise<Envelope> {
+  return envelope(await respond(loginAction, req('/api/login/auth', { json: { username, password, type: 'account' }, ip })));
+}
+
+/** The getInfo envelope code for a Cookie header: 200 while its session lives, 20011 after. */
+export async function sessionCode(cookie: string): Promise<number> {
+  return (await envelope(await respond(getInfoAction, req('/api/login/getInfo', { method: 'POST', cookie })))).code;
 }

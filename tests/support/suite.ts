@@ -16,6 +16,8 @@ export interface SuiteOptions {
   plugins?: PortPlugin[];
   /** false: migrated only. */
   seed?: boolean;
+  /** SQLite whatever TEST_DB says (the embedded default). */
+  sqlite?: boolean;
   /** Install the database's registry as core's for the file (needed with `plugins`), restored after. */
   registry?: boolean;
   /** DATA_DIR (uploads, import files) in a temporary directory of the file's own. */
@@ -36,27 +38,21 @@ export interface Suite extends TestDb {
 export function setUpTestDb(opts: SuiteOptions = {}): Suite {
   let db: TestDb | undefined;
   let previous: Registry | undefined;
-  let dir = '';
-  const previousDataDir = process.env.DATA_DIR;
+  const dir = opts.dataDir ? setUpTempDir('port-test-data-', 'DATA_DIR') : undefined;
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    if (opts.dataDir) process.env.DATA_DIR = dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-test-data-'));
-    db = await createTestDb({ plugins: opts.plugins, seed: opts.seed });
+    db = await createTestDb({ plugins: opts.plugins, seed: opts.seed, sqlite: opts.sqlite });
     if (opts.registry) previous = setRegistry(db.registry);
     for (const u of opts.logins ?? []) cookies[u] = await loginAs(u);
   }, 120_000);
   afterAll(async () => {
     if (opts.registry) setRegistry(previous);
     await db?.destroy();
-    if (!opts.dataDir) return;
-    if (previousDataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = previousDataDir;
-    fs.rmSync(dir, { recursive: true, force: true });
   });
   const own: Pick<Suite, 'cookies' | 'dataDir' | 'as'> = {
     cookies,
     get dataDir() {
-      return dir;
+      return dir?.path ?? '';
     },
     as: (username) => ({
       get cookie() {
@@ -65,6 +61,26 @@ export function setUpTestDb(opts: SuiteOptions = {}): Suite {
     }),
   };
   return live(() => db as Suite | undefined, 'test database', own);
+}
+
+/** A temporary directory of the file's own, made before its tests and removed after them; with `env`, that variable names it meanwhile. */
+export function setUpTempDir(prefix: string, env?: string): { readonly path: string } {
+  let dir = '';
+  const previous = env ? process.env[env] : undefined;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    if (env) process.env[env] = dir;
+  });
+  afterAll(() => {
+    if (env && previous === undefined) delete process.env[env];
+    else if (env) process.env[env] = previous;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      return dir;
+    },
+  };
 }
 
 /** The id of a user by name. */

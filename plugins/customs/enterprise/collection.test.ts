@@ -67,7 +67,7 @@ describe('who may use collection information (SPEC §6, §8)', () => {
     expect((await gated.list(cookies.operator)).status).toBe(403);
   });
 
-  it('shows 管理员 every enterprise\'s rows read-only, and refuses its writes with the SPEC §8 message', async () => {
+  it("shows 管理员 every enterprise's rows read-only, and refuses its writes with the SPEC §8 message", async () => {
     const traderRow = Number(((await gated.create(cookies.trader, collectionRow())).body.data as Body).id);
     const list = await gated.list(cookies.admin);
     expect(list.status).toBe(200);
@@ -75,7 +75,8 @@ describe('who may use collection information (SPEC §6, §8)', () => {
     expect(companies).toEqual(new Set(['德宏边境贸易有限公司', '姐告报关行']));
     expect((await gated.get(cookies.admin, traderRow)).status).toBe(200);
     const screen = await run(collectionScreen, req('/enterpriseCenter/collectionInfo', { cookie: cookies.admin }));
-    const page = (screen.data as { blocked: string | null; page: { result: { total: number }; can: { create: boolean; update: boolean; delete: boolean; export: boolean; transitions: string[] } } }).page;
+    const page = (screen.data as { blocked: string | null; page: { result: { total: number }; can: { create: boolean; update: boolean; delete: boolean; export: boolean; transitions: string[] } } })
+      .page;
     expect((screen.data as { blocked: string | null }).blocked).toBeNull();
     expect(page.result.total).toBe((list.body.data as { total: number }).total);
     expect(page.can).toMatchObject({ create: false, update: false, delete: false, export: true, transitions: [] });
@@ -124,7 +125,8 @@ describe('who may use collection information (SPEC §6, §8)', () => {
 });
 
 describe('collection information rules (SPEC §5 "Fees and collection")', () => {
-  const fieldError = async (over: Body, field: string) => ((await gated.create(cookies.broker, collectionRow(over))).body.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors?.[field];
+  const fieldError = async (over: Body, field: string) =>
+    ((await gated.create(cookies.broker, collectionRow(over))).body.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors?.[field];
 
   it('contact name: 1–10 characters', async () => {
     expect(await fieldError({ contactName: '' }, 'contactName')).toBe('联系人不能为空');
@@ -191,8 +193,7 @@ describe('entrustments', () => {
     const newcomer = await account(db.knex, 4);
     await resourceApi('customs', 'enterprise', { cookie: newcomer.cookie }).create(enterprisePayload());
     const res = await entrustments(newcomer.cookie).create({ brokerEnterpriseId: brokerEnterprise, validFrom: '2025-01-01', validTo: '2026-12-31' });
-    expect(res.status).toBe(403);
-    expect(res.body.msg).toBe('只有企业信息已审核通过的贸易商可以办理委托');
+    expect(res).toMatchObject({ status: 403, body: { msg: '只有企业信息已审核通过的贸易商可以办理委托' } });
     expect((await entrustments(newcomer.cookie).list()).body.data!.rows).toEqual([]);
   });
 
@@ -203,8 +204,7 @@ describe('entrustments', () => {
     expect((await entrustments(cookies.trader).transition('revoke', [id])).body.msg).toBe('当前状态无法执行该操作');
     expect(await isEntrusted(db.knex, traderEnterprise, brokerEnterprise)).toBe(false);
     const res = await entrustments(cookies.trader).create({ brokerEnterpriseId: String(brokerEnterprise), validFrom: '2025-01-01', validTo: '2099-12-31', remark: '重新委托' });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ traderEnterpriseId: traderEnterprise, brokerEnterpriseId: brokerEnterprise, status: 'active' });
+    expect(res).toMatchObject({ status: 200, body: { data: { traderEnterpriseId: traderEnterprise, brokerEnterpriseId: brokerEnterprise, status: 'active' } } });
     expect(await isEntrusted(db.knex, traderEnterprise, brokerEnterprise)).toBe(true);
   });
 
@@ -219,8 +219,7 @@ describe('the enterprise information screen', () => {
     const { res, data } = await run(infoScreen, req('/enterpriseCenter/enterpriseInfo', { cookie: cookies.trader }));
     expect(res).toBeNull();
     const d = data as { row: Body; account: Body; can: { update: boolean; transitions: string[] }; lookups: Record<string, unknown[]> };
-    expect(d.row).toMatchObject({ name: '德宏边境贸易有限公司', auditStatus: '3', loginAccount: 'trader' });
-    expect(d.can.update).toBe(true);
+    expect(d).toMatchObject({ row: { name: '德宏边境贸易有限公司', auditStatus: '3', loginAccount: 'trader' }, can: { update: true } });
     expect(d.can.transitions).toEqual(['submit']);
     expect(d.lookups['system.provinces'].length).toBeGreaterThan(0);
   });

@@ -41,15 +41,11 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   });
 
   it('refuses a second enterprise for the same account', async () => {
-    const res = await api(owner.cookie).create(enterprisePayload());
-    expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('该账号已登记企业信息，请直接修改');
+    expect(await api(owner.cookie).create(enterprisePayload())).toMatchObject({ status: 400, body: { msg: '该账号已登记企业信息，请直接修改' } });
   });
 
   it('refuses approval of an enterprise that was not submitted, with the catalogue message', async () => {
-    const res = await api(cookies.operator).transition('approve', [id]);
-    expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('当前状态无法执行该操作');
+    expect(await api(cookies.operator).transition('approve', [id])).toMatchObject({ status: 400, body: { msg: '当前状态无法执行该操作' } });
     expect(await status()).toBe('0');
   });
 
@@ -62,9 +58,7 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   it('refuses to submit twice and to edit while under review', async () => {
     expect((await api(owner.cookie).transition('submit', [id])).body.msg).toBe('当前状态无法执行该操作');
     const row = await db.knex('cus_enterprise').where({ id }).first();
-    const edit = await api(owner.cookie).update(id, { ...enterprisePayload({ creditCode: row.credit_code }), version: row.version });
-    expect(edit.status).toBe(400);
-    expect(edit.body.msg).toBe('已提交审核，无法编辑');
+    expect(await api(owner.cookie).update(id, { ...enterprisePayload({ creditCode: row.credit_code }), version: row.version })).toMatchObject({ status: 400, body: { msg: '已提交审核，无法编辑' } });
   });
 
   it('lets only the cookies.operator review: the owner gets 403', async () => {
@@ -74,9 +68,7 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   });
 
   it('fails only with a reason, and stores it', async () => {
-    const blank = await api(cookies.operator).transition('fail', [id], '  ');
-    expect(blank.status).toBe(400);
-    expect(blank.body.msg).toBe('审核不通过原因不能为空');
+    expect(await api(cookies.operator).transition('fail', [id], '  ')).toMatchObject({ status: 400, body: { msg: '审核不通过原因不能为空' } });
     const long = await api(cookies.operator).transition('fail', [id], 'x'.repeat(501));
     expect(long.body.msg).toBe('审核不通过原因长度不能超过500个字符');
     const res = await api(cookies.operator).transition('fail', [id], '营业执照不清晰');
@@ -103,8 +95,7 @@ describe('the enterprise audit flow (SPEC §4)', () => {
   it('resets an approved enterprise to not submitted when it is saved', async () => {
     const row = await db.knex('cus_enterprise').where({ id }).first();
     const res = await api(owner.cookie).update(id, { ...enterprisePayload({ creditCode: row.credit_code, name: '改名后的贸易有限公司' }), version: row.version });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ auditStatus: '0', name: '改名后的贸易有限公司' });
+    expect(res).toMatchObject({ status: 200, body: { data: { auditStatus: '0', name: '改名后的贸易有限公司' } } });
     expect(await approvedEnterpriseOfUser(db.knex, owner.id)).toBeNull();
     expect(await enterpriseOfUser(db.knex, owner.id)).toMatchObject({ id, userId: owner.id, accountType: 4, auditStatus: '0', creditCode: row.credit_code });
   });
@@ -202,9 +193,7 @@ describe('the enterprise validation rules (SPEC §5)', () => {
     const disguised = await upload(owner.cookie, 'customs.enterprise', '营业执照.pdf', EXE);
     expect(disguised.status).toBe(400);
     expect(disguised.body.msg).toContain('pdf');
-    const xlsx = await upload(owner.cookie, 'customs.enterprise', '清单.xlsx', XLSX);
-    expect(xlsx.status).toBe(400);
-    expect(xlsx.body.msg).toBe('仅支持上传 pdf, doc, docx, jpg, png, xls, csv 格式的文件');
+    expect(await upload(owner.cookie, 'customs.enterprise', '清单.xlsx', XLSX)).toMatchObject({ status: 400, body: { msg: '仅支持上传 pdf, doc, docx, jpg, png, xls, csv 格式的文件' } });
     const csv = await upload(owner.cookie, 'customs.enterprise', '清单.csv', new TextEncoder().encode('a,b\n1,2\n'));
     expect(csv.status).toBe(200);
   });
@@ -225,9 +214,7 @@ describe('the enterprise validation rules (SPEC §5)', () => {
   it('refuses a file uploaded by someone else', async () => {
     const other = await account(db.knex, 4);
     const up = await upload(other.cookie, 'customs.enterprise', 'x.pdf', PDF);
-    const res = await save({ files: [{ name: '别人的文件', fileType: 'other', fileId: Number((up.body.data as Body).id) }] });
-    expect(res.status).toBe(400);
-    expect(res.msg).toBe('附件无效或不属于当前用户');
+    expect(await save({ files: [{ name: '别人的文件', fileType: 'other', fileId: Number((up.body.data as Body).id) }] })).toMatchObject({ status: 400, msg: '附件无效或不属于当前用户' });
   });
 });
 
@@ -244,9 +231,7 @@ describe('each user keeps to their own enterprise', () => {
   });
 
   it('does not let another user read it', async () => {
-    const res = await api(b.cookie).get(aId);
-    expect(res.status).toBe(404);
-    expect(res.body.msg).toBe('数据不存在或无权访问');
+    expect(await api(b.cookie).get(aId)).toMatchObject({ status: 404, body: { msg: '数据不存在或无权访问' } });
     const list = await api(b.cookie).list({ pageSize: 100 });
     expect(list.body.data!.rows.map((r) => r.id)).not.toContain(aId);
     expect(list.body.data!.rows).toHaveLength(1);

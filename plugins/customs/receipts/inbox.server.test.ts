@@ -2,16 +2,14 @@
 // workers on one Redis): every receipt file is processed exactly once, nothing lands in
 // failed/ and every receipt is applied once.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../../../core/db/knex.server';
 import { definePlugin } from '../../../core/plugin';
 import { createScheduler, type JobScheduler } from '../../../core/jobs/scheduler.server';
 import { cleanPrefix, TEST_REDIS_URL, testPrefix, waitFor } from '../../../core/jobs/test-db';
 import { TEST_ON_SQLITE } from '../../../tests/support/db';
-import { setUpTestDb } from '../../../tests/support/suite';
+import { setUpTempDir, setUpTestDb } from '../../../tests/support/suite';
 import { receiptsArea } from './index';
 import { dropReceiptFile, ediDirs, processInbox } from './inbox.server';
 import { receiptXml, type ReceiptTarget } from './receipts.server';
@@ -55,19 +53,13 @@ const testPlugin = definePlugin({
 const prefix = testPrefix('inbox');
 const db = setUpTestDb({ plugins: [testPlugin], seed: false });
 let other: Knex;
-let ediRoot: string;
-const savedEdiDir = process.env.CUSTOMS_EDI_DIR;
+setUpTempDir('edi-', 'CUSTOMS_EDI_DIR');
 
 beforeAll(async () => {
   other = knexFactory(knexConfig(db.url));
-  ediRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'edi-'));
-  process.env.CUSTOMS_EDI_DIR = ediRoot;
 });
 
 afterAll(async () => {
-  if (savedEdiDir === undefined) delete process.env.CUSTOMS_EDI_DIR;
-  else process.env.CUSTOMS_EDI_DIR = savedEdiDir;
-  fs.rmSync(ediRoot, { recursive: true, force: true });
   await other?.destroy();
   await cleanPrefix(prefix);
 });
@@ -116,22 +108,21 @@ describe.skipIf(TEST_ON_SQLITE)('EDI inbox read by two processes at once', () =>
     const opts = { redisUrl: TEST_REDIS_URL, prefix, worker: true, concurrency: 1, catchUp: false };
     const workers: JobScheduler[] = [createScheduler(db.registry, { ...opts, knex: db.knex }), createScheduler(db.registry, { ...opts, knex: other })];
     const web = createScheduler(db.registry, { ...opts, knex: db.knex, worker: false });
-    try {
-      await Promise.all(workers.map((w) => w.start()));
-      // The every-30-s schedule would read the inbox as well; this case is about the two "run once".
-      await db.knex('sys_job').where({ name: 'customs.receiptImport' }).update({ status: 'paused' });
-      await web.reschedule('customs.receiptImport');
-      await Promise.all([web.runOnce('customs.receiptImport'), web.runOnce('customs.receiptImport')]);
-      const rows = await waitFor(async () => {
-        const r = await db.knex('sys_job_log').where({ job_name: 'customs.receiptImport', trigger: 'manual' }).whereNot({ status: 'running' });
-        return r.length === 2 ? r : null;
-      }, 40_000);
-      expect(rows.map((r) => r.status).sort()).toEqual(['skipped', 'success']);
-      expect(rows.find((r) => r.status === 'success').message).toBe(`files ${FILES}, failed files 0, receipts ${FILES}, applied ${FILES}`);
-      await expectBatchDoneOnce('b');
-    } finally {
+    onTestFinished(async () => {
       await web.close();
       await Promise.all(workers.map((w) => w.close()));
-    }
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    // The every-30-s schedule would read the inbox as well; this case is about the two "run once".
+    await db.knex('sys_job').where({ name: 'customs.receiptImport' }).update({ status: 'paused' });
+    await web.reschedule('customs.receiptImport');
+    await Promise.all([web.runOnce('customs.receiptImport'), web.runOnce('customs.receiptImport')]);
+    const rows = await waitFor(async () => {
+      const r = await db.knex('sys_job_log').where({ job_name: 'customs.receiptImport', trigger: 'manual' }).whereNot({ status: 'running' });
+      return r.length === 2 ? r : null;
+    }, 40_000);
+    expect(rows.map((r) => r.status).sort()).toEqual(['skipped', 'success']);
+    expect(rows.find((r) => r.status === 'success').message).toBe(`files ${FILES}, failed files 0, receipts ${FILES}, applied ${FILES}`);
+    await expectBatchDoneOnce('b');
   });
 });

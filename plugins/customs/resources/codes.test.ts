@@ -29,15 +29,11 @@ describe('CIQ codes', () => {
   });
 
   it('refuses a blank Chinese explanation', async () => {
-    const a = await create('ciqCode', ciq({ name: '' }));
-    expect(a.status).toBe(400);
-    expect(a.fieldErrors.name).toBe('中文名称不能为空');
+    expect(await create('ciqCode', ciq({ name: '' }))).toMatchObject({ status: 400, fieldErrors: { name: '中文名称不能为空' } });
   });
 
   it('refuses a blank English explanation', async () => {
-    const a = await create('ciqCode', ciq({ nameEn: '  ' }));
-    expect(a.status).toBe(400);
-    expect(a.fieldErrors.nameEn).toBe('英文名称不能为空');
+    expect(await create('ciqCode', ciq({ nameEn: '  ' }))).toMatchObject({ status: 400, fieldErrors: { nameEn: '英文名称不能为空' } });
   });
 
   it('refuses a missing CIQ code and a missing code type', async () => {
@@ -46,9 +42,7 @@ describe('CIQ codes', () => {
   });
 
   it('accepts a code with both explanations, under its seeded parent', async () => {
-    const a = await create('ciqCode', ciq());
-    expect(a.status).toBe(200);
-    expect(a.data).toMatchObject({ ciqCode: '0810600000101', hsCode: '0810600000', codeVersion: '2024', version: 1 });
+    expect(await create('ciqCode', ciq())).toMatchObject({ status: 200, data: { ciqCode: '0810600000101', hsCode: '0810600000', codeVersion: '2024', version: 1 } });
   });
 
   it('refuses a duplicate code, an unknown HS code and an unknown parent', async () => {
@@ -66,9 +60,7 @@ describe('CIQ codes', () => {
 describe('ECIQ basic data', () => {
   it('will not delete a type in use, and says why', async () => {
     const type = await db.knex('cus_eciq_type').where({ type_code: 'PURPOSE' }).first();
-    const a = await remove('eciqType', type.id);
-    expect(a.status).toBe(400);
-    expect(a.msg).toBe('该类型下已有基础数据，不能删除，类型代码也不能修改');
+    expect(await remove('eciqType', type.id)).toMatchObject({ status: 400, msg: '该类型下已有基础数据，不能删除，类型代码也不能修改' });
     expect(await db.knex('cus_eciq_type').where({ id: type.id }).first()).toBeTruthy();
   });
 

@@ -1,22 +1,15 @@
 // The yardstick for the import feature: 20,000 HS codes through the import job, with
 // the HS resource's own checks (unique code, end not before start) applied to every row.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import system from '../../system/index';
 import customs from '../index';
-import { setUpTestDb } from '../../../tests/support/suite';
+import { setUpTempDir, setUpTestDb } from '../../../tests/support/suite';
 import { processImport } from '../../../core/resource/import.server';
 
 const db = setUpTestDb({ plugins: [system, customs], registry: true });
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hsimp-'));
-});
-afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const dir = setUpTempDir('hsimp-');
 
 async function queue(file: string, mode: 'all' | 'valid') {
   const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
@@ -42,7 +35,7 @@ describe('HS code import', () => {
     // Two bad rows: an end date before the start, and a code already in the file.
     lines.push('9900000001,重复编码,Duplicate,2024-01-01,2099-12-31,有效,5,千克');
     lines.push('9999999999,日期颠倒,Dates reversed,2025-01-01,2024-01-01,有效,5,千克');
-    const file = path.join(dir, 'hs.csv');
+    const file = path.join(dir.path, 'hs.csv');
     fs.writeFileSync(file, '\uFEFF' + lines.join('\r\n'));
     const started = Date.now();
     const summary = await processImport(await queue(file, 'valid'), { knex: db.knex, registry: db.registry });

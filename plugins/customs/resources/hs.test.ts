@@ -49,14 +49,17 @@ describe('HS codes: SPEC §5 required fields', () => {
     expect(a.status).toBe(400);
     expect(a.msg).toBe(message);
     expect(a.fieldErrors[field]).toBe(message);
-    expect(await db.knex('cus_hs_code').where({ hs_code: String(row.hsCode) }).first()).toBeUndefined();
+    expect(
+      await db
+        .knex('cus_hs_code')
+        .where({ hs_code: String(row.hsCode) })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('accepts the row once every required field is filled', async () => {
     const row = hsRow();
-    const a = await create('hsCode', row);
-    expect(a.status).toBe(200);
-    expect(a.data).toMatchObject({ hsCode: row.hsCode, name: '测试商品', startDate: '2024-01-01', endDate: '2030-12-31', taxRate: 6.5, version: 1 });
+    expect(await create('hsCode', row)).toMatchObject({ status: 200, data: { hsCode: row.hsCode, name: '测试商品', startDate: '2024-01-01', endDate: '2030-12-31', taxRate: 6.5, version: 1 } });
   });
 
   it('answers in the user’s language', async () => {
@@ -78,9 +81,7 @@ describe('HS codes: SPEC §5 required fields', () => {
 
 describe('HS codes: dates, uniqueness, locking, permissions', () => {
   it('refuses an end date before the start date', async () => {
-    const a = await create('hsCode', hsRow({ startDate: '2025-06-01', endDate: '2025-05-31' }));
-    expect(a.status).toBe(400);
-    expect(a.fieldErrors.endDate).toBe('终止日期不能早于起始日期');
+    expect(await create('hsCode', hsRow({ startDate: '2025-06-01', endDate: '2025-05-31' }))).toMatchObject({ status: 400, fieldErrors: { endDate: '终止日期不能早于起始日期' } });
   });
 
   it('accepts an end date equal to the start date', async () => {
@@ -92,9 +93,7 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
   });
 
   it('refuses a duplicate HS code (a seeded one) and leaves the seeded row alone', async () => {
-    const a = await create('hsCode', hsRow({ hsCode: '1006301000', name: '重复' }));
-    expect(a.status).toBe(400);
-    expect(a.fieldErrors.hsCode).toBe('HS编码已存在');
+    expect(await create('hsCode', hsRow({ hsCode: '1006301000', name: '重复' }))).toMatchObject({ status: 400, fieldErrors: { hsCode: 'HS编码已存在' } });
     expect((await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first()).name).toBe('籼米精米');
   });
 
@@ -103,21 +102,21 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
     const created = await create('hsCode', row);
     const id = created.data.id;
     const first = await update('hsCode', id, { ...row, name: '第一次修改', version: 1 });
-    expect(first.status).toBe(200);
-    expect(first.data.version).toBe(2);
-    const stale = await update('hsCode', id, { ...row, name: '过期的修改', version: 1 });
-    expect(stale.status).toBe(409);
-    expect(stale.msg).toBe('数据已被他人修改，请刷新后重试');
+    expect(first).toMatchObject({ status: 200, data: { version: 2 } });
+    expect(await update('hsCode', id, { ...row, name: '过期的修改', version: 1 })).toMatchObject({ status: 409, msg: '数据已被他人修改，请刷新后重试' });
     const stored = await db.knex('cus_hs_code').where({ id }).first();
     expect(stored).toMatchObject({ name: '第一次修改', version: 2 });
   });
 
   it('refuses the trader, who lacks customs:hsCode:add, with 403 and creates nothing', async () => {
     const row = hsRow();
-    const a = await create('hsCode', row, cookies.trader);
-    expect(a.status).toBe(403);
-    expect(a.code).toBe(403);
-    expect(await db.knex('cus_hs_code').where({ hs_code: String(row.hsCode) }).first()).toBeUndefined();
+    expect(await create('hsCode', row, cookies.trader)).toMatchObject({ status: 403, code: 403 });
+    expect(
+      await db
+        .knex('cus_hs_code')
+        .where({ hs_code: String(row.hsCode) })
+        .first(),
+    ).toBeUndefined();
     expect((await list('hsCode', 'hsCode=1006', cookies.trader)).status).toBe(403);
   });
 
@@ -143,9 +142,7 @@ describe('declaration elements', () => {
   const element = (over: Body = {}): Body => ({ hsCode: '1006301000', seq: 30, name: '产地', nameEn: 'Place of origin', isRequired: false, ...over });
 
   it('refuses an order already used for the same HS code', async () => {
-    const a = await create('hsElement', element({ seq: 1 }));
-    expect(a.status).toBe(400);
-    expect(a.fieldErrors.seq).toBe('该HS编码下已有此序号的申报要素');
+    expect(await create('hsElement', element({ seq: 1 }))).toMatchObject({ status: 400, fieldErrors: { seq: '该HS编码下已有此序号的申报要素' } });
   });
 
   it('accepts a new order for that HS code, and the same order under another HS code', async () => {
@@ -161,9 +158,7 @@ describe('declaration elements', () => {
   });
 
   it('refuses an HS code that does not exist', async () => {
-    const a = await create('hsElement', element({ hsCode: '9999999999' }));
-    expect(a.status).toBe(400);
-    expect(a.fieldErrors.hsCode).toBe('HS编码不存在');
+    expect(await create('hsElement', element({ hsCode: '9999999999' }))).toMatchObject({ status: 400, fieldErrors: { hsCode: 'HS编码不存在' } });
   });
 
   it('refuses an order below 1', async () => {
@@ -171,9 +166,7 @@ describe('declaration elements', () => {
   });
 
   it('restores the leading zero of an HS code the picker sent as a number', async () => {
-    const a = await create('hsElement', element({ hsCode: 713319000, seq: 40 }));
-    expect(a.status).toBe(200);
-    expect(a.data.hsCode).toBe('0713319000');
+    expect(await create('hsElement', element({ hsCode: 713319000, seq: 40 }))).toMatchObject({ status: 200, data: { hsCode: '0713319000' } });
   });
 
   it('lists the elements of one HS code in order', async () => {

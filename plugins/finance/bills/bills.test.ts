@@ -24,9 +24,7 @@ describe('saving a bill (SPEC §5 Billing)', () => {
   });
 
   it('requires the order number', async () => {
-    const res = await platform.create(bill({ orderNo: ' ' }));
-    expect(res.body.code).toBe(500);
-    expect(res.fieldErrors.orderNo).toBe('订单号不能为空');
+    expect(await platform.create(bill({ orderNo: ' ' }))).toMatchObject({ body: { code: 500 }, fieldErrors: { orderNo: '订单号不能为空' } });
   });
 
   it('requires the bill amount: at least one line, amounts above zero', async () => {

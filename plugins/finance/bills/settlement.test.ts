@@ -21,24 +21,23 @@ import { userId } from '../../../tests/support/suite';
 setUpBillsSuite();
 
 describe('the service-bill hand-off', () => {
+  /** What customs hands over for an approved order of the trader's. */
+  const payload = (orderNo: string, over: Record<string, unknown>) => ({
+    orderNo,
+    billType: 'SERVICE',
+    payerUserId: traderId,
+    payerEnterpriseId: null,
+    payerName: '德宏边境贸易有限公司',
+    currency: 'RMB',
+    ...over,
+  });
+
   it('turns an approved service order into one staged SERVICE bill for the trader, payable to the broker', async () => {
-    const payload = {
-      orderNo: 'SO20261122999999',
-      billType: 'SERVICE',
-      payerUserId: traderId,
-      payerEnterpriseId: null,
-      payerName: '德宏边境贸易有限公司',
-      payeeEnterpriseId: null,
-      payeeUserId: brokerId,
-      payeeName: '瑞丽报关行',
-      amount: '1250.50',
-      currency: 'RMB',
-      remark: '玉米进口报关',
-    };
-    const first = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999999, payload));
+    const order = payload('SO20261122999999', { payeeEnterpriseId: null, payeeUserId: brokerId, payeeName: '瑞丽报关行', amount: '1250.50', remark: '玉米进口报关' });
+    const first = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999999, order));
     expect(first.status).toBe('accepted');
     expect(first.result).toMatch(/^BL\d{14}$/);
-    const again = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999999, payload));
+    const again = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999999, order));
     expect(again.result).toBe(first.result);
     const bills = await db.knex('fin_bill').where({ order_no: 'SO20261122999999' });
     expect(bills.length).toBe(1);
@@ -56,21 +55,11 @@ describe('the service-bill hand-off', () => {
 
   it('finds the payee account behind the broker enterprise through the enterprise directory, and does without it when no plugin keeps enterprises', async () => {
     const broker = await db.knex('cus_enterprise').where({ user_id: brokerId }).first('id');
-    const payload = (orderNo: string) => ({
-      orderNo,
-      billType: 'SERVICE',
-      payerUserId: traderId,
-      payerEnterpriseId: null,
-      payerName: '德宏边境贸易有限公司',
-      payeeEnterpriseId: Number(broker.id),
-      payeeName: '姐告报关行',
-      amount: '80.00',
-      currency: 'RMB',
-    });
-    await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999998, payload('SO20261122999998')));
+    const toBroker = (orderNo: string) => payload(orderNo, { payeeEnterpriseId: Number(broker.id), payeeName: '姐告报关行', amount: '80.00' });
+    await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999998, toBroker('SO20261122999998')));
     expect((await db.knex('fin_bill').where({ order_no: 'SO20261122999998' }).first()).payee_user_id).toBe(brokerId);
     const withoutCustoms = createRegistry([systemPlugin, financePlugin]);
-    const handed = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999997, payload('SO20261122999997'), withoutCustoms));
+    const handed = await db.knex.transaction((trx) => handOff(trx, 'serviceBill', 'customs.serviceOrder', 999997, toBroker('SO20261122999997'), withoutCustoms));
     expect(handed.status).toBe('accepted');
     expect((await db.knex('fin_bill').where({ order_no: 'SO20261122999997' }).first()).payee_user_id).toBeNull();
   });
@@ -227,26 +216,11 @@ describe('write-off certificates', () => {
   it("attaches the uploader's own file to a form and refuses someone else's", async () => {
     const { id } = await settledViaFunds('1.00');
     const operatorId = await userId(db, 'operator');
-    const file = async (createdBy: number) =>
-      Number(
-        (
-          await db
-            .knex('sys_file')
-            .insert({
-              uuid: crypto.randomUUID(),
-              name: '银行回单.pdf',
-              ext: 'pdf',
-              mime: 'application/pdf',
-              size: 10,
-              sha256: 'x'.repeat(64),
-              path: 'none',
-              resource: 'finance.writeoff',
-              record_id: null,
-              created_by: createdBy,
-              created_at: new Date(),
-            })
-        )[0],
-      );
+    const file = async (createdBy: number) => {
+      const row = { uuid: crypto.randomUUID(), name: '银行回单.pdf', ext: 'pdf', mime: 'application/pdf', size: 10, sha256: 'x'.repeat(64), path: 'none', resource: 'finance.writeoff' };
+      const [id] = await db.knex('sys_file').insert({ ...row, record_id: null, created_by: createdBy, created_at: new Date() });
+      return Number(id);
+    };
     const w = resourceApi('finance', 'writeoff', { cookie: await loginAs('operator') });
     const mine = await file(operatorId);
     const res = await w.create({ billId: id, amount: '1.00', writeoffDate: '2026-11-22', flag: 'valid', fileIds: [mine] });

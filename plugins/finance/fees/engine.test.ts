@@ -44,8 +44,7 @@ const storage = rule({
 describe('fixed', () => {
   it('charges the price whatever the quantity', () => {
     const [l] = computeLines([rule({ feeItemName: '过磅费', price: '30', unit: '次' })], { date: '2026-11-01', quantity: '9' });
-    expect(l.amount).toBe('30.00');
-    expect(l.explanation).toBe('过磅费: 30.00 = 30.00');
+    expect(l).toMatchObject({ amount: '30.00', explanation: '过磅费: 30.00 = 30.00' });
   });
 });
 
@@ -53,8 +52,7 @@ describe('perQuantity', () => {
   it('multiplies quantity by price and rounds half-up once', () => {
     // 12.345 t × 8.50 = 104.9325 → 104.93; 0.125 × 1 = 0.125 → 0.13 (half-up, not banker's)
     const [l] = computeLines([rule({ feeItemName: '装车费', method: 'perQuantity', price: '8.5', unit: '吨' })], { date: '2026-11-01', quantity: '12.345' });
-    expect(l.amount).toBe('104.93');
-    expect(l.explanation).toBe('装车费: 12.345吨×8.50 = 104.93');
+    expect(l).toMatchObject({ amount: '104.93', explanation: '装车费: 12.345吨×8.50 = 104.93' });
     expect(computeLines([rule({ method: 'perQuantity', price: '1' })], { date: '2026-11-01', quantity: '0.125' })[0].amount).toBe('0.13');
   });
 
@@ -79,8 +77,7 @@ describe('quantityTiered (progressive)', () => {
     expect(computeLines([tiered], { date: '2026-11-01', quantity: '150' })[0].amount).toBe('1400.00');
     // 100×10 + 400×8 + 100×6 = 1000 + 3200 + 600 = 4800
     const [l] = computeLines([tiered], { date: '2026-11-01', quantity: '600' });
-    expect(l.amount).toBe('4800.00');
-    expect(l.explanation).toBe('卸车费: 600吨, 0–100: 100×10.00, 100–500: 400×8.00, 500–∞: 100×6.00 = 4800.00');
+    expect(l).toMatchObject({ amount: '4800.00', explanation: '卸车费: 600吨, 0–100: 100×10.00, 100–500: 400×8.00, 500–∞: 100×6.00 = 4800.00' });
   });
   it('puts a quantity on a boundary wholly in the lower tier', () => {
     expect(computeLines([tiered], { date: '2026-11-01', quantity: '100' })[0].amount).toBe('1000.00');
@@ -96,8 +93,7 @@ describe('timeTiered', () => {
   it('prices days after the free days by tier (8–15 ×2, 16–30 ×3)', () => {
     const [l] = computeLines([storage], { date: '2026-11-01', days: 30 });
     // 8 days × 2 + 15 days × 3 = 16 + 45
-    expect(l.amount).toBe('61.00');
-    expect(l.explanation).toBe('仓储费: 30天, 免7天, 8–15天×2.00, 16–30天×3.00 = 61.00');
+    expect(l).toMatchObject({ amount: '61.00', explanation: '仓储费: 30天, 免7天, 8–15天×2.00, 16–30天×3.00 = 61.00' });
   });
   it('counts the tier boundary day in its tier, and uses the rule price past the last tier', () => {
     // day 8 only: 2
@@ -110,8 +106,7 @@ describe('timeTiered', () => {
   it('multiplies the day total by a quantity', () => {
     // 10 t × 61 = 610
     const [l] = computeLines([storage], { date: '2026-11-01', days: 30, quantity: '10' });
-    expect(l.amount).toBe('610.00');
-    expect(l.explanation).toBe('仓储费: 10吨 × (30天, 免7天, 8–15天×2.00, 16–30天×3.00) = 610.00');
+    expect(l).toMatchObject({ amount: '610.00', explanation: '仓储费: 10吨 × (30天, 免7天, 8–15天×2.00, 16–30天×3.00) = 610.00' });
   });
 });
 

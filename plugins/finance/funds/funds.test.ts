@@ -39,6 +39,9 @@ async function customerWith(balance: string, currency = 'RMB', threshold = '0.00
 }
 
 const ledgerOf = (subAccountId: number) => db.knex('fin_fund_ledger').where({ sub_account_id: subAccountId }).orderBy('id');
+/** A bill payment of `amount` from the user's RMB sub-account, in a transaction of its own. */
+const debit = (userId: number, amount: string, reference: string, over: Partial<Parameters<typeof debitFunds>[1]> = {}) =>
+  db.knex.transaction((trx) => debitFunds(trx, { userId, currency: 'RMB', amount, txType: 'billPayment', reference, t: t(), ...over }));
 
 describe('the demo seed', () => {
   it('opens the trader RMB 50,000.00 and USD 2,000.00 accounts with a fund initialisation row each', async () => {
@@ -56,19 +59,14 @@ describe('the demo seed', () => {
 describe('debiting funds', () => {
   it('never overdraws: 20 parallel debits of 10.00 against 100.00 — exactly 10 succeed', async () => {
     const c = await customerWith('100.00');
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_v, i) =>
-        db.knex.transaction((trx) => debitFunds(trx, { userId: c.userId, currency: 'RMB', amount: '10.00', txType: 'billPayment', reference: `BILL${i}`, t: t() })),
-      ),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_v, i) => debit(c.userId, '10.00', `BILL${i}`)));
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(10);
     for (const r of refused) expect((r.reason as Error).message).toBe('可用余额不足');
     const acc = (await subAccountOf(db.knex, c.userId, 'RMB'))!;
-    expect(acc.available).toBe('0.00');
-    expect(acc.actual).toBe('0.00');
+    expect(acc).toMatchObject({ available: '0.00', actual: '0.00' });
     const debits = (await ledgerOf(acc.id)).filter((r) => r.direction === 'D');
     expect(debits).toHaveLength(10);
     // Running balances step down by 10.00 from 100.00 in ledger order.
@@ -79,24 +77,22 @@ describe('debiting funds', () => {
     const c = await customerWith('50.00');
     const acc = (await subAccountOf(db.knex, c.userId, 'RMB'))!;
     const before = (await ledgerOf(acc.id)).length;
-    await expect(db.knex.transaction((trx) => debitFunds(trx, { userId: c.userId, currency: 'RMB', amount: '50.01', txType: 'billPayment', reference: 'B1', t: t() }))).rejects.toThrow('可用余额不足');
+    await expect(debit(c.userId, '50.01', 'B1')).rejects.toThrow('可用余额不足');
     expect((await subAccountOf(db.knex, c.userId, 'RMB'))!.available).toBe('50.00');
     expect(await ledgerOf(acc.id)).toHaveLength(before);
     // Exactly the balance is fine.
-    const r = await db.knex.transaction((trx) => debitFunds(trx, { userId: c.userId, currency: 'RMB', amount: '50.00', txType: 'billPayment', reference: 'B1', t: t() }));
+    const r = await debit(c.userId, '50.00', 'B1');
     expect(r.balanceAfter).toBe('0.00');
   });
 
   it('refuses a customer without a sub-account in that currency', async () => {
-    await expect(db.knex.transaction((trx) => debitFunds(trx, { userId: traderId, currency: 'EUR', amount: '1.00', txType: 'billPayment', reference: 'B2', t: t() }))).rejects.toThrow(
-      '该客户没有此币种的资金账户',
-    );
+    await expect(debit(traderId, '1.00', 'B2', { currency: 'EUR' })).rejects.toThrow('该客户没有此币种的资金账户');
   });
 
   it('refuses a zero or negative amount', async () => {
     const c = await customerWith('10.00');
-    await expect(db.knex.transaction((trx) => debitFunds(trx, { userId: c.userId, currency: 'RMB', amount: '0', txType: 'billPayment', reference: 'B3', t: t() }))).rejects.toThrow('金额必须大于0');
-    await expect(db.knex.transaction((trx) => debitFunds(trx, { userId: c.userId, currency: 'RMB', amount: '-5', txType: 'billPayment', reference: 'B3', t: t() }))).rejects.toThrow('金额必须大于0');
+    await expect(debit(c.userId, '0', 'B3')).rejects.toThrow('金额必须大于0');
+    await expect(debit(c.userId, '-5', 'B3')).rejects.toThrow('金额必须大于0');
   });
 
   it('rolls the debit back with the caller’s transaction', async () => {
@@ -316,7 +312,7 @@ describe('fund reminder', () => {
 describe('money stays exact', () => {
   it('many small debits add up without float drift', async () => {
     const c = await customerWith('1.00');
-    for (let i = 0; i < 10; i++) await db.knex.transaction((trx) => debitFunds(trx, { userId: c.userId, currency: 'RMB', amount: '0.10', txType: 'billPayment', reference: `S${i}`, t: t() }));
+    for (let i = 0; i < 10; i++) await debit(c.userId, '0.10', `S${i}`);
     expect((await subAccountOf(db.knex, c.userId, 'RMB'))!.available).toBe(new Decimal('0').toFixed(2));
   });
 });

@@ -67,7 +67,7 @@ describe('filling in an application', () => {
     expect(res.fieldErrors.permitFileId).toBe('请上传许可证明文件');
   });
 
-  it("refuses a permit certificate uploaded by someone else", async () => {
+  it('refuses a permit certificate uploaded by someone else', async () => {
     const res = await api('trader').create(fxPayload(await permit('broker')));
     expect(res.fieldErrors.permitFileId).toBe('请上传许可证明文件');
   });
@@ -98,8 +98,7 @@ describe('filling in an application', () => {
 
 describe('the review flow (SPEC §4)', () => {
   it('goes unsettled → submitted → platform passed → bank passed → settled, each by its actor', async () => {
-    const a = await draft();
-    const id = Number(a.id);
+    const id = Number((await draft()).id);
     expect((await api('trader').transition('submit', [id])).body.code).toBe(200);
     expect(await statusOf(id)).toBe('submitted');
     expect((await api('operator').transition('platformPass', [id], '资料齐全')).body.code).toBe(200);
@@ -114,8 +113,7 @@ describe('the review flow (SPEC §4)', () => {
   });
 
   it('a platform failure needs a reason; the applicant corrects and resubmits', async () => {
-    const a = await draft();
-    const id = Number(a.id);
+    const id = Number((await draft()).id);
     await api('trader').transition('submit', [id]);
     const noReason = await api('operator').transition('platformFail', [id], '  ');
     expect(noReason.fieldErrors.platformAuditDesc).toBe('平台审核说明不能为空');
@@ -130,8 +128,7 @@ describe('the review flow (SPEC §4)', () => {
   });
 
   it('a bank failure needs a reason; the applicant corrects and resubmits to the platform', async () => {
-    const a = await draft();
-    const id = Number(a.id);
+    const id = Number((await draft()).id);
     await api('trader').transition('submit', [id]);
     await api('operator').transition('platformPass', [id]);
     const noReason = await api('bank').transition('bankFail', [id]);
@@ -146,8 +143,7 @@ describe('the review flow (SPEC §4)', () => {
   });
 
   it('refuses transitions from the wrong state with their messages', async () => {
-    const a = await draft();
-    const id = Number(a.id);
+    const id = Number((await draft()).id);
     expect((await api('operator').transition('platformPass', [id])).body.msg).toBe('当前申请状态无法进行此操作');
     expect((await api('trader').transition('resubmit', [id])).body.msg).toBe('只有审核不通过的申请才能重新提交');
     await api('trader').transition('submit', [id]);
@@ -169,8 +165,7 @@ describe('the review flow (SPEC §4)', () => {
   });
 
   it('refuses each transition to a user without its permission (403)', async () => {
-    const a = await draft();
-    const id = Number(a.id);
+    const id = Number((await draft()).id);
     expect((await api('trader').transition('platformPass', [id])).status).toBe(403);
     expect((await api('bank').transition('platformPass', [id])).status).toBe(403);
     expect((await api('operator').transition('submit', [id])).status).toBe(403);
@@ -182,8 +177,7 @@ describe('the review flow (SPEC §4)', () => {
   });
 
   it('an applicant cannot review their own application', async () => {
-    const a = await draft('both');
-    const id = Number(a.id);
+    const id = Number((await draft('both')).id);
     expect((await api('both').transition('submit', [id])).body.code).toBe(200);
     const own = await api('both').transition('platformPass', [id]);
     expect(own.body.msg).toBe('不能审核自己提交的申请');

@@ -30,6 +30,8 @@ export function apiAs(caller: string | Caller) {
     list: (name: string, query = '') => api(name).list(query),
     get: (name: string, id: number) => api(name).get(id),
     create: (name: string, body: Record<string, unknown>) => api(name).create(body),
+    /** create(name, ·) as a function of the body alone. */
+    creating: (name: string) => (body: Record<string, unknown>) => api(name).create(body),
     update: (name: string, id: number, body: Record<string, unknown>) => api(name).update(id, body),
     remove: (name: string, ids: number[]) => api(name).removeMany(ids),
   };

@@ -2,12 +2,12 @@
 // `Authorization: Bearer <token>` on /api/* with exactly their role's rights, revoked by
 // DELETE /api/system/apiToken/<id> (the row stays as a record), after which they get 20011.
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import system from '../index';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { answerOf, location, req, respond, type Envelope } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { makeRole, resourceApi, signedInUser } from '../../../tests/support/resource';
 import { action as issueAction } from './api.apiTokenIssue';
 import { loader as refCodePageLoader } from '../../../app/screen';
 
@@ -43,7 +43,10 @@ describe('partner API tokens', () => {
     expect(JSON.stringify(listed.body)).not.toContain(token);
     expect(JSON.stringify(listed.body)).not.toContain(stored.token_hash);
     // issuing is audited, without the token
-    const audit = await db.knex('sys_audit_log').where({ resource: 'system.apiToken', record_id: String(tokenId) }).first();
+    const audit = await db
+      .knex('sys_audit_log')
+      .where({ resource: 'system.apiToken', record_id: String(tokenId) })
+      .first();
     expect(audit).toMatchObject({ action: 'create', username: 'admin' });
     expect(audit.changes).not.toContain(token);
   });
@@ -96,9 +99,7 @@ describe('partner API tokens', () => {
     const row = await db.knex('sys_api_token').where({ id: tokenId }).first();
     expect(row).toBeDefined();
     expect(row.revoked_at).not.toBeNull();
-    const after = await resourceApi('system', 'refCode', { token }).list();
-    expect(after.status).toBe(401);
-    expect(after.body.code).toBe(20011);
+    expect(await resourceApi('system', 'refCode', { token }).list()).toMatchObject({ status: 401, body: { code: 20011 } });
     expect((await resourceApi('system', 'apiToken', { cookie: cookies.admin }).list()).body.data!.rows[0].revokedAt).not.toBeNull();
   });
 
@@ -109,22 +110,16 @@ describe('partner API tokens', () => {
     const live = (await issue({ name: '角色停用', roleId: codesRole })).body.data!.token;
     expect((await resourceApi('system', 'refCode', { token: live }).list()).status).toBe(200);
     await db.knex('sys_role').where({ id: codesRole }).update({ status: '1' });
-    try {
-      expect((await resourceApi('system', 'refCode', { token: live }).list()).body.code).toBe(20011);
-    } finally {
-      await db.knex('sys_role').where({ id: codesRole }).update({ status: '0' });
-    }
+    onTestFinished(() => db.knex('sys_role').where({ id: codesRole }).update({ status: '0' }));
+    expect((await resourceApi('system', 'refCode', { token: live }).list()).body.code).toBe(20011);
   });
 
   it('issuing needs system:apiToken:add, a valid role, and the administrator for a 管理员 token', async () => {
     expect((await issue({ name: 'x', roleId: codesRole }, await loginAs('operator'))).status).toBe(403);
     expect((await issue({ name: '', roleId: codesRole })).body.msg).toBe('名称不能为空');
     expect((await issue({ name: '无角色', roleId: 987654 })).body.msg).toBe('授权角色格式不正确');
-    const issuerRole = await makeRole(db.knex, {
-      menus: ['management', 'management.systemMaintenance', 'management.apiToken'],
-      permissions: ['system:apiToken:list', 'system:apiToken:add'],
-    });
-    const issuer = await loginAs((await makeUser(db.knex, { roleIds: [issuerRole] })).username);
+    const grants = { menus: ['management', 'management.systemMaintenance', 'management.apiToken'], permissions: ['system:apiToken:list', 'system:apiToken:add'] };
+    const { cookie: issuer } = await signedInUser(db.knex, grants);
     const adminRole = Number((await db.knex('sys_role').where({ code: 'admin' }).first()).id);
     const refused = await issue({ name: '管理员令牌', roleId: adminRole }, issuer);
     expect(refused.status).toBe(403);

@@ -1,18 +1,14 @@
 // /management/log: the screen needs menu management.log + system:log:list; signing another
 // user out needs system:session:forceLogout, checked on the server.
-import { describe, expect, it } from 'vitest';
-import { envelope, location, req, respond, run } from '../../../tests/support/http';
-import { loginAs } from '../../../tests/support/session';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { location, req, respond, run } from '../../../tests/support/http';
+import { loginAs, sessionCode } from '../../../tests/support/session';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { action as authAction } from '../../../app/routes/api.login.auth';
-import { action as getInfoAction } from '../../../app/routes/api.login.getInfo';
 import { action, loader } from '../../../app/screen';
 
 const db = setUpTestDb({ logins: ['admin', 'operator', 'trader'] });
 const { cookies } = db;
-
-const getInfoCode = async (cookie: string) =>
-  (await envelope(await respond(getInfoAction, req('/api/login/getInfo', { method: 'POST', cookie })))).code;
 
 async function sessionRef(username: string): Promise<string> {
   const u = await db.knex('sys_user').where({ username }).first();
@@ -39,12 +35,12 @@ describe('log screen loader', () => {
 
   it('refuses a user granted the menu but not system:log:list', async () => {
     const role = await db.knex('sys_role').where({ code: '0' }).first();
-    await db.knex('sys_role_menu').insert([{ role_id: role.id, menu_key: 'management' }, { role_id: role.id, menu_key: 'management.log' }]);
-    try {
-      expect((await run(loader, req('/management/log', { cookie: cookies.trader }))).res?.status).toBe(403);
-    } finally {
-      await db.knex('sys_role_menu').where({ role_id: role.id }).delete();
-    }
+    await db.knex('sys_role_menu').insert([
+      { role_id: role.id, menu_key: 'management' },
+      { role_id: role.id, menu_key: 'management.log' },
+    ]);
+    onTestFinished(() => db.knex('sys_role_menu').where({ role_id: role.id }).delete());
+    expect((await run(loader, req('/management/log', { cookie: cookies.trader }))).res?.status).toBe(403);
   });
 
   it('shows the operator the login log (newest first) without the force-logout button', async () => {
@@ -78,36 +74,33 @@ describe('force logout action', () => {
     const ref = await sessionRef('trader');
     const { res } = await run(action, req('/management/log', { form: { ref }, cookie: cookies.operator }));
     expect(res?.status).toBe(403);
-    expect(await getInfoCode(cookies.trader)).toBe(200);
+    expect(await sessionCode(cookies.trader)).toBe(200);
   });
 
   it('is refused (403) to the trader', async () => {
     const ref = await sessionRef('operator');
     const { res } = await run(action, req('/management/log', { form: { ref }, cookie: cookies.trader }));
     expect(res?.status).toBe(403);
-    expect(await getInfoCode(cookies.operator)).toBe(200);
+    expect(await sessionCode(cookies.operator)).toBe(200);
   });
 
   it('works for a role granted system:session:forceLogout', async () => {
     const role = await db.knex('sys_role').where({ code: 'PTGL' }).first();
     await db.knex('sys_role_permission').insert({ role_id: role.id, permission_code: 'system:session:forceLogout' });
-    try {
-      const victim = await loginAs('shipagent');
-      const { res, data } = await run(action, req('/management/log', { form: { ref: await sessionRef('shipagent') }, cookie: cookies.operator }));
-      expect(res).toBeNull();
-      expect(data).toMatchObject({ ok: true });
-      expect(await getInfoCode(victim)).toBe(20011);
-    } finally {
-      await db.knex('sys_role_permission').where({ role_id: role.id, permission_code: 'system:session:forceLogout' }).delete();
-    }
+    onTestFinished(() => db.knex('sys_role_permission').where({ role_id: role.id, permission_code: 'system:session:forceLogout' }).delete());
+    const victim = await loginAs('shipagent');
+    const { res, data } = await run(action, req('/management/log', { form: { ref: await sessionRef('shipagent') }, cookie: cookies.operator }));
+    expect(res).toBeNull();
+    expect(data).toMatchObject({ ok: true });
+    expect(await sessionCode(victim)).toBe(20011);
   });
 
   it('lets the admin sign the trader out: the trader’s cookie stops working', async () => {
     const { res, data } = await run(action, req('/management/log', { form: { ref: await sessionRef('trader') }, cookie: cookies.admin }));
     expect(res).toBeNull();
     expect(data).toEqual({ ok: true, message: '已强制退出' });
-    expect(await getInfoCode(cookies.trader)).toBe(20011);
-    expect(await getInfoCode(cookies.admin)).toBe(200);
+    expect(await sessionCode(cookies.trader)).toBe(20011);
+    expect(await sessionCode(cookies.admin)).toBe(200);
   });
 
   it('reports a session that is already gone', async () => {
@@ -115,6 +108,6 @@ describe('force logout action', () => {
     expect(data).toEqual({ ok: false, message: '该会话已失效' });
     const bad = await run(action, req('/management/log', { form: { ref: "x' OR 1=1 --" }, cookie: cookies.admin }));
     expect(bad.data).toMatchObject({ ok: false });
-    expect(await getInfoCode(cookies.operator)).toBe(200);
+    expect(await sessionCode(cookies.operator)).toBe(200);
   });
 });

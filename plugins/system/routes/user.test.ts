@@ -5,10 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import system from '../index';
 import { setUpTestDb, userId } from '../../../tests/support/suite';
 import { envelope, location, req, respond, run } from '../../../tests/support/http';
-import { DEMO_PASSWORD, loginAs } from '../../../tests/support/session';
-import { makeDept, makeRole, makeUser, resourceApi, USER_MENUS } from '../../../tests/support/resource';
-import { action as authAction } from '../../../app/routes/api.login.auth';
-import { action as getInfoAction } from '../../../app/routes/api.login.getInfo';
+import { DEMO_PASSWORD, loginAnswer, loginAs, sessionCode } from '../../../tests/support/session';
+import { makeDept, makeRole, makeUser, resourceApi, signedInUser, USER_MENUS } from '../../../tests/support/resource';
 import { action as userAction } from './api.userActions';
 import { loader as userPageLoader } from '../../../app/screen';
 
@@ -20,14 +18,9 @@ let userRoleId: number;
 const users = (cookie: string) => resourceApi('system', 'user', { cookie });
 const USER_PERMS = ['system:user:list', 'system:user:add', 'system:user:edit', 'system:user:remove'];
 
-/** The getInfo envelope code for a cookie: 200 while the session lives, 20011 after. */
-const sessionCode = async (cookie: string) => (await envelope(await respond(getInfoAction, req('/api/login/getInfo', { method: 'POST', cookie })))).code;
-
-async function loginAnswer(username: string, password: string) {
-  return envelope(await respond(authAction, req('/api/login/auth', { json: { username, password, type: 'account' }, ip: '10.7.0.1' })));
-}
-
 const row = (id: number) => db.knex('sys_user').where({ id }).first();
+/** POST /api/system/userAction/<id>/<op> as the user of this cookie. */
+const userOp = (id: number, op: string, cookie: string, json: Record<string, unknown> = {}) => respond(userAction, req(`/api/system/userAction/${id}/${op}`, { cookie, json }), { id: String(id), op });
 
 beforeAll(async () => {
   adminId = await userId(db, 'admin');
@@ -58,6 +51,7 @@ describe('data scope', () => {
   });
 
   const names = (rows: Record<string, unknown>[]) => rows.map((r) => String(r.username)).sort();
+  type Query = Record<string, string | number>;
 
   it('a dept-scope user in A lists the users of A and its child A1 only', async () => {
     const { status, body } = await users(managerCookie).list({ pageSize: 100 });
@@ -70,19 +64,16 @@ describe('data scope', () => {
     const before = await row(inB.id);
     const api = users(managerCookie);
     const got = await api.get(inB.id);
-    expect(got.status).toBe(404);
-    expect(got.body).toMatchObject({ code: 404, msg: '数据不存在或无权访问' });
+    expect(got).toMatchObject({ status: 404, body: { code: 404, msg: '数据不存在或无权访问' } });
     expect(got.body.data).toBeUndefined();
-    const put = await api.update(inB.id, { username: 'b_member', nickname: '被改了', roleIds: [userRoleId], userType: '3', version: 1 });
-    expect(put.status).toBe(404);
-    expect(put.body.code).toBe(404);
+    expect(await api.update(inB.id, { username: 'b_member', nickname: '被改了', roleIds: [userRoleId], userType: '3', version: 1 })).toMatchObject({ status: 404, body: { code: 404 } });
     const del = await api.remove(inB.id);
     expect(del.status).toBe(404);
     const many = await api.removeMany([inA.id, inB.id]);
     expect(many.status).toBe(404);
     const disable = await api.transition('disable', [inB.id]);
     expect(disable.status).toBe(404);
-    const reset = await respond(userAction, req(`/api/system/userAction/${inB.id}/resetPassword`, { cookie: managerCookie, json: { password: 'Hacked#123' } }), { id: String(inB.id), op: 'resetPassword' });
+    const reset = await userOp(inB.id, 'resetPassword', managerCookie, { password: 'Hacked#123' });
     expect(reset.status).toBe(404);
     expect(await row(inB.id)).toEqual(before);
     expect(await row(inA.id)).toBeDefined();
@@ -97,12 +88,16 @@ describe('data scope', () => {
   });
 
   it('query parameters never widen the scope', async () => {
-    const queries: Record<string, string | number>[] = [{ deptId: deptB }, { dataScope: 'all' }, { scope: 'all' }, { deptId: `${deptA},${deptB}` }, { username: 'b_member' }, { after: 1, sort: 'id:asc' }];
+    const queries: Query[] = [{ deptId: deptB }, { dataScope: 'all' }, { scope: 'all' }, { deptId: `${deptA},${deptB}` }, { username: 'b_member' }, { after: 1, sort: 'id:asc' }];
     for (const query of queries) {
       const { status, body } = await users(managerCookie).list(query);
-      expect(status, JSON.stringify(query)).toBe(200);
-      expect(names(body.data!.rows), JSON.stringify(query)).not.toContain('b_member');
-      expect(names(body.data!.rows).every((n) => ['a1_member', 'a_member', 'mgr_a'].includes(n)), JSON.stringify(query)).toBe(true);
+      const label = JSON.stringify(query);
+      expect(status, label).toBe(200);
+      expect(names(body.data!.rows), label).not.toContain('b_member');
+      expect(
+        names(body.data!.rows).every((n) => ['a1_member', 'a_member', 'mgr_a'].includes(n)),
+        label,
+      ).toBe(true);
     }
     expect((await users(managerCookie).list({ deptId: deptB })).body.data!.total).toBe(0);
   });
@@ -126,7 +121,8 @@ describe('data scope', () => {
     expect(body.data!.total).toBe(everyone + 1);
     expect(names(body.data!.rows)).toEqual(expect.arrayContaining(['admin', 'a_member', 'a1_member', 'b_member', 'mgr_a', 'all_b']));
     // self + dept → dept
-    const both = await makeUser(db.knex, { username: 'both_a', roleIds: [await makeRole(db.knex, { dataScope: 'self', menus: USER_MENUS, permissions: ['system:user:list'] }), await makeRole(db.knex, { dataScope: 'dept', menus: USER_MENUS, permissions: ['system:user:list'] })], deptId: deptA1 });
+    const lister = (dataScope: 'self' | 'dept') => makeRole(db.knex, { dataScope, menus: USER_MENUS, permissions: ['system:user:list'] });
+    const both = await makeUser(db.knex, { username: 'both_a', roleIds: [await lister('self'), await lister('dept')], deptId: deptA1 });
     const mine = await users(await loginAs(both.username)).list();
     expect(names(mine.body.data!.rows)).toEqual(['a1_member', 'both_a']);
   });
@@ -137,16 +133,13 @@ describe('permissions', () => {
   let menuOnlyCookie: string;
 
   beforeAll(async () => {
-    const listOnly = await makeRole(db.knex, { menus: USER_MENUS, permissions: ['system:user:list'] });
-    listOnlyCookie = await loginAs((await makeUser(db.knex, { roleIds: [listOnly] })).username);
-    const menuOnly = await makeRole(db.knex, { menus: USER_MENUS, permissions: [] });
-    menuOnlyCookie = await loginAs((await makeUser(db.knex, { roleIds: [menuOnly] })).username);
+    listOnlyCookie = (await signedInUser(db.knex, { menus: USER_MENUS, permissions: ['system:user:list'] })).cookie;
+    menuOnlyCookie = (await signedInUser(db.knex, { menus: USER_MENUS, permissions: [] })).cookie;
   });
 
   it('without system:user:add, POST /api/system/user is refused with 403 and creates nothing', async () => {
     const res = await users(listOnlyCookie).create({ username: 'sneaky', nickname: '偷建', password: 'Sneaky#123', roleIds: [userRoleId], userType: '3' });
-    expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 403, msg: '没有访问权限' });
+    expect(res).toMatchObject({ status: 403, body: { code: 403, msg: '没有访问权限' } });
     expect(await db.knex('sys_user').where({ username: 'sneaky' }).first()).toBeUndefined();
     // edit, delete and transitions need their own permissions too
     const target = await makeUser(db.knex, { roleIds: [userRoleId] });
@@ -157,9 +150,7 @@ describe('permissions', () => {
   });
 
   it('the list API needs system:user:list: the menu alone is not enough', async () => {
-    const res = await users(menuOnlyCookie).list();
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe(403);
+    expect(await users(menuOnlyCookie).list()).toMatchObject({ status: 403, body: { code: 403 } });
     expect((await users(menuOnlyCookie).get(adminId)).status).toBe(403);
     expect((await users(listOnlyCookie).list()).status).toBe(200);
   });
@@ -182,8 +173,7 @@ describe('permissions', () => {
   });
 
   it('only an administrator hands out the 管理员 role', async () => {
-    const mgrRole = await makeRole(db.knex, { menus: USER_MENUS, permissions: USER_PERMS });
-    const cookie = await loginAs((await makeUser(db.knex, { roleIds: [mgrRole] })).username);
+    const { cookie } = await signedInUser(db.knex, { menus: USER_MENUS, permissions: USER_PERMS });
     const adminRole = Number((await db.knex('sys_role').where({ code: 'admin' }).first()).id);
     const res = await users(cookie).create({ username: 'wannabe', nickname: '想当管理员', password: 'Wannabe#1', roleIds: [adminRole], userType: '3' });
     expect(res.status).toBe(403);
@@ -199,8 +189,7 @@ describe('user rules', () => {
     const first = await users(cookies.admin).create({ ...valid(), username: 'unique_u', password: 'Unique#123' });
     expect(first.body).toMatchObject({ code: 200, msg: '新增成功' });
     const second = await users(cookies.admin).create({ ...valid(), username: 'unique_u', password: 'Unique#456' });
-    expect(second.status).toBe(400);
-    expect(second.body.msg).toBe('用户名已存在');
+    expect(second).toMatchObject({ status: 400, body: { msg: '用户名已存在' } });
     expect(second.body.data).toEqual({ fieldErrors: { username: '用户名已存在' } });
     expect(await db.knex('sys_user').where({ username: 'unique_u' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
@@ -253,9 +242,7 @@ describe('user rules', () => {
 
   it('enabling an enabled user answers 当前状态一致，无需更改 and changes nothing', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
-    const res = await users(cookies.admin).transition('enable', [u.id]);
-    expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('当前状态一致，无需更改');
+    expect(await users(cookies.admin).transition('enable', [u.id])).toMatchObject({ status: 400, body: { msg: '当前状态一致，无需更改' } });
     expect(await row(u.id)).toMatchObject({ status: '0', version: 1 });
     // the same for disabling twice
     expect((await users(cookies.admin).transition('disable', [u.id])).body.code).toBe(200);
@@ -295,8 +282,7 @@ describe('user rules', () => {
   it('reset password at /api/system/userAction/<id>/resetPassword: the new password logs in, the old one does not', async () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const cookie = await loginAs(u.username);
-    const call = (body: Record<string, unknown>, who = cookies.admin) =>
-      respond(userAction, req(`/api/system/userAction/${u.id}/resetPassword`, { cookie: who, json: body }), { id: String(u.id), op: 'resetPassword' });
+    const call = (body: Record<string, unknown>, who = cookies.admin) => userOp(u.id, 'resetPassword', who, body);
     expect((await envelope(await call({ password: '123' }))).msg).toBe('密码长度为6到32个字符');
     const res = await call({ password: 'Reset#2024' });
     expect(await envelope(res)).toMatchObject({ code: 200, msg: '密码已重置，该用户需重新登录' });
@@ -305,11 +291,14 @@ describe('user rules', () => {
     expect(await loginAnswer(u.username, DEMO_PASSWORD)).toMatchObject({ code: 500, msg: '账号或密码错误' });
     // the reset bumps the version (an open edit form must reload) and is audited without the password
     expect((await row(u.id)).version).toBe(2);
-    const audit = await db.knex('sys_audit_log').where({ resource: 'system.user', record_id: String(u.id), action: 'resetPassword' }).first();
+    const audit = await db
+      .knex('sys_audit_log')
+      .where({ resource: 'system.user', record_id: String(u.id), action: 'resetPassword' })
+      .first();
     expect(audit).toMatchObject({ username: 'admin', summary: u.username });
     expect(audit.changes).not.toContain('Reset#2024');
     // without system:user:edit: 403
-    const viewer = await loginAs((await makeUser(db.knex, { roleIds: [await makeRole(db.knex, { menus: USER_MENUS, permissions: ['system:user:list'] })] })).username);
+    const viewer = (await signedInUser(db.knex, { menus: USER_MENUS, permissions: ['system:user:list'] })).cookie;
     expect((await call({ password: 'Other#2024' }, viewer)).status).toBe(403);
     expect((await loginAnswer(u.username, 'Reset#2024')).code).toBe(200);
   });
@@ -318,7 +307,7 @@ describe('user rules', () => {
     const u = await makeUser(db.knex, { roleIds: [userRoleId] });
     const one = await loginAs(u.username);
     const two = await loginAs(u.username);
-    const res = await respond(userAction, req(`/api/system/userAction/${u.id}/forceLogout`, { cookie: cookies.admin, json: {} }), { id: String(u.id), op: 'forceLogout' });
+    const res = await userOp(u.id, 'forceLogout', cookies.admin);
     expect(await envelope(res)).toMatchObject({ code: 200, data: { sessions: 2 } });
     expect(await sessionCode(one)).toBe(20011);
     expect(await sessionCode(two)).toBe(20011);

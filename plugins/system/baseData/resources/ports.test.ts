@@ -1,6 +1,7 @@
 // Countries, ports, yards, berths and routes through /api/system/<name>: every validation
 // rule passes once and fails once, codes are unique, and referenced rows stay.
 import { describe, expect, it } from 'vitest';
+import { itRefusesEach } from '../../../../tests/support/resource';
 import { idOf, setUpBaseData } from '../testing';
 
 const { db, admin } = setUpBaseData();
@@ -9,13 +10,20 @@ const country = (over: Record<string, unknown> = {}) => ({ code: 'XK', alpha3: '
 const port = (over: Record<string, unknown> = {}) => ({ code: 'MMTHL', nameZh: '迪拉瓦', nameEn: 'Thilawa', countryCode: 'MM', portType: 'sea', ...over });
 const yard = (over: Record<string, unknown> = {}) => ({ code: 'T-Y01', name: '测试堆场', portCode: 'CNRUI', yardType: 'open', area: 1000, capacity: 500, ...over });
 const berth = (over: Record<string, unknown> = {}) => ({ code: 'T-B01', name: '测试泊位', portCode: 'MMRGN', length: 150, depth: 9.5, maxTonnage: 10000, ...over });
-const route = (over: Record<string, unknown> = {}) => ({ code: 'T-R01', name: '畹町—腊戍', originPort: 'CNWDG', destinationPort: 'MMLSH', distanceKm: 230, transportMode: 'road', transitDays: 1, ...over });
+const route = (over: Record<string, unknown> = {}) => ({
+  code: 'T-R01',
+  name: '畹町—腊戍',
+  originPort: 'CNWDG',
+  destinationPort: 'MMLSH',
+  distanceKm: 230,
+  transportMode: 'road',
+  transitDays: 1,
+  ...over,
+});
 
 describe('countries', () => {
   it('creates a country, upper-casing its codes, with the Burmese name optional', async () => {
-    const res = await admin.create('country', country({ code: 'xk', alpha3: 'xkx' }));
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ code: 'XK', alpha3: 'XKX', numericCode: '926', nameMy: null });
+    expect(await admin.create('country', country({ code: 'xk', alpha3: 'xkx' }))).toMatchObject({ code: 200, data: { code: 'XK', alpha3: 'XKX', numericCode: '926', nameMy: null } });
   });
 
   it('refuses codes that are not ISO 3166 shaped', async () => {
@@ -40,15 +48,12 @@ describe('countries', () => {
   it('edits a country, keeping its own codes', async () => {
     const id = await idOf(db, 'sys_country', { code: 'TH' });
     const res = await admin.update('country', id, { ...country({ code: 'TH', alpha3: 'THA', numericCode: '764', nameZh: '泰王国', nameEn: 'Thailand', nameMy: 'ထိုင်း' }), version: 1 });
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ nameZh: '泰王国', version: 2 });
+    expect(res).toMatchObject({ code: 200, data: { nameZh: '泰王国', version: 2 } });
   });
 
   it('refuses to delete or recode a country that ports use, allows it for an unused one', async () => {
     const cn = await idOf(db, 'sys_country', { code: 'CN' });
-    const del = await admin.remove('country', [cn]);
-    expect(del.code).toBe(500);
-    expect(del.msg).toBe('“中国”已被港口引用，不能删除');
+    expect(await admin.remove('country', [cn])).toMatchObject({ code: 500, msg: '“中国”已被港口引用，不能删除' });
     const recode = await admin.update('country', cn, { ...country({ code: 'CX', alpha3: 'CHN', numericCode: '156', nameZh: '中国', nameEn: 'China' }), version: 1 });
     expect(recode.fieldErrors.code).toBe('二字代码已被港口引用，不能修改');
     expect(await db.knex('sys_country').where({ code: 'CN' }).first()).toBeTruthy();
@@ -61,31 +66,21 @@ describe('countries', () => {
 
 describe('ports', () => {
   it('creates a port whose UN/LOCODE starts with its existing country', async () => {
-    const res = await admin.create('portData', port({ code: 'mmthl' }));
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ code: 'MMTHL', countryCode: 'MM', portType: 'sea' });
+    expect(await admin.create('portData', port({ code: 'mmthl' }))).toMatchObject({ code: 200, data: { code: 'MMTHL', countryCode: 'MM', portType: 'sea' } });
   });
 
-  it('refuses a code that is not a UN/LOCODE', async () => {
-    expect((await admin.create('portData', port({ code: 'MM-TH' }))).fieldErrors.code).toBe('港口代码格式不正确');
-  });
-
-  it('refuses a code whose first two letters are not the country', async () => {
-    expect((await admin.create('portData', port({ code: 'CNTHL' }))).fieldErrors.code).toBe('港口代码前两位须与所属国家的二字代码一致');
-  });
-
-  it('refuses an unknown country', async () => {
-    expect((await admin.create('portData', port({ code: 'QQABC', countryCode: 'QQ' }))).fieldErrors.countryCode).toBe('所选所属国家不存在');
-  });
-
-  it('refuses an unknown port type and requires the names', async () => {
-    const res = await admin.create('portData', port({ code: 'MMPTY', portType: 'lake', nameZh: '', nameEn: 'x'.repeat(101) }));
-    expect(res.fieldErrors).toEqual({ portType: '口岸类型格式不正确', nameZh: '中文名称不能为空', nameEn: '英文名称长度不能超过100个字符' });
-  });
-
-  it('keeps port codes unique', async () => {
-    expect((await admin.create('portData', port({ code: 'MMRGN' }))).fieldErrors.code).toBe('港口代码已存在');
-  });
+  itRefusesEach(admin.creating('portData'), [
+    { name: 'refuses a code that is not a UN/LOCODE', body: port({ code: 'MM-TH' }), errors: { code: '港口代码格式不正确' } },
+    { name: 'refuses a code whose first two letters are not the country', body: port({ code: 'CNTHL' }), errors: { code: '港口代码前两位须与所属国家的二字代码一致' } },
+    { name: 'refuses an unknown country', body: port({ code: 'QQABC', countryCode: 'QQ' }), errors: { countryCode: '所选所属国家不存在' } },
+    {
+      name: 'refuses an unknown port type and requires the names',
+      body: port({ code: 'MMPTY', portType: 'lake', nameZh: '', nameEn: 'x'.repeat(101) }),
+      errors: { portType: '口岸类型格式不正确', nameZh: '中文名称不能为空', nameEn: '英文名称长度不能超过100个字符' },
+      exact: true,
+    },
+    { name: 'keeps port codes unique', body: port({ code: 'MMRGN' }), errors: { code: '港口代码已存在' } },
+  ]);
 
   it('refuses to delete a port that yards, berths or routes use, and names which', async () => {
     expect((await admin.remove('portData', [await idOf(db, 'sys_port', { code: 'CNRUI' })])).msg).toBe('“瑞丽”已被堆场引用，不能删除');
@@ -105,9 +100,7 @@ describe('ports', () => {
 
 describe('yards', () => {
   it('creates a yard at an existing port, taking numbers given as text', async () => {
-    const res = await admin.create('yard', yard({ area: '1250.5', capacity: '800' }));
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ code: 'T-Y01', portCode: 'CNRUI', area: 1250.5, capacity: 800 });
+    expect(await admin.create('yard', yard({ area: '1250.5', capacity: '800' }))).toMatchObject({ code: 200, data: { code: 'T-Y01', portCode: 'CNRUI', area: 1250.5, capacity: 800 } });
   });
 
   it('refuses area and capacity that are not numbers, or not positive whole tonnes', async () => {
@@ -120,17 +113,11 @@ describe('yards', () => {
     expect((await admin.create('yard', yard({ code: 'T-Y03', area: '', capacity: null, yardType: '' }))).code).toBe(200);
   });
 
-  it('requires a name and a code of letters, digits, - and _', async () => {
-    expect((await admin.create('yard', yard({ code: 'T Y 04', name: '' }))).fieldErrors).toEqual({ code: '堆场代码格式不正确', name: '堆场名称不能为空' });
-  });
-
-  it('refuses an unknown port', async () => {
-    expect((await admin.create('yard', yard({ code: 'T-Y05', portCode: 'CNZZZ' }))).fieldErrors.portCode).toBe('所选所属港口不存在');
-  });
-
-  it('keeps yard codes unique', async () => {
-    expect((await admin.create('yard', yard({ code: 'rl-y01' }))).fieldErrors.code).toBe('堆场代码已存在');
-  });
+  itRefusesEach(admin.creating('yard'), [
+    { name: 'requires a name and a code of letters, digits, - and _', body: yard({ code: 'T Y 04', name: '' }), errors: { code: '堆场代码格式不正确', name: '堆场名称不能为空' }, exact: true },
+    { name: 'refuses an unknown port', body: yard({ code: 'T-Y05', portCode: 'CNZZZ' }), errors: { portCode: '所选所属港口不存在' } },
+    { name: 'keeps yard codes unique', body: yard({ code: 'rl-y01' }), errors: { code: '堆场代码已存在' } },
+  ]);
 });
 
 describe('berths', () => {
@@ -139,42 +126,32 @@ describe('berths', () => {
     expect((await admin.create('berth', berth({ code: 'T-B02', portCode: 'MMMDL', depth: '3.2' }))).code).toBe(200);
   });
 
-  it('refuses a berth at a land crossing', async () => {
-    expect((await admin.create('berth', berth({ code: 'T-B03', portCode: 'CNRUI' }))).fieldErrors.portCode).toBe('泊位只能设在海港或内河港');
-  });
+  itRefusesEach(admin.creating('berth'), [
+    { name: 'refuses a berth at a land crossing', body: berth({ code: 'T-B03', portCode: 'CNRUI' }), errors: { portCode: '泊位只能设在海港或内河港' } },
+    { name: 'keeps berth codes unique', body: berth({ code: 'RGN-B01' }), errors: { code: '泊位代码已存在' } },
+  ]);
 
   it('requires length, depth and tonnage as numbers within range', async () => {
     const missing = await admin.create('berth', berth({ code: 'T-B04', length: undefined, depth: 'deep', maxTonnage: 12.5 }));
     expect(missing.fieldErrors).toEqual({ length: '长度(米)不能为空', depth: '水深(米)必须是数字', maxTonnage: '最大靠泊吨级(载重吨)必须是数字' });
     expect((await admin.create('berth', berth({ code: 'T-B04', depth: 60 }))).fieldErrors.depth).toBe('水深(米)格式不正确');
   });
-
-  it('keeps berth codes unique', async () => {
-    expect((await admin.create('berth', berth({ code: 'RGN-B01' }))).fieldErrors.code).toBe('泊位代码已存在');
-  });
 });
 
 describe('routes', () => {
   it('creates a route between two existing ports', async () => {
-    const res = await admin.create('route', route());
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ originPort: 'CNWDG', destinationPort: 'MMLSH', distanceKm: 230, transportMode: 'road' });
+    expect(await admin.create('route', route())).toMatchObject({ code: 200, data: { originPort: 'CNWDG', destinationPort: 'MMLSH', distanceKm: 230, transportMode: 'road' } });
   });
 
-  it('refuses the same port at both ends', async () => {
-    expect((await admin.create('route', route({ code: 'T-R02', destinationPort: 'CNWDG' }))).fieldErrors.destinationPort).toBe('起点和终点不能相同');
-  });
-
-  it('refuses an unknown origin', async () => {
-    expect((await admin.create('route', route({ code: 'T-R02', originPort: 'CNZZZ' }))).fieldErrors.originPort).toBe('所选起点不存在');
-  });
-
-  it('requires a numeric distance, a known mode and whole transit days', async () => {
-    const res = await admin.create('route', route({ code: 'T-R02', distanceKm: 'far', transportMode: 'camel', transitDays: 1.5 }));
-    expect(res.fieldErrors).toEqual({ distanceKm: '距离(公里)必须是数字', transportMode: '运输方式格式不正确', transitDays: '运输天数必须是数字' });
-  });
-
-  it('keeps route codes unique', async () => {
-    expect((await admin.create('route', route({ code: 'KMG-RUI' }))).fieldErrors.code).toBe('线路代码已存在');
-  });
+  itRefusesEach(admin.creating('route'), [
+    { name: 'refuses the same port at both ends', body: route({ code: 'T-R02', destinationPort: 'CNWDG' }), errors: { destinationPort: '起点和终点不能相同' } },
+    { name: 'refuses an unknown origin', body: route({ code: 'T-R02', originPort: 'CNZZZ' }), errors: { originPort: '所选起点不存在' } },
+    {
+      name: 'requires a numeric distance, a known mode and whole transit days',
+      body: route({ code: 'T-R02', distanceKm: 'far', transportMode: 'camel', transitDays: 1.5 }),
+      errors: { distanceKm: '距离(公里)必须是数字', transportMode: '运输方式格式不正确', transitDays: '运输天数必须是数字' },
+      exact: true,
+    },
+    { name: 'keeps route codes unique', body: route({ code: 'KMG-RUI' }), errors: { code: '线路代码已存在' } },
+  ]);
 });

@@ -2,6 +2,7 @@
 // (/api/system/ShippingAddress): GB/T 2260 code shapes, parents of the right level, regions
 // in use kept, addresses whose city lies in the province and county in the city, phones.
 import { describe, expect, it } from 'vitest';
+import { itRefusesEach } from '../../../../tests/support/resource';
 import { idOf, setUpBaseData } from '../testing';
 
 const { db, admin } = setUpBaseData();
@@ -23,9 +24,7 @@ describe('regions', () => {
   it('creates a province, a city under it and a county under the city', async () => {
     expect((await admin.create('region', region('620000', 'province', null, '甘肃省'))).code).toBe(200);
     expect((await admin.create('region', region('620100', 'city', '620000', '兰州市'))).code).toBe(200);
-    const county = await admin.create('region', region('620102', 'county', '620100', '城关区'));
-    expect(county.code).toBe(200);
-    expect(county.data).toMatchObject({ code: '620102', level: 'county', parentCode: '620100' });
+    expect(await admin.create('region', region('620102', 'county', '620100', '城关区'))).toMatchObject({ code: 200, data: { code: '620102', level: 'county', parentCode: '620100' } });
   });
 
   it('requires a 6-digit code, a name of at most 50 characters and a level', async () => {
@@ -67,9 +66,7 @@ describe('regions', () => {
   });
 
   it('refuses to delete a region with children, or one an address uses', async () => {
-    const dehong = await admin.remove('region', [await idOf(db, 'sys_region', { code: '533100' })]);
-    expect(dehong.code).toBe(500);
-    expect(dehong.msg).toBe('“德宏傣族景颇族自治州”下还有下级地区，不能删除');
+    expect(await admin.remove('region', [await idOf(db, 'sys_region', { code: '533100' })])).toMatchObject({ code: 500, msg: '“德宏傣族景颇族自治州”下还有下级地区，不能删除' });
     const ruili = await admin.remove('region', [await idOf(db, 'sys_region', { code: '533102' })]);
     expect(ruili.msg).toBe('“瑞丽市”已被发货地址引用，不能删除');
     const recode = await admin.update('region', await idOf(db, 'sys_region', { code: '533102' }), { ...region('533109', 'county', '533100', '瑞丽市'), version: 1 });
@@ -90,25 +87,19 @@ describe('regions', () => {
 
 describe('shipping addresses', () => {
   it('creates an address whose county lies in its city and city in its province', async () => {
-    const res = await admin.create('ShippingAddress', address());
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ provinceCode: '530000', cityCode: '533100', countyCode: '533103', phone: '13812345678' });
+    expect(await admin.create('ShippingAddress', address())).toMatchObject({ code: 200, data: { provinceCode: '530000', cityCode: '533100', countyCode: '533103', phone: '13812345678' } });
   });
 
   it('takes the region codes as numbers too, the way the generated form sends picker values', async () => {
     const res = await admin.create('ShippingAddress', address({ name: '数字代码', provinceCode: 530000, cityCode: 533100, countyCode: 533122 }));
-    expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ provinceCode: '530000', cityCode: '533100', countyCode: '533122' });
+    expect(res).toMatchObject({ code: 200, data: { provinceCode: '530000', cityCode: '533100', countyCode: '533122' } });
     expect((await admin.create('region', { ...region('533125', 'county', null), parentCode: 533100 })).code).toBe(200);
   });
 
-  it('refuses a city outside the province', async () => {
-    expect((await admin.create('ShippingAddress', address({ provinceCode: '440000' }))).fieldErrors.cityCode).toBe('所选城市不属于所选省份');
-  });
-
-  it('refuses a county outside the city', async () => {
-    expect((await admin.create('ShippingAddress', address({ countyCode: '530102' }))).fieldErrors.countyCode).toBe('所选区县不属于所选城市');
-  });
+  itRefusesEach(admin.creating('ShippingAddress'), [
+    { name: 'refuses a city outside the province', body: address({ provinceCode: '440000' }), errors: { cityCode: '所选城市不属于所选省份' } },
+    { name: 'refuses a county outside the city', body: address({ countyCode: '530102' }), errors: { countyCode: '所选区县不属于所选城市' } },
+  ]);
 
   it('refuses codes of the wrong level or unknown ones', async () => {
     expect((await admin.create('ShippingAddress', address({ provinceCode: '533100' }))).fieldErrors.provinceCode).toBe('所选省份不存在');
@@ -118,9 +109,7 @@ describe('shipping addresses', () => {
 
   it('needs a county when the city has counties, not when it has none', async () => {
     expect((await admin.create('ShippingAddress', address({ countyCode: '' }))).fieldErrors.countyCode).toBe('区县不能为空');
-    const qujing = await admin.create('ShippingAddress', address({ name: '曲靖仓库', cityCode: '530300', countyCode: null }));
-    expect(qujing.code).toBe(200);
-    expect(qujing.data).toMatchObject({ countyCode: null });
+    expect(await admin.create('ShippingAddress', address({ name: '曲靖仓库', cityCode: '530300', countyCode: null }))).toMatchObject({ code: 200, data: { countyCode: null } });
   });
 
   it('accepts mobile and landline numbers', async () => {
