@@ -116,9 +116,7 @@ export interface StatDef {
   load(ctx: PluginContext, user: SessionUserLike): Promise<StatValue>;
 }
 
-export type StatValue =
-  | { kind: 'card'; value: number; unitKey?: string }
-  | { kind: 'chart'; labels: string[]; series: { labelKey: string; data: number[] }[] };
+export type StatValue = { kind: 'card'; value: number; unitKey?: string } | { kind: 'chart'; labels: string[]; series: { labelKey: string; data: number[] }[] };
 
 export interface JobRunContext extends PluginContext {
   /** Id of the job-log row of this run. */
@@ -278,6 +276,8 @@ export interface LookupOption {
   label: string;
   /** Parent value, for cascading pickers (province → city → county). */
   parent?: string | null;
+  /** Its depth in a tree the list is in the order of (indented in a drop-down). */
+  depth?: number;
   /** The label in other languages, when the table has names in them (a screen picks one, see localizeLookups). */
   labels?: { en?: string; my?: string };
 }

@@ -42,7 +42,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
   const common = {
     label,
     error: !!error,
-    helperText: cell ? undefined : error || ' ',
+    helperText: cell ? undefined : error || (f.form && f.form.helpKey ? t(f.form.helpKey) : ' '),
     fullWidth: true,
     disabled: !!disabled,
     required: !!required,
@@ -60,12 +60,15 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
     return <RemotePicker lookup={f.lookup} options={loaded} value={String(v ?? '')} onChange={onChange} {...common} placeholder={placeholder} testId={testId} />;
   }
   if (f.type === 'enum' || (f.type === 'ref' && f.lookup)) {
-    const options = f.type === 'enum' ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) })) : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label) }));
+    const options =
+      f.type === 'enum'
+        ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey), depth: 0 }))
+        : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label), depth: o.depth ?? 0 }));
     return (
       <TextField {...common} select value={String(v ?? '')} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
         <MenuItem value="">—</MenuItem>
         {options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
+          <MenuItem key={o.value} value={o.value} sx={{ pl: 2 + o.depth * 2 }}>
             {o.label}
           </MenuItem>
         ))}
@@ -136,7 +139,7 @@ export function FieldGrid({
   required?: ReadonlySet<string>;
 }) {
   return (
-    <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+    <Grid container columnSpacing={2} rowSpacing={1} sx={{ pt: 1 }}>
       {fields.map((f) => (
         <Grid key={f.name} size={spanOf(f, wide)}>
           <FieldInput
