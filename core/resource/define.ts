@@ -56,7 +56,7 @@ export interface FieldDef {
   sortable?: boolean;
   filter?: FilterKind;
   /** In the form; `false` to leave it out. `helpKey`: the hint under the input while it has no error. */
-  form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string; helpKey?: string };
+  form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string; helpKey?: string; autoComplete?: string };
   /** Export column (default: listed fields). */
   export?: boolean;
   /** Import column (default: form fields). */

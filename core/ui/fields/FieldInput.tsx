@@ -107,7 +107,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
       minRows={f.type === 'text' && !cell ? 2 : undefined}
       placeholder={placeholder}
       slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
-      autoComplete={f.type === 'password' ? 'new-password' : 'off'}
+      autoComplete={(f.form && f.form.autoComplete) || (f.type === 'password' ? 'new-password' : 'off')}
     />
   );
 }

@@ -29,8 +29,10 @@ export interface FormDialogProps {
   lookups?: Record<string, LookupOption[]>;
   mode?: 'create' | 'update';
   required?: ReadonlySet<string>;
+  /** The browser's check (the field errors, blank where none): as the user types, and before onSubmit. */
+  check?(values: Values): FieldErrors;
   /** Sends the values; answers the field errors to show (the caller closes the dialog when it is done). */
-  onSubmit(values: Values): Promise<FieldErrors | null | void> | void;
+  onSubmit(values: Values): Promise<FieldErrors | null | void>;
   onClose(): void;
   saving?: boolean;
   /** The screen's own message under the fields (its action's refusal). */
@@ -46,66 +48,48 @@ export interface FormDialogProps {
   testIdPrefix?: string;
 }
 
-export function FormDialog({
-  title,
-  fields,
-  initial,
-  lookups = {},
-  mode = 'create',
-  required,
-  onSubmit,
-  onClose,
-  saving,
-  error,
-  done,
-  section,
-  maxWidth = 'md',
-  saveLabel,
-  testId,
-  saveTestId = 'form-save',
-  testIdPrefix,
-}: FormDialogProps) {
+export function FormDialog(p: FormDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => initial ?? initialValues(fields, null));
+  const { fields, section, done, check } = p;
+  const [values, setValues] = useState<Values>(() => p.initial ?? initialValues(fields, null));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const latest = useRef(values); // two changes in one event (a section's) build on each other
   const set = (name: string, v: unknown) => {
-    setValues((old) => withValue(fields, old, name, v));
-    setErrors((old) => ({ ...old, [name]: '' }));
+    const next = (latest.current = withValue(fields, latest.current, name, v));
+    setValues(next);
+    // With a check, the changed field and every filled one are checked again as the user types.
+    const found = check?.(next) ?? {};
+    setErrors((old) => ({ ...old, ...Object.fromEntries(fields.filter((f) => f.name === name || (check && next[f.name])).map((f) => [f.name, found[f.name] ?? ''])) }));
   };
+  const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const found = await onSubmit(values);
+    const invalid = check?.(latest.current);
+    if (invalid && Object.values(invalid).some(Boolean)) return setErrors(invalid);
+    setBusy(true);
+    const found = await p.onSubmit(latest.current).finally(() => setBusy(false));
     if (found) setErrors(found);
   };
   return (
-    <Dialog open onClose={onClose} maxWidth={maxWidth} fullWidth data-testid={testId}>
-      <DialogTitle>{title}</DialogTitle>
+    <Dialog open onClose={p.onClose} maxWidth={p.maxWidth ?? 'md'} fullWidth data-testid={p.testId}>
+      <DialogTitle>{p.title}</DialogTitle>
       <DialogContent>
         {done ?? (
           <>
-            <FieldGrid
-              fields={fields.filter((f) => !section?.fields.includes(f.name))}
-              values={values}
-              errors={errors}
-              lookups={lookups}
-              onChange={set}
-              mode={mode}
-              required={required}
-              testIdPrefix={testIdPrefix}
-            />
+            <FieldGrid {...p} lookups={p.lookups ?? {}} mode={p.mode ?? 'create'} fields={fields.filter((f) => !section?.fields.includes(f.name))} values={values} errors={errors} onChange={set} />
             {section?.render({ values, errors, set })}
-            {error && (
+            {p.error && (
               <Alert severity="error" sx={{ mt: 1 }}>
-                {error}
+                {p.error}
               </Alert>
             )}
           </>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t(done ? 'core:common.ok' : 'core:common.cancel')}</Button>
+        <Button onClick={p.onClose}>{t(done ? 'core:common.ok' : 'core:common.cancel')}</Button>
         {!done && (
-          <Button variant="contained" onClick={submit} disabled={saving} data-testid={saveTestId}>
-            {saveLabel ?? t('core:resource.save')}
+          <Button variant="contained" onClick={submit} disabled={p.saving || busy} data-testid={p.saveTestId ?? 'form-save'}>
+            {p.saveLabel ?? t('core:resource.save')}
           </Button>
         )}
       </DialogActions>

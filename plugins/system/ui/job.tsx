@@ -118,7 +118,7 @@ export default function useJobScreen(data: { mode: string; canRun: boolean; canE
             saveLabel={t('system:job.save')}
             error={result && !result.ok ? result.message : null}
             onClose={() => setEditing(null)}
-            onSubmit={({ cron }) => submit({ intent: 'cron', name: editing.name, cron: String(cron) }, { method: 'post' })}
+            onSubmit={async ({ cron }) => submit({ intent: 'cron', name: editing.name, cron: String(cron) }, { method: 'post' })}
           />
         )}
         <ConfirmDialog
