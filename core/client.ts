@@ -18,7 +18,7 @@ export type { Values } from './ui/fields/values';
 export { useNotify } from './ui/notify';
 export { ResourcePage, TransitionNoteDialog, displayValue, optionLabel } from './ui/resource/ResourcePage';
 export type { ResourcePageProps } from './ui/resource/ResourcePage';
-export { ResourceFormDialog, type FormSection } from './ui/resource/ResourceFormDialog';
+export { FormDialog, ResourceFormDialog, type FormSection } from './ui/resource/ResourceFormDialog';
 export { TitledTable } from './ui/resource/TitledTable';
 export type { ScreenParts, ScreenUi } from './ui/resource/types';
 export { useRowSubmit } from './ui/resource/useRowSubmit';

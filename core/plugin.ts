@@ -278,6 +278,8 @@ export interface LookupOption {
   label: string;
   /** Parent value, for cascading pickers (province → city → county). */
   parent?: string | null;
+  /** Its depth in a tree the list is in the order of (indented in a drop-down). */
+  depth?: number;
   /** The label in other languages, when the table has names in them (a screen picks one, see localizeLookups). */
   labels?: { en?: string; my?: string };
 }

@@ -55,8 +55,8 @@ export interface FieldDef {
   list?: boolean | { width?: number; hidden?: boolean };
   sortable?: boolean;
   filter?: FilterKind;
-  /** In the form; `false` to leave it out. */
-  form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string };
+  /** In the form; `false` to leave it out. Under the input while it has no error: the hint `helpKey`, or with `counter` the length typed of maxLength. */
+  form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string; helpKey?: string; counter?: boolean; autoComplete?: string };
   /** Export column (default: listed fields). */
   export?: boolean;
   /** Import column (default: form fields). */

@@ -39,10 +39,12 @@ export interface FieldInputProps {
 export function FieldInput({ field: f, value: v, onChange, lookups, error, disabled, testId, cell, label: labelText, required }: FieldInputProps) {
   const { t } = useTranslation();
   const label = cell ? undefined : labelText ?? t(f.labelKey);
+  const form = f.form || {};
+  const help = form.helpKey ? t(form.helpKey) : form.counter ? `${String(v ?? '').trim().length}/${f.maxLength}` : ' ';
   const common = {
     label,
     error: !!error,
-    helperText: cell ? undefined : error || ' ',
+    helperText: cell ? undefined : error || help,
     fullWidth: true,
     disabled: !!disabled,
     required: !!required,
@@ -54,18 +56,21 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
     if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />;
     return <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} />} label={label} />;
   }
-  const placeholder = f.form && f.form.placeholderKey ? t(f.form.placeholderKey) : undefined;
+  const placeholder = form.placeholderKey ? t(form.placeholderKey) : undefined;
   if (f.type === 'ref' && f.lookup && (f.search || f.typeahead || !lookups[f.lookup])) {
     const loaded = f.search ? undefined : lookups[f.lookup];
     return <RemotePicker lookup={f.lookup} options={loaded} value={String(v ?? '')} onChange={onChange} {...common} placeholder={placeholder} testId={testId} />;
   }
   if (f.type === 'enum' || (f.type === 'ref' && f.lookup)) {
-    const options = f.type === 'enum' ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) })) : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label) }));
+    const options =
+      f.type === 'enum'
+        ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey), depth: 0 }))
+        : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label), depth: o.depth ?? 0 }));
     return (
       <TextField {...common} select value={String(v ?? '')} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
         <MenuItem value="">—</MenuItem>
         {options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
+          <MenuItem key={o.value} value={o.value} sx={{ pl: 2 + o.depth * 2 }}>
             {o.label}
           </MenuItem>
         ))}
@@ -104,7 +109,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
       minRows={f.type === 'text' && !cell ? 2 : undefined}
       placeholder={placeholder}
       slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
-      autoComplete={f.type === 'password' ? 'new-password' : 'off'}
+      autoComplete={form.autoComplete || (f.type === 'password' ? 'new-password' : 'off')}
     />
   );
 }
@@ -136,7 +141,7 @@ export function FieldGrid({
   required?: ReadonlySet<string>;
 }) {
   return (
-    <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+    <Grid container columnSpacing={2} rowSpacing={1} sx={{ pt: 1 }}>
       {fields.map((f) => (
         <Grid key={f.name} size={spanOf(f, wide)}>
           <FieldInput

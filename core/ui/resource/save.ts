@@ -2,7 +2,7 @@
 // server), then create or update (with the row's version), the server's message as a toast,
 // and its field errors handed back for the inputs.
 import type { TFunction } from 'i18next';
-import { ApiError, type ApiClient } from '../../http/client';
+import { ApiError, type ApiClient, type Envelope } from '../../http/client';
 import { endpoint, type ResourceDef } from '../../resource/define';
 import { zodFieldErrors } from '../../resource/fieldErrors';
 
@@ -18,16 +18,25 @@ export function validateRow(def: ResourceDef, t: TFunction, mode: 'create' | 'up
 /** The saved row (as the server answers it), or the field errors to show (empty when the toast said it all). */
 export type SaveResult = { saved: Record<string, unknown> } | { errors: FieldErrors };
 
-/** A save's own toasts: `saved` instead of the server's message (null: none, the caller tells what followed), `invalid` a warning when the browser check refuses. */
-export interface SaveToasts {
+/**
+ * A save's own toasts: `saved` instead of the server's message (null: none, the caller tells what
+ * followed), `invalid` a warning when the browser check refuses; `send` posts the payload to the
+ * resource's own endpoint instead of its REST API (a token issued and shown once).
+ */
+export interface SaveOptions {
   saved?: string | null;
   invalid?: string;
+  send?(payload: Record<string, unknown>): Promise<Envelope<Record<string, unknown>>>;
 }
 
-export async function saveRow(api: ApiClient, toast: Toast, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>, saved?: string | null): Promise<SaveResult> {
+export async function saveRow(api: ApiClient, toast: Toast, def: ResourceDef, row: Record<string, unknown> | null, payload: Record<string, unknown>, opts: SaveOptions = {}): Promise<SaveResult> {
   try {
-    const res = row ? await api.put<Record<string, unknown>>(`${endpoint(def)}/${row.id}`, { ...payload, version: row.version }) : await api.post<Record<string, unknown>>(endpoint(def), payload);
-    if (saved !== null) toast(saved ?? res.msg, { severity: 'success' });
+    const res = opts.send
+      ? await opts.send(payload)
+      : row
+      ? await api.put<Record<string, unknown>>(`${endpoint(def)}/${row.id}`, { ...payload, version: row.version })
+      : await api.post<Record<string, unknown>>(endpoint(def), payload);
+    if (opts.saved !== null) toast(opts.saved ?? res.msg, { severity: 'success' });
     return { saved: res.data ?? {} };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -43,9 +52,9 @@ export async function submitRow(
   def: ResourceDef,
   row: Record<string, unknown> | null,
   payload: Record<string, unknown>,
-  toasts: SaveToasts = {},
+  opts: SaveOptions = {},
 ): Promise<SaveResult> {
   const errors = validateRow(def, t, row ? 'update' : 'create', payload);
-  if (errors && toasts.invalid) toast(toasts.invalid, { severity: 'warning' });
-  return errors ? { errors } : await saveRow(api, toast, def, row, payload, toasts.saved);
+  if (errors && opts.invalid) toast(opts.invalid, { severity: 'warning' });
+  return errors ? { errors } : await saveRow(api, toast, def, row, payload, opts);
 }

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../resource/define';
 import { useNotify } from '../notify';
-import { submitRow, type FieldErrors, type SaveToasts } from './save';
+import { submitRow, type FieldErrors, type SaveOptions } from './save';
 
 export function useRowSubmit(def: ResourceDef, row: Record<string, unknown> | null, on: { onSaved(saved: Record<string, unknown>): void; onClose?(): void; onErrors(e: FieldErrors): void }) {
   const { t } = useTranslation();
   const { api, toast } = useNotify();
   const [saving, setSaving] = useState(false);
-  const submit = async (payload: Record<string, unknown>, toasts?: SaveToasts): Promise<Record<string, unknown> | null> => {
+  const submit = async (payload: Record<string, unknown>, toasts?: SaveOptions): Promise<Record<string, unknown> | null> => {
     setSaving(true);
     try {
       const result = await submitRow(api, toast, t, def, row, payload, toasts);

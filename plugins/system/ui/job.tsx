@@ -2,14 +2,15 @@
 // runs, and run once / pause / resume / edit the cron, posted to the screen (job.server.ts).
 import { Form, Link as RemixLink, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { displayTimeZone, formatDateTime } from '@core/shared';
-import { ConfirmDialog, useNotify, type ScreenParts } from '@core/client';
+import { displayTimeZone, formatDateTime, type FieldDef } from '@core/shared';
+import { ConfirmDialog, FormDialog, useNotify, type ScreenParts } from '@core/client';
 import type { jobRows } from '../resources/job.server';
 
 type Job = Awaited<ReturnType<typeof jobRows>>[number];
 const RUN_COLOR = { success: 'success', failed: 'error', skipped: 'default' } as const;
+const CRON: FieldDef[] = [{ name: 'cron', labelKey: 'system:job.cron', type: 'string', form: { span: 3, helpKey: 'system:job.cronHelp' } }];
 
 export default function useJobScreen(data: { mode: string; canRun: boolean; canEdit: boolean }): ScreenParts {
   const { t } = useTranslation();
@@ -107,26 +108,19 @@ export default function useJobScreen(data: { mode: string; canRun: boolean; canE
     },
     dialogs: (
       <>
-        <Dialog open={!!editing} onClose={() => setEditing(null)} fullWidth maxWidth="xs">
-          <Form method="post">
-            <DialogTitle>{t('system:job.editCron')}</DialogTitle>
-            <DialogContent>
-              <input type="hidden" name="name" value={editing?.name ?? ''} />
-              <TextField name="cron" label={t('system:job.cron')} defaultValue={editing?.cron} key={editing?.name} fullWidth sx={{ mt: 1 }} helperText={t('system:job.cronHelp')} />
-              {result && !result.ok && editing && (
-                <Alert severity="error" sx={{ mt: 1 }}>
-                  {result.message}
-                </Alert>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setEditing(null)}>{t('core:common.cancel')}</Button>
-              <Button type="submit" name="intent" value="cron" variant="contained" disabled={busy}>
-                {t('system:job.save')}
-              </Button>
-            </DialogActions>
-          </Form>
-        </Dialog>
+        {editing && (
+          <FormDialog
+            title={t('system:job.editCron')}
+            fields={CRON}
+            initial={{ cron: editing.cron }}
+            maxWidth="xs"
+            saving={busy}
+            saveLabel={t('system:job.save')}
+            error={result && !result.ok ? result.message : null}
+            onClose={() => setEditing(null)}
+            onSubmit={async ({ cron }) => submit({ intent: 'cron', name: editing.name, cron: String(cron) }, { method: 'post' })}
+          />
+        )}
         <ConfirmDialog
           open={!!running}
           text={t('system:job.runOnceConfirm', { name: running?.title })}

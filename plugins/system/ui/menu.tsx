@@ -3,34 +3,43 @@
 // entries added and deleted; saved through /api/system/menu.
 import { useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Box, Button, Chip, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem as Menu } from '@core/server';
-import { ApiError, ConfirmDialog, useNotify, type ScreenParts } from '@core/client';
+import type { FieldDef } from '@core/shared';
+import { ApiError, ConfirmDialog, FormDialog, useNotify, type ScreenParts, type Values } from '@core/client';
 import { flatten } from '../resources/menu';
 
-interface Draft {
-  key?: string;
-  custom: boolean;
-  parentKey: string;
-  title: string;
-  path: string;
-  icon: string;
-  orderNum: string;
-  hidden: boolean;
-  permission: string;
-}
+const field = (name: string, type: FieldDef['type'], helpKey?: string, lookup?: string): FieldDef => ({
+  name,
+  labelKey: `system:menuAdmin.${name}`,
+  type,
+  lookup,
+  maxLength: name === 'title' ? 100 : undefined,
+  form: { span: 3, helpKey },
+});
+/** A custom link entry's fields; a plugin's entry keeps its path and title (only the last three). */
+const FIELDS = [
+  field('parent', 'ref', undefined, 'parents'),
+  field('title', 'string'),
+  field('path', 'string', 'system:menuAdmin.pathHelp'),
+  field('permission', 'string'),
+  field('icon', 'string', 'system:menuAdmin.iconHelp'),
+  field('orderNum', 'integer'),
+  field('hidden', 'boolean'),
+];
 
 export default function useMenuScreen({ tree, plugins, canEdit }: { tree: Menu[]; plugins: Record<string, string>; canEdit: boolean }): ScreenParts {
   const { t } = useTranslation();
   const { api, toast } = useNotify();
   const revalidator = useRevalidator();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<(Values & { key?: string; custom: boolean }) | null>(null);
   const [removing, setRemoving] = useState<Menu | null>(null);
   const rows = flatten(tree);
   const byKey = new Map(rows.map((r) => [r.m.key, r]));
   const title = (m: Menu) => (m.titleKey.includes(':') ? t(m.titleKey) : m.titleKey);
   const node = (r: Record<string, unknown>) => byKey.get(String(r.key))!;
+  const parents = rows.filter(({ m }) => m.children.length > 0 || plugins[m.key] === 'custom').map(({ m, depth }) => ({ value: m.key, label: title(m), depth }));
 
   const post = async (op: 'save' | 'remove', body: Record<string, unknown>) => {
     try {
@@ -40,17 +49,20 @@ export default function useMenuScreen({ tree, plugins, canEdit }: { tree: Menu[]
       return true;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      return false;
+      const fe = (e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors;
+      return fe ? { ...fe, parent: fe.parentKey } : false;
     }
   };
-  const save = async () => {
-    if (draft && (await post('save', { ...draft, orderNum: draft.orderNum === '' ? 0 : Number(draft.orderNum) }))) setDraft(null);
+  const save = async ({ parent, orderNum, ...v }: Values) => {
+    const done = await post('save', { ...v, key: draft!.key, parentKey: parent, orderNum: orderNum === '' ? 0 : Number(orderNum) });
+    if (done !== true) return done || null;
+    setDraft(null);
   };
   const edit = (m: Menu) =>
     setDraft({
       key: m.key,
       custom: plugins[m.key] === 'custom',
-      parentKey: m.parentKey ?? '',
+      parent: m.parentKey ?? '',
       title: m.titleKey,
       path: m.path,
       icon: m.icon ?? '',
@@ -63,7 +75,7 @@ export default function useMenuScreen({ tree, plugins, canEdit }: { tree: Menu[]
     table: { testId: 'menu-table', rowTestId: (r) => `menu-row-${String(r.key)}` },
     actions: () =>
       canEdit && (
-        <Button variant="contained" data-testid="menu-add" onClick={() => setDraft({ custom: true, parentKey: '', title: '', path: '', icon: '', orderNum: '0', hidden: false, permission: '' })}>
+        <Button variant="contained" data-testid="menu-add" onClick={() => setDraft({ custom: true, parent: '', title: '', path: '', icon: '', orderNum: '0', hidden: false, permission: '' })}>
           {t('core:resource.add')}
         </Button>
       ),
@@ -95,43 +107,16 @@ export default function useMenuScreen({ tree, plugins, canEdit }: { tree: Menu[]
     dialogs: (
       <>
         {draft && (
-          <Dialog open onClose={() => setDraft(null)} maxWidth="sm" fullWidth>
-            <DialogTitle>{draft.key ? t('core:resource.edit') : t('core:resource.add')}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={1} sx={{ pt: 1 }}>
-                {draft.custom && (
-                  <>
-                    <TextField select label={t('system:menuAdmin.parent')} value={draft.parentKey} onChange={(e) => setDraft({ ...draft, parentKey: e.target.value })}>
-                      {rows
-                        .filter(({ m }) => m.children.length > 0 || plugins[m.key] === 'custom')
-                        .map(({ m, depth }) => (
-                          <MenuItem key={m.key} value={m.key} sx={{ pl: 2 + depth * 2 }}>
-                            {title(m)}
-                          </MenuItem>
-                        ))}
-                    </TextField>
-                    <TextField label={t('system:menuAdmin.title')} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} />
-                    <TextField label={t('system:menuAdmin.path')} value={draft.path} onChange={(e) => setDraft({ ...draft, path: e.target.value })} helperText="/portService/stock/storehouse" />
-                    <TextField label={t('system:menuAdmin.permission')} value={draft.permission} onChange={(e) => setDraft({ ...draft, permission: e.target.value })} />
-                  </>
-                )}
-                <TextField
-                  label={t('system:menuAdmin.icon')}
-                  value={draft.icon}
-                  onChange={(e) => setDraft({ ...draft, icon: e.target.value })}
-                  helperText="Settings, Storage, Description, DirectionsBoat…"
-                />
-                <TextField type="number" label={t('system:menuAdmin.orderNum')} value={draft.orderNum} onChange={(e) => setDraft({ ...draft, orderNum: e.target.value })} />
-                <FormControlLabel control={<Switch checked={draft.hidden} onChange={(e) => setDraft({ ...draft, hidden: e.target.checked })} />} label={t('system:menuAdmin.hidden')} />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setDraft(null)}>{t('core:common.cancel')}</Button>
-              <Button variant="contained" onClick={save} data-testid="menu-save">
-                {t('core:resource.save')}
-              </Button>
-            </DialogActions>
-          </Dialog>
+          <FormDialog
+            title={draft.key ? t('core:resource.edit') : t('core:resource.add')}
+            fields={draft.custom ? FIELDS : FIELDS.slice(-3)}
+            initial={draft}
+            lookups={{ parents }}
+            maxWidth="sm"
+            saveTestId="menu-save"
+            onClose={() => setDraft(null)}
+            onSubmit={save}
+          />
         )}
         <ConfirmDialog
           open={!!removing}

@@ -3,10 +3,10 @@
 // their explanations. The charging rules' toolbar opens it (this module's default).
 import { useState } from 'react';
 import CalculateIcon from '@mui/icons-material/Calculate';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { todayIso, type FieldDef, type LookupOption } from '@core/shared';
-import { FieldGrid, TitledTable, useNotify, type ScreenParts } from '@core/client';
+import { FormDialog, TitledTable, useNotify, type ScreenParts, type Values } from '@core/client';
 import { BILLING_OBJECTS } from '../fee';
 import { BILLING_METHODS } from '../engine';
 import type { EngineLine } from '../engine';
@@ -33,67 +33,46 @@ const LINE_FIELDS: FieldDef[] = [
 export function TrialDialog({ rule, lookups, onClose }: { rule: Record<string, unknown> | null; lookups: Record<string, LookupOption[]>; onClose(): void }) {
   const { t } = useTranslation();
   const { api, toast } = useNotify();
-  const [v, setV] = useState({ date: todayIso(), quantity: '', days: '', customerUserId: '', contractNo: '', billingObject: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ lines: EngineLine[]; total: string } | null>(null);
-  const set = (k: keyof typeof v, x: string) => {
-    setV((o) => ({ ...o, [k]: x }));
-    setErrors((o) => ({ ...o, [k]: '' }));
-  };
-
-  const run = async () => {
+  const run = async (v: Values) => {
     try {
-      const res = await api.post<{ lines: EngineLine[]; total: string }>(
-        '/finance/fees/trial',
-        {
-          ...v,
-          days: v.days === '' ? null : Number(v.days),
-          customerUserId: v.customerUserId === '' ? null : Number(v.customerUserId),
-          ruleId: rule ? Number(rule.id) : null,
-        },
-        { silent: true },
-      );
+      const body = { ...v, days: v.days === '' ? null : Number(v.days), customerUserId: v.customerUserId === '' ? null : Number(v.customerUserId), ruleId: rule ? Number(rule.id) : null };
+      const res = await api.post<{ lines: EngineLine[]; total: string }>('/finance/fees/trial', body, { silent: true });
       setResult(res.data ?? null);
     } catch (e) {
       const data = (e as { envelope?: { data?: { fieldErrors?: Record<string, string> } } }).envelope?.data;
-      if (data?.fieldErrors) setErrors(data.fieldErrors);
-      else toast((e as Error).message, { severity: 'error' });
+      if (data?.fieldErrors) return data.fieldErrors;
+      toast((e as Error).message, { severity: 'error' });
     }
   };
-
+  // The lines below the inputs, which stay for the next try.
+  const lines = {
+    fields: [],
+    render: () =>
+      result && (
+        <>
+          <TitledTable fields={LINE_FIELDS} rows={result.lines} testId="trial-lines" cells={{ amount: (l) => `${String(l.amount)} ${String(l.currency)}` }} />
+          <Typography sx={{ mt: 1 }} data-testid="trial-total">
+            {result.lines.length === 0 ? t('finance:fees.trial.none') : t('finance:fees.trial.total', { total: result.total })}
+          </Typography>
+        </>
+      ),
+  };
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="trial-dialog">
-      <DialogTitle>
-        {t('finance:fees.trial.title')}
-        {rule ? ` — ${String(rule.ruleName)}` : ''}
-      </DialogTitle>
-      <DialogContent>
-        {/* Every rule that would apply is tried for a billing object; a selected rule has its own. */}
-        <FieldGrid
-          fields={FIELDS.filter((f) => !rule || f.name !== 'billingObject')}
-          values={v}
-          errors={errors}
-          lookups={lookups}
-          onChange={(name, x) => set(name as keyof typeof v, String(x))}
-          mode="create"
-          testIdPrefix="trial"
-        />
-        {result && (
-          <>
-            <TitledTable fields={LINE_FIELDS} rows={result.lines} testId="trial-lines" cells={{ amount: (l) => `${String(l.amount)} ${String(l.currency)}` }} />
-            <Typography sx={{ mt: 1 }} data-testid="trial-total">
-              {result.lines.length === 0 ? t('finance:fees.trial.none') : t('finance:fees.trial.total', { total: result.total })}
-            </Typography>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('core:common.cancel')}</Button>
-        <Button variant="contained" onClick={run} data-testid="trial-run">
-          {t('finance:fees.trial.run')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`${t('finance:fees.trial.title')}${rule ? ` — ${String(rule.ruleName)}` : ''}`}
+      // Every rule that would apply is tried for a billing object; a selected rule has its own.
+      fields={FIELDS.filter((f) => !rule || f.name !== 'billingObject')}
+      initial={{ date: todayIso(), quantity: '', days: '', customerUserId: '', contractNo: '', billingObject: '' }}
+      lookups={lookups}
+      section={lines}
+      testId="trial-dialog"
+      testIdPrefix="trial"
+      saveTestId="trial-run"
+      saveLabel={t('finance:fees.trial.run')}
+      onClose={onClose}
+      onSubmit={run}
+    />
   );
 }
 
