@@ -159,3 +159,7 @@ export function formatDateTime(v: unknown, tz = displayTimeZone()): string {
 export function todayIso(tz = displayTimeZone()): string {
   return dayjs().tz(tz).format(DATE_FORMAT);
 }
+
+/** A Date's local calendar day as YYYY-MM-DD, and as YYYYMMDD for document numbers. */
+export const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+export const dayStamp = (d: Date) => isoDay(d).replace(/-/g, '');

@@ -129,6 +129,11 @@ export interface ResourcePermissions {
   import?: string;
 }
 
+/** Permission codes by action, `<base>:<action>`: list, add, edit, remove, then the extra actions in order. */
+export function permissionCodes<E extends string = never>(base: string, extra: readonly E[] = []): Record<'list' | 'add' | 'edit' | 'remove' | E, string> {
+  return Object.fromEntries(['list', 'add', 'edit', 'remove', ...extra].map((a) => [a, `${base}:${a}`])) as Record<'list' | 'add' | 'edit' | 'remove' | E, string>;
+}
+
 /** The usual codes `<base>:list|add|edit|remove`: export goes with list and, where the screen imports, import with add. */
 export function crudPermissions(base: string, { withImport = false } = {}): ResourcePermissions {
   const crud = { list: `${base}:list`, create: `${base}:add`, update: `${base}:edit`, delete: `${base}:remove`, export: `${base}:list` };

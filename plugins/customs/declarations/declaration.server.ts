@@ -8,9 +8,10 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError, claimUpload, documentResource, filesOf, releaseUploads, type HookContext, type RequestContext, type Row } from '@core/server';
 import { localizeLookups, type LookupOption, type SessionUser } from '@core/shared';
+import { ACCOUNT_BROKER, ACCOUNT_TRADER } from '../enterprise/enterprise';
 import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
-import { restrictOrders, TRADER, BROKER } from '../orders/order.server';
+import { restrictOrders } from '../orders/order.server';
 import { checkGoods, DOC_TYPES, specModel, type GoodsLine } from './declaration';
 import { declarationDocument } from './document';
 
@@ -19,8 +20,8 @@ const RESOURCE = 'customs.declaration';
 /** Brokers see their enterprise's declarations, traders those made for their orders, the platform all. */
 export function restrictDeclarations(qb: Knex.QueryBuilder, user: SessionUser, knex: Knex): void {
   if (user.isAdmin) return;
-  if (user.userType === BROKER) qb.whereIn('cus_declaration.broker_enterprise_id', knex('cus_enterprise').select('id').where({ user_id: user.id }));
-  else if (user.userType === TRADER) {
+  if (user.userType === ACCOUNT_BROKER) qb.whereIn('cus_declaration.broker_enterprise_id', knex('cus_enterprise').select('id').where({ user_id: user.id }));
+  else if (user.userType === ACCOUNT_TRADER) {
     const orders = knex('cus_service_order').select('cus_service_order.id');
     restrictOrders(orders, user, knex);
     qb.whereIn('cus_declaration.service_order_id', orders);
@@ -141,7 +142,7 @@ const declarationRules = documentResource(declarationDocument, {
       if (!['approved', 'inProgress'].includes(order.status)) throw new FieldError({ serviceOrderId: t('customs:declarations.msg.orderNotWorking') });
       if (order.decl_type !== input.ieFlag) throw new FieldError({ ieFlag: t('customs:declarations.msg.ieMismatch') });
     }
-    if (actor.user.userType === BROKER && !(await enterpriseOfUser(trx, actor.user.id))) throw new ApiError(t('customs:declarations.msg.enterpriseRequired'));
+    if (actor.user.userType === ACCOUNT_BROKER && !(await enterpriseOfUser(trx, actor.user.id))) throw new ApiError(t('customs:declarations.msg.enterpriseRequired'));
   },
   async toDb(input, { trx, actor, op }, defaults) {
     const values: Row = { ...defaults };

@@ -3,17 +3,12 @@
 // 1–10, settlement account name 1–100, a valid mobile. Enabled/disabled by transitions
 // (SPEC §4: no change when already in that state).
 import { z } from 'zod';
-import { defineResource, rules } from '@core/shared';
+import { defineResource, permissionCodes, rules } from '@core/shared';
 import { isMobile, isPhone } from './validators';
 
 const K = 'customs:enterprise.collection';
 
-export const COLLECTION_PERMS = {
-  list: 'customs:collectionInfo:list',
-  add: 'customs:collectionInfo:add',
-  edit: 'customs:collectionInfo:edit',
-  remove: 'customs:collectionInfo:remove',
-} as const;
+export const COLLECTION_PERMS = permissionCodes('customs:collectionInfo');
 
 export const COLLECTION_STATUS = { enabled: '0', disabled: '1' } as const;
 export const ACCOUNT_STATUSES = ['normal', 'frozen', 'closed'] as const;

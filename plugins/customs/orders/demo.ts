@@ -1,7 +1,7 @@
 // Demo service orders between the demo trader and broker, one in each early state, so a new
 // installation shows the workflow (seeded once; afterwards the data is the users'). The
 // approved one has handed its service bill to finance.
-import type { Seed } from '@core/shared';
+import { dayStamp, type Seed } from '@core/shared';
 import { handOffServiceBill } from './order.server';
 
 export const ordersDemo: Seed = {
@@ -15,7 +15,7 @@ export const ordersDemo: Seed = {
     const be = await knex('cus_enterprise').where({ user_id: broker.id }).first();
     if (!te || !be) return;
     const now = new Date();
-    const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+    const day = dayStamp(now);
     const orders = [
       { status: 'draft', decl_type: 'I', customer_name: '瑞丽粮油批发市场', amount: '1800.00', product_count: 1, remark: '缅甸大米进口报关（草稿）' },
       { status: 'submitted', decl_type: 'E', customer_name: '木姐百货贸易公司', amount: '2600.00', product_count: 3, remark: '日用百货出口报关' },

@@ -5,12 +5,10 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { ApiError, FieldError, handOff, serverResource, type Registry, type Row } from '@core/server';
-import type { SessionUser } from '@core/shared';
+import { dayStamp, type SessionUser } from '@core/shared';
+import { ACCOUNT_BROKER, ACCOUNT_TRADER } from '../enterprise/enterprise';
 import { approvedEnterpriseOfUser, ENTERPRISE_AUDIT } from '../enterprise/enterprise.server';
 import { serviceOrderDef } from './order';
-
-export const TRADER = 4;
-export const BROKER = 5;
 
 /** The hand-off kind finance accepts for an approved order (see core/handoff.server.ts). */
 export const SERVICE_BILL_HANDOFF = 'serviceBill';
@@ -18,16 +16,12 @@ export const SERVICE_BILL_HANDOFF = 'serviceBill';
 /** Orders a user may see: traders theirs, brokers those naming their enterprise, others all. */
 export function restrictOrders(qb: Knex.QueryBuilder, user: SessionUser, knex: Knex, table = 'cus_service_order'): void {
   if (user.isAdmin) return;
-  if (user.userType === TRADER) qb.where(`${table}.trader_user_id`, user.id);
-  else if (user.userType === BROKER) qb.whereIn(`${table}.broker_enterprise_id`, knex('cus_enterprise').select('id').where({ user_id: user.id }));
+  if (user.userType === ACCOUNT_TRADER) qb.where(`${table}.trader_user_id`, user.id);
+  else if (user.userType === ACCOUNT_BROKER) qb.whereIn(`${table}.broker_enterprise_id`, knex('cus_enterprise').select('id').where({ user_id: user.id }));
 }
 
 async function approvedBroker(trx: Knex, id: number) {
-  return trx('cus_enterprise').where({ id, account_type: BROKER, audit_status: ENTERPRISE_AUDIT.approved }).first();
-}
-
-function stamp(d: Date): string {
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+  return trx('cus_enterprise').where({ id, account_type: ACCOUNT_BROKER, audit_status: ENTERPRISE_AUDIT.approved }).first();
 }
 
 export const serviceOrderResource = serverResource(serviceOrderDef, {
@@ -62,13 +56,13 @@ export const serviceOrderResource = serverResource(serviceOrderDef, {
     return values;
   },
   async afterWrite(id, _input, { trx, op }) {
-    if (op === 'create') await trx('cus_service_order').where({ id }).update({ order_no: `SO${stamp(new Date())}${String(id).padStart(6, '0')}` });
+    if (op === 'create') await trx('cus_service_order').where({ id }).update({ order_no: `SO${dayStamp(new Date())}${String(id).padStart(6, '0')}` });
   },
   async beforeTransition(rows, name, { t, actor }) {
     // A broker acts only on orders naming them; a trader only confirms their own (restrict
     // already hides other orders; this guards users holding both kinds of permission).
-    if (['approve', 'reject', 'startWork', 'applyCompletion'].includes(name) && actor.user.userType === TRADER) throw new ApiError(t('customs:orders.msg.statusNotAllowed'));
-    if (['submit', 'cancel', 'confirmCompletion', 'revise'].includes(name) && actor.user.userType === BROKER) throw new ApiError(t('customs:orders.msg.statusNotAllowed'));
+    if (['approve', 'reject', 'startWork', 'applyCompletion'].includes(name) && actor.user.userType === ACCOUNT_TRADER) throw new ApiError(t('customs:orders.msg.statusNotAllowed'));
+    if (['submit', 'cancel', 'confirmCompletion', 'revise'].includes(name) && actor.user.userType === ACCOUNT_BROKER) throw new ApiError(t('customs:orders.msg.statusNotAllowed'));
     if (name === 'approve' || name === 'reject') {
       const now = new Date();
       return () => ({ reviewed_at: now, reviewed_by: actor.user.id });

@@ -3,7 +3,7 @@
 // and applies for completion; the trader confirms completion. The state machine is data: the
 // server enforces it and the screen enables its buttons from it.
 import { z } from 'zod';
-import { defineResource, rules, type Transition } from '@core/shared';
+import { crudPermissions, defineResource, permissionCodes, rules, type Transition } from '@core/shared';
 
 export const ORDER_STATUS = ['draft', 'submitted', 'approved', 'rejected', 'inProgress', 'pendingConfirm', 'completed', 'stopped'] as const;
 export type OrderStatus = (typeof ORDER_STATUS)[number];
@@ -12,17 +12,7 @@ export const DECL_TYPES = ['E', 'I'] as const;
 export const ORDER_TYPES = ['general', 'borderSmall', 'borderResident', 'processing', 'transit'] as const;
 
 const P = 'customs:serviceOrder';
-export const ORDER_PERMISSIONS = {
-  list: `${P}:list`,
-  add: `${P}:add`,
-  edit: `${P}:edit`,
-  remove: `${P}:remove`,
-  submit: `${P}:submit`,
-  cancel: `${P}:cancel`,
-  confirm: `${P}:confirm`,
-  review: `${P}:review`,
-  work: `${P}:work`,
-} as const;
+export const ORDER_PERMISSIONS = permissionCodes(P, ['submit', 'cancel', 'confirm', 'review', 'work']);
 
 const tr = (name: string, from: OrderStatus[], to: OrderStatus, permission: string, refusedKey: string, extra: Partial<Transition> = {}): Transition => ({
   name,
@@ -55,7 +45,7 @@ export const serviceOrderDef = defineResource({
   menu: 'traderCenter.serviceOrder',
   labelField: 'orderNo',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: ORDER_PERMISSIONS.list, create: ORDER_PERMISSIONS.add, update: ORDER_PERMISSIONS.edit, delete: ORDER_PERMISSIONS.remove, export: ORDER_PERMISSIONS.list },
+  permissions: crudPermissions(P),
   fields: [
     { name: 'orderNo', labelKey: 'customs:orders.orderNo', type: 'string', sortable: true, filter: 'contains', form: false, list: { width: 170 } },
     {

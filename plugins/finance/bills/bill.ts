@@ -4,7 +4,7 @@
 // their buttons from the same data.
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
-import { decimalSum, defineDocument, defineResource, lineList, rules, todayIso, type FieldDef, type FieldType, type ResourceDef, type Transition } from '@core/shared';
+import { crudPermissions, decimalSum, defineDocument, defineResource, lineList, rules, todayIso, type FieldDef, type FieldType, type ResourceDef, type Transition } from '@core/shared';
 
 export const BILL_STATUS = [
   'staged', // 暂存
@@ -202,7 +202,7 @@ export const billDef = defineResource({
   menu: 'expense.bill',
   labelField: 'serialNo',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: BILL_PERMISSIONS.list, create: BILL_PERMISSIONS.add, update: BILL_PERMISSIONS.edit, delete: BILL_PERMISSIONS.remove, export: BILL_PERMISSIONS.list },
+  permissions: crudPermissions(P),
   fields: baseFields,
   stateMachine: {
     field: 'status',

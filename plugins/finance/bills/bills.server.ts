@@ -7,20 +7,14 @@ import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError, documentResource, saveLines, type Handoff, type HandoffReceiver, type HandoffServices, type ResourceHooks, type Row } from '@core/server';
-import { ENTERPRISE_DIRECTORY, hasPermission, type EnterpriseDirectory, type SessionUser, type SessionUserLike } from '@core/shared';
-import { creditFunds, debitFunds, isCustomer, money } from '../funds/funds.server';
+import { ENTERPRISE_DIRECTORY, dayStamp, hasPermission, isoDay, type EnterpriseDirectory, type SessionUser, type SessionUserLike } from '@core/shared';
+import { creditFunds, debitFunds, formatMoney, isCustomer, money } from '../funds/funds.server';
 import { BILL_ACTORS, BILL_PERMISSIONS, billDocument, billPayableDef, billReceivableDef, RECEIVABLE_STATES, type BillActor, type BillLineInput } from './bill';
 
 export const BILL = 'fin_bill';
 // The customers (traders, brokers) bills are between are the fund holders; everyone else acting
 // on bills is the platform. Money is fixed as the funds fix it.
-export { isCustomer, money };
-
-export function dayStamp(d: Date): string {
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-}
-
-export const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+export { formatMoney, isCustomer, money };
 
 /** A customer sees the bills they pay (once pushed) and the bills they receive. */
 export function restrictBills(qb: Knex.QueryBuilder, user: SessionUserLike): void {
@@ -43,6 +37,10 @@ export function restrictReceivable(qb: Knex.QueryBuilder, user: SessionUserLike)
   qb.whereIn(`${BILL}.status`, RECEIVABLE_STATES).whereNot(`${BILL}.bad_debt`, 'writtenOff');
   if (!seesAllReceivables(user)) qb.where(`${BILL}.payee_user_id`, user.id);
 }
+
+/** A new bill starts staged and unpaid; its number needs the row id, so a unique placeholder until then. */
+const newBill = () => ({ serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`, status: 'staged', pay_flag: 'unpaid', receipt_flag: 'uncollected', push_flag: 'notPushed', verify_flag: 'unverified', bad_debt: 'none' });
+const serialOf = (id: number, d: Date) => `BL${dayStamp(d)}${String(id % 1_000_000).padStart(6, '0')}`;
 
 const DAY = 86_400_000;
 
@@ -96,8 +94,7 @@ export async function createBill(trx: Knex.Transaction, input: CreateBillInput, 
   }
   const now = new Date();
   const [id] = await trx(BILL).insert({
-    // The final number needs the row id; a unique placeholder until then.
-    serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+    ...newBill(),
     order_no: input.orderNo.trim(),
     bill_type: input.billType,
     payer_user_id: input.payerUserId,
@@ -107,12 +104,6 @@ export async function createBill(trx: Knex.Transaction, input: CreateBillInput, 
     amount: total,
     currency: input.currency,
     bill_date: input.billDate ?? isoDay(now),
-    status: 'staged',
-    pay_flag: 'unpaid',
-    receipt_flag: 'uncollected',
-    push_flag: 'notPushed',
-    verify_flag: 'unverified',
-    bad_debt: 'none',
     source: input.sourceKey ?? null,
     remark: input.remark ?? null,
     created_at: now,
@@ -121,7 +112,7 @@ export async function createBill(trx: Knex.Transaction, input: CreateBillInput, 
     updated_by: actorUserId,
     version: 1,
   });
-  const serialNo = `BL${dayStamp(now)}${String(Number(id) % 1_000_000).padStart(6, '0')}`;
+  const serialNo = serialOf(Number(id), now);
   await trx(BILL).where({ id }).update({ serial_no: serialNo });
   const lines = input.lines.map((l) => ({ ...l, quantity: new Decimal(l.quantity).toFixed(4), amount: money(l.amount) }));
   await saveLines(billDocument, trx, Number(id), { currency: input.currency, lines });
@@ -182,10 +173,6 @@ async function partyName(knex: Knex, userId: number): Promise<string | null> {
   return u ? String(u.company_name || u.nickname) : null;
 }
 
-function formatMoney(rows: Row[], fields: string[]): void {
-  for (const r of rows) for (const f of fields) if (r[f] !== null && r[f] !== undefined) r[f] = money(String(r[f]));
-}
-
 function checkActor(rows: Row[], name: string, user: SessionUser, t: TFunction): void {
   const allowed = BILL_ACTORS[name];
   if (!allowed) return;
@@ -210,20 +197,8 @@ const hooks: ResourceHooks = {
     if (new Decimal(totalOf(lines)).lte(0)) throw new FieldError({ lines: t('finance:bills.msg.amountRequired') });
   },
   async toDb(input, { trx, op }, defaults) {
-    const created: Row =
-      op === 'create'
-        ? {
-            serial_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
-            status: 'staged',
-            pay_flag: 'unpaid',
-            receipt_flag: 'uncollected',
-            push_flag: 'notPushed',
-            verify_flag: 'unverified',
-            bad_debt: 'none',
-          }
-        : {};
     return {
-      ...created,
+      ...(op === 'create' ? newBill() : {}),
       ...defaults,
       payer_name: await partyName(trx, Number(input.payerUserId)),
       bill_date: input.billDate ?? isoDay(new Date()),
@@ -233,11 +208,7 @@ const hooks: ResourceHooks = {
   // The lines are the document kit's (billDocument): saved after the header, in its
   // transaction, only while the bill is editable (the engine refuses edits past staged).
   async afterWrite(id, _input, { trx, op }) {
-    if (op === 'create') {
-      await trx(BILL)
-        .where({ id })
-        .update({ serial_no: `BL${dayStamp(new Date())}${String(id % 1_000_000).padStart(6, '0')}` });
-    }
+    if (op === 'create') await trx(BILL).where({ id }).update({ serial_no: serialOf(id, new Date()) });
   },
   async beforeTransition(rows, name, { trx, actor, t, amount }) {
     checkActor(rows, name, actor.user, t);

@@ -2,9 +2,9 @@
 // confirmation and one settled offline; a 45-day-old bill the trader owes the bank; and bad
 // debts and write-off forms on the screens' services.
 import type { Knex } from 'knex';
-import type { Seed } from '@core/shared';
+import { dayStamp, isoDay, type Seed } from '@core/shared';
 import type { BillStatus } from './bill';
-import { BILL, createBill, dayStamp, isoDay, type CreateBillInput } from './bills.server';
+import { BILL, createBill, type CreateBillInput } from './bills.server';
 import { createRow, demoActor, demoDataSeed, transitionRows } from '@core/server';
 import { badDebtResource, writeoffResource } from './writeoffs.server';
 

@@ -1,16 +1,12 @@
 // Verification (write-off) forms (SPEC §3): money matched against a bill with the bank
 // details and certificate attachments. A bill is verified when its valid forms cover its amount.
 import { z } from 'zod';
-import { defineResource, rules, type UploadType } from '@core/shared';
+import { crudPermissions, defineResource, permissionCodes, rules, type UploadType } from '@core/shared';
 
 export const WRITEOFF_FLAGS = ['valid', 'void'] as const;
 export const WRITEOFF_UPLOAD_TYPES: readonly UploadType[] = ['pdf', 'jpg', 'png'];
-export const WRITEOFF_PERMISSIONS = {
-  list: 'finance:writeoff:list',
-  add: 'finance:writeoff:add',
-  edit: 'finance:writeoff:edit',
-  remove: 'finance:writeoff:remove',
-} as const;
+const P = 'finance:writeoff';
+export const WRITEOFF_PERMISSIONS = permissionCodes(P);
 
 const L = 'finance:bills.writeoff';
 
@@ -22,7 +18,7 @@ export const writeoffDef = defineResource({
   menu: 'expense.writeoff',
   labelField: 'writeoffNo',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: WRITEOFF_PERMISSIONS.list, create: WRITEOFF_PERMISSIONS.add, update: WRITEOFF_PERMISSIONS.edit, delete: WRITEOFF_PERMISSIONS.remove, export: WRITEOFF_PERMISSIONS.list },
+  permissions: crudPermissions(P),
   uploads: { types: WRITEOFF_UPLOAD_TYPES, maxMb: 10 },
   fields: [
     { name: 'writeoffNo', labelKey: `${L}.writeoffNo`, type: 'string', filter: 'contains', sortable: true, form: false, list: { width: 170 } },

@@ -5,24 +5,20 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { ApiError, FieldError, claimUpload, filesOf, serverResource, type Row } from '@core/server';
-import { resourceKey, type LookupOption, type PluginContext, type SessionUserLike } from '@core/shared';
+import { dayStamp, resourceKey, type LookupOption, type PluginContext, type SessionUserLike } from '@core/shared';
 import { badDebtDef, payerBadDebtDef } from './badDebt';
 import { writeoffDef } from './writeoff';
-import { BILL, dayStamp, isCustomer, money } from './bills.server';
+import { BILL, formatMoney, isCustomer, money } from './bills.server';
 
 /** Bills that may still be written off: not paid, not already (proposed as) bad debts. */
 const WRITABLE_OFF = ['toConfirm', 'awaitingPayment', 'returned'];
-
-function formatMoney(rows: Row[]): void {
-  for (const r of rows) if (r.amount !== null && r.amount !== undefined) r.amount = money(String(r.amount));
-}
 
 export const badDebtResource = serverResource(badDebtDef, {
   restrict(qb, user) {
     if (isCustomer(user)) qb.whereRaw('1 = 0');
   },
   async decorate(rows) {
-    formatMoney(rows);
+    formatMoney(rows, ['amount']);
   },
   async validate(input, { trx, t }) {
     const bill = await trx(BILL).where({ id: Number(input.billId) }).first();
@@ -67,7 +63,7 @@ export const payerBadDebtResource = serverResource(payerBadDebtDef, {
     qb.where('fin_bad_debt.payer_user_id', user.id).where('fin_bad_debt.status', 'approved');
   },
   async decorate(rows) {
-    formatMoney(rows);
+    formatMoney(rows, ['amount']);
   },
 });
 
@@ -89,7 +85,7 @@ export const writeoffResource = serverResource(writeoffDef, {
     if (isCustomer(user)) qb.whereRaw('1 = 0');
   },
   async decorate(rows, knex) {
-    formatMoney(rows);
+    formatMoney(rows, ['amount']);
     const files = await filesOf(knex, WRITEOFF_RESOURCE, rows.map((r) => Number(r.id)));
     for (const r of rows) r.certificates = files.filter((f) => f.recordId === Number(r.id)).map((f) => ({ id: f.id, name: f.name, ext: f.ext, size: f.size }));
   },

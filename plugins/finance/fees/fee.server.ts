@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
 import { ApiError, FieldError, serverResource, tableLookup, type RequestContext, type Row } from '@core/server';
-import { hasPermission } from '@core/shared';
+import { hasPermission, isoDay } from '@core/shared';
 import { FEE_PERMISSIONS, chargingRuleDef, feeItemDef, operationRecordDef } from './fee';
 import { parseTiers, type BillingMethod, type EngineRule, type Tier } from './engine';
 
@@ -99,7 +99,7 @@ export const operationRecordResource = serverResource(operationRecordDef, {
 
 const dateStr = (v: unknown): string | null => {
   if (v === null || v === undefined || v === '') return null;
-  if (v instanceof Date) return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
+  if (v instanceof Date) return isoDay(v);
   return String(v).slice(0, 10);
 };
 

@@ -2,7 +2,7 @@
 // Standard numeric."), charging rules with tiers, and operation records (what a customer was
 // charged for: tonnes stored, days, trucks weighed) that the periodic billing job bills.
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, todayIso } from '@core/shared';
+import { crudPermissions, defineDocument, defineResource, rules, todayIso } from '@core/shared';
 import { BILLING_METHODS } from './engine';
 
 export const BILLING_OBJECTS = ['cargo', 'vehicle', 'container', 'declaration', 'serviceOrder'] as const;
@@ -45,7 +45,7 @@ export const feeItemDef = defineResource({
   menu: MENU.feeItem,
   labelField: 'name',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: FEE_PERMISSIONS.feeItemList, create: FEE_PERMISSIONS.feeItemAdd, update: FEE_PERMISSIONS.feeItemEdit, delete: FEE_PERMISSIONS.feeItemRemove, export: FEE_PERMISSIONS.feeItemList },
+  permissions: crudPermissions('finance:feeItem'),
   fields: [
     { name: 'name', labelKey: `${L}.feeItem.name`, type: 'string', filter: 'contains', sortable: true, maxLength: 50 },
     { name: 'rateName', labelKey: `${L}.feeItem.rateName`, type: 'string', filter: 'contains', maxLength: 50 },
@@ -85,7 +85,7 @@ export const chargingRuleDef = defineResource({
   menu: MENU.chargingRule,
   labelField: 'ruleName',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: FEE_PERMISSIONS.ruleList, create: FEE_PERMISSIONS.ruleAdd, update: FEE_PERMISSIONS.ruleEdit, delete: FEE_PERMISSIONS.ruleRemove, export: FEE_PERMISSIONS.ruleList },
+  permissions: crudPermissions('finance:chargingRule'),
   fields: [
     { name: 'ruleName', labelKey: `${L}.rule.ruleName`, type: 'string', filter: 'contains', sortable: true, maxLength: 50, list: { width: 180 } },
     { name: 'feeItemId', labelKey: `${L}.rule.feeItem`, type: 'ref', lookup: 'finance.feeItems', filter: 'eq', list: { width: 150 } },
@@ -174,7 +174,7 @@ export const operationRecordDef = defineResource({
   menu: MENU.operationRecord,
   labelField: 'reference',
   defaultSort: { field: 'opDate', dir: 'desc' },
-  permissions: { list: FEE_PERMISSIONS.recordList, create: FEE_PERMISSIONS.recordAdd, update: FEE_PERMISSIONS.recordEdit, delete: FEE_PERMISSIONS.recordRemove, export: FEE_PERMISSIONS.recordList },
+  permissions: crudPermissions('finance:operationRecord'),
   fields: [
     { name: 'customerUserId', labelKey: `${L}.customer`, type: 'ref', lookup: 'finance.feeCustomers', filter: 'eq' },
     { name: 'billingObject', labelKey: `${L}.billingObject`, type: 'enum', filter: 'eq', options: enumOf(BILLING_OBJECTS, 'billingObjects') },

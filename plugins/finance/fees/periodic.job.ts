@@ -1,8 +1,8 @@
 // Job finance.periodicBills: every day at 00:30 bills yesterday's daily-settled operations and,
 // on the 1st (or the first run after it), the previous month's monthly-settled ones.
 // `data.date` (YYYY-MM-DD) runs it as of another day.
-import type { JobDef } from '@core/shared';
-import { createBill, isoDay } from '../bills/bills.server';
+import { isoDay, type JobDef } from '@core/shared';
+import { createBill } from '../bills/bills.server';
 import { runPeriodicBilling } from './periodic.server';
 
 export const periodicBillsJob: JobDef = {

@@ -9,6 +9,7 @@
 // the same transaction, so a rerun skips the period before pricing anything.
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
+import { isoDay } from '@core/shared';
 import { computeLines, type EngineLine, type EngineRule } from './engine';
 import { loadRules } from './fee.server';
 
@@ -39,8 +40,7 @@ export interface Period {
   to: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The periods a run on `asOf` (YYYY-MM-DD) bills: yesterday, and the previous month. */
 export function periodsFor(asOf: string): Period[] {
@@ -71,7 +71,7 @@ interface OpRecord {
 }
 
 function dateOf(v: string | Date): string {
-  return v instanceof Date ? `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}` : String(v).slice(0, 10);
+  return v instanceof Date ? isoDay(v) : String(v).slice(0, 10);
 }
 
 /** The lines of one operation record under the rules of one settlement cycle. */

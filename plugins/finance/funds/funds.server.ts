@@ -231,7 +231,7 @@ async function finishOpening(trx: Knex.Transaction, id: number, initialAmount: s
 }
 
 /** Money columns as 2-decimal strings whatever the driver hands back. */
-function formatMoney(rows: Row[], fields: string[]): void {
+export function formatMoney(rows: Row[], fields: string[]): void {
   for (const r of rows) for (const f of fields) if (r[f] !== null && r[f] !== undefined) r[f] = money(String(r[f]));
 }
 

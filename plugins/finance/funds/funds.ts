@@ -96,16 +96,14 @@ const ledgerFields = [
   { name: 'memo', labelKey: `${L}.memo`, type: 'text', maxLength: 200, form: { span: 3 } },
 ] as const satisfies Parameters<typeof defineResource>[0]['fields'];
 
+/** The ledger and the advance receipts are two views of one append-only table. */
+const LEDGER_VIEW = { plugin: 'finance', table: 'fin_fund_ledger', labelField: 'hostFlowNo', defaultSort: { field: 'id', dir: 'desc' }, versioned: false, stamped: false } as const;
+
 export const fundLedgerDef = defineResource({
-  plugin: 'finance',
+  ...LEDGER_VIEW,
   name: 'fundLedger',
-  table: 'fin_fund_ledger',
   titleKey: `${L}.ledger.title`,
   menu: MENU_LEDGER,
-  labelField: 'hostFlowNo',
-  defaultSort: { field: 'id', dir: 'desc' },
-  versioned: false,
-  stamped: false,
   permissions: { list: FUNDS_PERMISSIONS.ledgerList, export: FUNDS_PERMISSIONS.ledgerList },
   fields: [...ledgerFields],
   schema: () => z.object({}),
@@ -113,15 +111,10 @@ export const fundLedgerDef = defineResource({
 
 /** Advance receipts (预付款到账): ordinary external transfers credited to a sub-account. */
 export const advanceReceiptDef = defineResource({
-  plugin: 'finance',
+  ...LEDGER_VIEW,
   name: 'advanceReceipt',
-  table: 'fin_fund_ledger',
   titleKey: `${L}.receipt.title`,
   menu: MENU_RECEIPTS,
-  labelField: 'hostFlowNo',
-  defaultSort: { field: 'id', dir: 'desc' },
-  versioned: false,
-  stamped: false,
   permissions: { list: FUNDS_PERMISSIONS.receiptList, create: FUNDS_PERMISSIONS.receiptAdd, export: FUNDS_PERMISSIONS.receiptList },
   fields: [
     { name: 'userId', column: 'fin_sub_account.user_id', labelKey: `${L}.customer`, type: 'ref', lookup: 'finance.fundCustomers', list: false },

@@ -3,7 +3,7 @@
 // application numbers, review stamps, and the rule that nobody reviews their own application.
 import type { Knex } from 'knex';
 import { ApiError, claimUpload, filesOf, serverResource } from '@core/server';
-import { hasPermission, resourceKey, type SessionUser } from '@core/shared';
+import { dayStamp, hasPermission, resourceKey, type SessionUser } from '@core/shared';
 import { FX_PERMISSIONS, REVIEW_TRANSITIONS, fxApplicationDef } from './fx';
 
 const TABLE = 'fin_fx_application';
@@ -21,12 +21,8 @@ export function restrictFx(qb: Knex.QueryBuilder, user: SessionUser): void {
   qb.where(`${TABLE}.applicant_user_id`, user.id);
 }
 
-function stamp(d: Date): string {
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** An application's number: FX + creation date + the row id. */
-export const fxAppNo = (id: number, created: Date) => `FX${stamp(created)}${String(id).padStart(6, '0')}`;
+export const fxAppNo = (id: number, created: Date) => `FX${dayStamp(created)}${String(id).padStart(6, '0')}`;
 
 export const fxApplicationResource = serverResource(fxApplicationDef, {
   restrict: restrictFx,

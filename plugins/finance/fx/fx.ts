@@ -3,7 +3,7 @@
 // the bank's review and settlement. Failed applications are corrected and resubmitted. The
 // state machine is data: the server enforces it and both screens enable their buttons from it.
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, type Transition, type UploadType } from '@core/shared';
+import { crudPermissions, defineDocument, defineResource, permissionCodes, rules, type Transition, type UploadType } from '@core/shared';
 
 export const FX_STATUS = ['unsettled', 'submitted', 'platformPassed', 'bankPassed', 'settled', 'platformFailed', 'bankFailed'] as const;
 export type FxStatus = (typeof FX_STATUS)[number];
@@ -23,16 +23,7 @@ export const PERMIT_TYPES: readonly UploadType[] = ['pdf', 'jpg', 'png'];
 export const FX_EDITABLE: FxStatus[] = ['unsettled', 'platformFailed', 'bankFailed'];
 
 const P = 'finance:fx';
-export const FX_PERMISSIONS = {
-  list: `${P}:list`,
-  add: `${P}:add`,
-  edit: `${P}:edit`,
-  remove: `${P}:remove`,
-  submit: `${P}:submit`,
-  platformReview: `${P}:platformReview`,
-  bankReview: `${P}:bankReview`,
-  settle: `${P}:settle`,
-} as const;
+export const FX_PERMISSIONS = permissionCodes(P, ['submit', 'platformReview', 'bankReview', 'settle']);
 
 /** Transitions only reviewers perform (never on their own application). */
 export const REVIEW_TRANSITIONS = ['platformPass', 'platformFail', 'bankPass', 'bankFail', 'settle'];
@@ -75,7 +66,7 @@ export const fxApplicationDef = defineResource({
   menu: 'expense.fxSettlement',
   labelField: 'appNo',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: FX_PERMISSIONS.list, create: FX_PERMISSIONS.add, update: FX_PERMISSIONS.edit, delete: FX_PERMISSIONS.remove, export: FX_PERMISSIONS.list },
+  permissions: crudPermissions(P),
   uploads: { types: PERMIT_TYPES, maxMb: 10 },
   fields: [
     { name: 'appNo', labelKey: f('appNo'), type: 'string', sortable: true, filter: 'contains', form: false, import: false, list: { width: 170 } },

@@ -5,7 +5,7 @@
 // receipt; an advance payment needs a collection instruction.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, type FieldDef, type FieldType, type UploadType } from '@core/shared';
+import { crudPermissions, defineDocument, defineResource, permissionCodes, rules, type FieldDef, type FieldType, type UploadType } from '@core/shared';
 import { FX_CURRENCIES } from './fx';
 
 /** SPEC §9 "customs declaration supplement window". */
@@ -13,12 +13,7 @@ export const DECL_WINDOW_DAYS = 30;
 export const RMB_UPLOAD_TYPES: readonly UploadType[] = ['pdf', 'jpg', 'png'];
 
 const P = 'finance:rmbStatement';
-export const RMB_PERMISSIONS = {
-  list: `${P}:list`,
-  add: `${P}:add`,
-  edit: `${P}:edit`,
-  remove: `${P}:remove`,
-} as const;
+export const RMB_PERMISSIONS = permissionCodes(P);
 
 const WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -81,7 +76,7 @@ export const rmbStatementDef = defineResource({
   menu: 'expense.rmbStatement',
   labelField: 'payerName',
   defaultSort: { field: 'id', dir: 'desc' },
-  permissions: { list: RMB_PERMISSIONS.list, create: RMB_PERMISSIONS.add, update: RMB_PERMISSIONS.edit, delete: RMB_PERMISSIONS.remove, export: RMB_PERMISSIONS.list },
+  permissions: crudPermissions(P),
   uploads: { types: RMB_UPLOAD_TYPES, maxMb: 10 },
   fields: [
     { name: 'receiptDate', labelKey: f('receiptDate'), type: 'date', sortable: true, filter: 'range' },

@@ -153,62 +153,48 @@ function headerRows(decl: PrintDeclaration, t: TFunction, names: Names, importin
   const marks = [v('markingCode'), v('remark') && `备注：${v('remark')}`].filter(Boolean).join('    ');
   const wide = 0.3;
   const narrow = 0.175;
+  const row = (...cells: Cell[]) => ({ h: HEADER_ROW_H, cells });
   return [
-    {
-      h: HEADER_ROW_H,
-      cells: [
-        { label: f.consignor, extra: v('consignorCreditCode') || v('consignorCustomsCode'), value: v('consignorName'), w: wide },
-        { label: f.customs, value: named(names, 'customs', decl.ieCustoms), w: narrow },
-        { label: f.date, value: v('ieDate'), w: narrow },
-        { label: L('申报日期', 'Declaration date', 'ကြေညာသည့် နေ့စွဲ'), value: v('declDate'), w: narrow },
-        { label: L('备案号', 'Record No.', 'မှတ်ပုံတင် အမှတ်'), value: v('recordNo'), w: narrow },
-      ],
-    },
-    {
-      h: HEADER_ROW_H,
-      cells: [
-        { label: f.overseas, extra: v('overseasCode'), value: v('overseasName'), w: wide },
-        { label: L('运输方式', 'Mode of transport', 'သယ်ယူပို့ဆောင်မှု နည်းလမ်း'), value: named(names, 'transportMode', decl.transportMode), w: narrow },
-        { label: L('运输工具名称及航次号', 'Means of transport & voyage', 'ယာဉ်အမည်နှင့် ခရီးစဉ်အမှတ်'), value: transport, w: narrow },
-        { label: L('提运单号', 'B/L No.', 'ကုန်တင်လက်မှတ် အမှတ်'), value: v('billNo'), w: narrow },
-        { label: L('货物存放地点', 'Place of storage', 'ကုန်ပစ္စည်း သိုလှောင်ရာနေရာ'), value: v('storagePlace'), w: narrow },
-      ],
-    },
-    {
-      h: HEADER_ROW_H,
-      cells: [
-        { label: f.owner, extra: v('ownerCreditCode'), value: v('ownerName'), w: wide },
-        { label: L('监管方式', 'Supervision mode', 'ကြီးကြပ်မှု ပုံစံ'), value: named(names, 'tradeMode', decl.supervisionMode), w: narrow },
-        { label: L('征免性质', 'Levy nature', 'အခွန်ကောက်ခံမှု သဘော'), value: named(names, 'levyNature', decl.levyNature), w: narrow },
-        { label: L('许可证号', 'Licence No.', 'လိုင်စင် အမှတ်'), value: v('permitNo'), w: narrow },
-        importing
-          ? { label: L('启运港', 'Port of departure', 'စတင်ထွက်ခွာသည့် ဆိပ်ကမ်း'), value: '', w: narrow }
-          : { label: L('申报地海关', 'Customs of declaration', 'ကြေညာရာ အကောက်ခွန်ဌာန'), value: named(names, 'customs', decl.declCustoms), w: narrow },
-      ],
-    },
-    {
-      h: HEADER_ROW_H,
-      cells: [
-        { label: L('合同协议号', 'Contract No.', 'စာချုပ် အမှတ်'), value: v('contractNo'), w: wide },
-        { label: L('贸易国（地区）', 'Trading country', 'ကုန်သွယ်ဖက် နိုင်ငံ (ဒေသ)'), value: named(names, 'country', decl.tradeCountry), w: narrow },
-        { label: f.depart, value: named(names, 'country', decl.departCountry), w: narrow },
-        { label: f.port, value: named(names, 'port', decl.portOfCall), w: narrow },
-        { label: f.border, value: named(names, 'port', decl.entryPort), w: narrow },
-      ],
-    },
-    {
-      h: HEADER_ROW_H,
-      cells: [
-        { label: L('包装种类', 'Kind of packages', 'ထုပ်ပိုးမှု အမျိုးအစား'), value: named(names, 'packageType', decl.packageType), w: 0.2 },
-        { label: L('件数', 'Packages', 'အထုပ်အရေအတွက်'), value: v('packCount'), w: 0.09 },
-        { label: L('毛重(千克)', 'Gross wt. (kg)', 'စုစုပေါင်းအလေးချိန် (ကီလို)'), value: plainNumber(decl.grossWeight), w: 0.12 },
-        { label: L('净重(千克)', 'Net wt. (kg)', 'အသားတင်အလေးချိန် (ကီလို)'), value: plainNumber(decl.netWeight), w: 0.12 },
-        { label: L('成交方式', 'Terms', 'ရောင်းဝယ်မှု စည်းကမ်း'), value: named(names, 'transactionMode', decl.transactionMode), w: 0.11 },
-        { label: L('运费', 'Freight', 'သယ်ယူခ'), value: v('freight'), w: 0.12 },
-        { label: L('保费', 'Insurance', 'အာမခံကြေး'), value: v('insurance'), w: 0.12 },
-        { label: L('杂费', 'Other charges', 'အခြား ကုန်ကျစရိတ်'), value: v('otherCharges'), w: 0.12 },
-      ],
-    },
+    row(
+      { label: f.consignor, extra: v('consignorCreditCode') || v('consignorCustomsCode'), value: v('consignorName'), w: wide },
+      { label: f.customs, value: named(names, 'customs', decl.ieCustoms), w: narrow },
+      { label: f.date, value: v('ieDate'), w: narrow },
+      { label: L('申报日期', 'Declaration date', 'ကြေညာသည့် နေ့စွဲ'), value: v('declDate'), w: narrow },
+      { label: L('备案号', 'Record No.', 'မှတ်ပုံတင် အမှတ်'), value: v('recordNo'), w: narrow },
+    ),
+    row(
+      { label: f.overseas, extra: v('overseasCode'), value: v('overseasName'), w: wide },
+      { label: L('运输方式', 'Mode of transport', 'သယ်ယူပို့ဆောင်မှု နည်းလမ်း'), value: named(names, 'transportMode', decl.transportMode), w: narrow },
+      { label: L('运输工具名称及航次号', 'Means of transport & voyage', 'ယာဉ်အမည်နှင့် ခရီးစဉ်အမှတ်'), value: transport, w: narrow },
+      { label: L('提运单号', 'B/L No.', 'ကုန်တင်လက်မှတ် အမှတ်'), value: v('billNo'), w: narrow },
+      { label: L('货物存放地点', 'Place of storage', 'ကုန်ပစ္စည်း သိုလှောင်ရာနေရာ'), value: v('storagePlace'), w: narrow },
+    ),
+    row(
+      { label: f.owner, extra: v('ownerCreditCode'), value: v('ownerName'), w: wide },
+      { label: L('监管方式', 'Supervision mode', 'ကြီးကြပ်မှု ပုံစံ'), value: named(names, 'tradeMode', decl.supervisionMode), w: narrow },
+      { label: L('征免性质', 'Levy nature', 'အခွန်ကောက်ခံမှု သဘော'), value: named(names, 'levyNature', decl.levyNature), w: narrow },
+      { label: L('许可证号', 'Licence No.', 'လိုင်စင် အမှတ်'), value: v('permitNo'), w: narrow },
+      importing
+        ? { label: L('启运港', 'Port of departure', 'စတင်ထွက်ခွာသည့် ဆိပ်ကမ်း'), value: '', w: narrow }
+        : { label: L('申报地海关', 'Customs of declaration', 'ကြေညာရာ အကောက်ခွန်ဌာန'), value: named(names, 'customs', decl.declCustoms), w: narrow },
+    ),
+    row(
+      { label: L('合同协议号', 'Contract No.', 'စာချုပ် အမှတ်'), value: v('contractNo'), w: wide },
+      { label: L('贸易国（地区）', 'Trading country', 'ကုန်သွယ်ဖက် နိုင်ငံ (ဒေသ)'), value: named(names, 'country', decl.tradeCountry), w: narrow },
+      { label: f.depart, value: named(names, 'country', decl.departCountry), w: narrow },
+      { label: f.port, value: named(names, 'port', decl.portOfCall), w: narrow },
+      { label: f.border, value: named(names, 'port', decl.entryPort), w: narrow },
+    ),
+    row(
+      { label: L('包装种类', 'Kind of packages', 'ထုပ်ပိုးမှု အမျိုးအစား'), value: named(names, 'packageType', decl.packageType), w: 0.2 },
+      { label: L('件数', 'Packages', 'အထုပ်အရေအတွက်'), value: v('packCount'), w: 0.09 },
+      { label: L('毛重(千克)', 'Gross wt. (kg)', 'စုစုပေါင်းအလေးချိန် (ကီလို)'), value: plainNumber(decl.grossWeight), w: 0.12 },
+      { label: L('净重(千克)', 'Net wt. (kg)', 'အသားတင်အလေးချိန် (ကီလို)'), value: plainNumber(decl.netWeight), w: 0.12 },
+      { label: L('成交方式', 'Terms', 'ရောင်းဝယ်မှု စည်းကမ်း'), value: named(names, 'transactionMode', decl.transactionMode), w: 0.11 },
+      { label: L('运费', 'Freight', 'သယ်ယူခ'), value: v('freight'), w: 0.12 },
+      { label: L('保费', 'Insurance', 'အာမခံကြေး'), value: v('insurance'), w: 0.12 },
+      { label: L('杂费', 'Other charges', 'အခြား ကုန်ကျစရိတ်'), value: v('otherCharges'), w: 0.12 },
+    ),
     { h: DOCS_ROW_H, cells: [{ label: L('随附单证及编号', 'Documents attached', 'ပူးတွဲစာရွက်စာတမ်းနှင့် အမှတ်'), value: docs, w: 1 }] },
     { h: MARKS_ROW_H, cells: [{ label: L('标记唛码及备注', 'Marks & remarks', 'အမှတ်အသားနှင့် မှတ်ချက်'), value: marks, w: 1 }] },
   ];
