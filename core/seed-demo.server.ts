@@ -4,16 +4,6 @@
 import type { Knex } from 'knex';
 import type { Seed } from './plugin';
 
-/** Account types in the order the spec lists them: a trader is userType 4. */
-export const ACCOUNT_TYPES = [
-  { userType: 1, key: 'shipAgent' },
-  { userType: 2, key: 'freightAgent' },
-  { userType: 3, key: 'platformOperation' },
-  { userType: 4, key: 'trader' },
-  { userType: 5, key: 'customsBroker' },
-  { userType: 6, key: 'platformAdmin' },
-] as const;
-
 export const ADMIN_ROLE_NAME = '管理员';
 
 export const DEMO_ROLES = [

@@ -418,7 +418,7 @@ export function createScheduler(registry: Registry, opts: SchedulerOptions = {})
 const g = globalThis as unknown as { __portScheduler?: JobScheduler };
 
 /**
- * The process's scheduler. If none was set (startScheduler / setScheduler), one is created
+ * The process's scheduler. If none was set (setScheduler), one is created
  * from REDIS_URL, not started: it can still run jobs once and apply reschedules to BullMQ.
  */
 export function getScheduler(): JobScheduler {
@@ -428,22 +428,6 @@ export function getScheduler(): JobScheduler {
 
 export function setScheduler(scheduler: JobScheduler | undefined): void {
   g.__portScheduler = scheduler;
-}
-
-/**
- * Boot helper for the web server: creates the scheduler for REDIS_URL (BullMQ, enqueue only)
- * or in-process, makes it the process's scheduler and starts it.
- */
-export async function startScheduler(
-  registry: Registry = getRegistry(),
-  opts: SchedulerOptions = { redisUrl: process.env.REDIS_URL || undefined },
-): Promise<JobScheduler> {
-  const previous = g.__portScheduler;
-  const scheduler = createScheduler(registry, opts);
-  await scheduler.start();
-  setScheduler(scheduler);
-  if (previous && previous !== scheduler) await previous.close().catch(() => undefined);
-  return scheduler;
 }
 
 /** Starts one run of a job with data on the process's scheduler, without waiting for it. */

@@ -18,7 +18,7 @@ import { cleanPrefix, TEST_REDIS_URL, testPrefix, waitFor } from '../jobs/test-d
 import { createRegistry, getRegistry, setRegistry, type Registry } from '../registry.server';
 import { action as importAction } from '../../app/routes/api.$plugin.$resource.import';
 import { SLOW_TABLE, slowPlugin } from './import/kill.fixture';
-import type { ImportRowError } from './import.server';
+import type { ImportRowError } from './import/types';
 
 const WORKER = path.join(__dirname, 'import', 'kill-worker.fixture.ts');
 const ROWS = 1200;

@@ -14,7 +14,7 @@ import { createScheduler, setScheduler, type JobScheduler } from '../../jobs/sch
 import { defineResource, type ResourceDef } from '../define';
 import { serverResource } from '../define.server';
 import { importTestPlugin } from './kill.fixture';
-import type { ImportRowError } from '../import.server';
+import type { ImportRowError } from './types';
 import type { ImportSummary } from './types';
 import { action as importAction } from '../../../app/routes/api.$plugin.$resource.import';
 import { loader as stateLoader } from '../../../app/routes/api.core.imports.$id';

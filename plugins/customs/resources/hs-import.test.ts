@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import system from '../../system/index';
 import customs from '../index';
 import { setUpTempDir, setUpTestDb } from '../../../tests/support/suite';
-import { processImport } from '../../../core/resource/import.server';
+import { processImport } from '../../../core/resource/import/process.server';
 
 const db = setUpTestDb({ plugins: [system, customs], registry: true });
 const dir = setUpTempDir('hsimp-');
