@@ -18,6 +18,8 @@ const api = (resource: string, cookie = cookies.admin) => resourceApi('customs',
 const create = (resource: string, body: Body, cookie?: string) => api(resource, cookie).create(body);
 const update = (resource: string, id: unknown, body: Body, cookie?: string) => api(resource, cookie).update(Number(id), body);
 const list = (resource: string, query: string, cookie?: string) => api(resource, cookie).list(query);
+/** The stored row of an HS code, if any. */
+const hsCodeRow = (code: unknown) => db.knex('cus_hs_code').where({ hs_code: String(code) }).first();
 
 let seq = 0;
 /** A valid HS code row with a code no other test uses. */
@@ -49,12 +51,7 @@ describe('HS codes: SPEC §5 required fields', () => {
     expect(a.status).toBe(400);
     expect(a.msg).toBe(message);
     expect(a.fieldErrors[field]).toBe(message);
-    expect(
-      await db
-        .knex('cus_hs_code')
-        .where({ hs_code: String(row.hsCode) })
-        .first(),
-    ).toBeUndefined();
+    expect(await hsCodeRow(row.hsCode)).toBeUndefined();
   });
 
   it('accepts the row once every required field is filled', async () => {
@@ -94,7 +91,7 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
 
   it('refuses a duplicate HS code (a seeded one) and leaves the seeded row alone', async () => {
     expect(await create('hsCode', hsRow({ hsCode: '1006301000', name: '重复' }))).toMatchObject({ status: 400, fieldErrors: { hsCode: 'HS编码已存在' } });
-    expect((await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first()).name).toBe('籼米精米');
+    expect((await hsCodeRow('1006301000')).name).toBe('籼米精米');
   });
 
   it('refuses an update made from a stale version with 409 and overwrites nothing', async () => {
@@ -111,12 +108,7 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
   it('refuses the trader, who lacks customs:hsCode:add, with 403 and creates nothing', async () => {
     const row = hsRow();
     expect(await create('hsCode', row, cookies.trader)).toMatchObject({ status: 403, code: 403 });
-    expect(
-      await db
-        .knex('cus_hs_code')
-        .where({ hs_code: String(row.hsCode) })
-        .first(),
-    ).toBeUndefined();
+    expect(await hsCodeRow(row.hsCode)).toBeUndefined();
     expect((await list('hsCode', 'hsCode=1006', cookies.trader)).status).toBe(403);
   });
 
@@ -128,13 +120,13 @@ describe('HS codes: dates, uniqueness, locking, permissions', () => {
   });
 
   it('keeps an HS code that has declaration elements: no delete, no recode', async () => {
-    const seeded = await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first();
+    const seeded = await hsCodeRow('1006301000');
     const del = await api('hsCode').remove(seeded.id);
     expect(del.status).toBe(400);
     expect(del.msg).toContain('不能删除');
     const recode = await update('hsCode', seeded.id, { ...hsRow({ hsCode: '1006301099', name: seeded.name }), version: seeded.version });
     expect(recode.fieldErrors.hsCode).toContain('不能删除或修改编码');
-    expect(await db.knex('cus_hs_code').where({ hs_code: '1006301000' }).first()).toBeTruthy();
+    expect(await hsCodeRow('1006301000')).toBeTruthy();
   });
 });
 
