@@ -10,6 +10,7 @@ import { tFor } from '../../i18n/i18n.server';
 import { hasPermission, loadSessionUser } from '../../rbac/access.server';
 import { getRegistry, type Registry } from '../../registry.server';
 import type { Row, ServerResource } from '../define.server';
+import { schemaOf } from '../service.server';
 import { claimOrWait, importStaleMs, LostClaim } from './claim.server';
 import { converters, mapHeader, rowParser } from './convert.server';
 import { isEmpty, readUpload } from './read.server';
@@ -115,7 +116,7 @@ async function runClaimed(run: ImportRun, row: Row, env: RunEnv): Promise<Import
   const labels = new Map(sr.def.fields.map((f) => [f.name, t(f.labelKey)]));
   run.labelOf = (name) => (name === '_' || name === '' ? '' : labels.get(name) ?? name);
   const cv = await converters(sr.def, t, registry, knex, user);
-  const parse = rowParser(columns, labels, cv, sr.def.schema(t, 'create'));
+  const parse = rowParser(columns, labels, cv, schemaOf(sr, t, 'create'));
   const writer: ChunkWriter = { sr, user, actor: { user, ip: env.ip }, t, run, parse };
   if (mode === 'valid') await runValid(writer, data, start);
   else await runAll(writer, data);

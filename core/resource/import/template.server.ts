@@ -6,6 +6,7 @@ import { getKnex } from '../../db/knex.server';
 import type { SessionUser } from '../../rbac/access.server';
 import { getRegistry, type Registry } from '../../registry.server';
 import type { ServerResource } from '../define.server';
+import { schemaOf } from '../service.server';
 import { importFields } from './convert.server';
 
 /** A worksheet name Excel accepts. */
@@ -17,7 +18,7 @@ export function sheetName(s: string): string {
 function requiredFields(sr: ServerResource, t: TFunction): Set<string> {
   const out = new Set<string>();
   try {
-    const shape = sr.def.schema(t, 'create').shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+    const shape = schemaOf(sr, t, 'create').shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
     for (const [name, s] of Object.entries(shape)) if (!s.safeParse(undefined).success) out.add(name);
   } catch {
     // a schema that cannot be inspected: nothing marked
