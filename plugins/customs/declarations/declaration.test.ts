@@ -82,7 +82,7 @@ describe('saving a declaration', () => {
 
   it('refuses codes that are not in the code tables', async () => {
     expect((await broker.create(importDeclaration({ ieCustoms: '9999' }))).fieldErrors.ieCustoms).toBe('进/出境关别不在代码表中');
-    expect((await broker.create(importDeclaration({ entryPort: 'XXXXX' }))).fieldErrors.entryPort).toBe('入境口岸不在代码表中');
+    expect((await broker.create(importDeclaration({ entryPort: 'CNZZZ' }))).fieldErrors.entryPort).toBe('入境口岸不在代码表中');
   });
 
   it.each([
