@@ -3,6 +3,7 @@
 // `serve` its entry exports), so the process holds one copy of core, not the build's plus the
 // TypeScript sources'; `tsx server.ts --dev` calls it from the sources with Vite's dev server.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
@@ -17,13 +18,13 @@ import { DEMO_USERS } from '@core/seed-demo.server';
 import { drainHandoffs } from '@core/handoff.server';
 import { DatabaseUnavailableError, guardBuild, waitForDatabase } from '@core/db/health.server';
 import { releaseMemoryWhenIdle } from '@core/http/idle-memory.server';
-import { clientAddress, csrfGuard, securityHeaders } from '@core/auth/http-security.server';
+import { apiSecurityHeaders, clientAddress, csrfGuard, securityHeaders } from '@core/auth/http-security.server';
 import { closeThrottleStore } from '@core/auth/throttle.server';
 import { flushSessionTouches } from '@core/auth/session.server';
 import { closeInvalidator } from '@core/cache/invalidation.server';
 import { forgetSessionUsers } from '@core/rbac/access.server';
 import { gracefulShutdown } from '@core/http/shutdown.server';
-import { apiRouter } from '@core/http/api-router.server';
+import { apiFront } from '@core/http/api-router.server';
 
 async function prepareDatabase() {
   const registry = installAppRegistry();
@@ -108,14 +109,24 @@ async function main({ args: argv, build: served }: ServeOptions) {
     // Every loader and action answers a translated 503 while the database cannot be reached.
     build = guardBuild(served);
   }
-  if (process.env.LOG_REQUESTS !== '0') app.use(morgan('tiny'));
-  // /api/* straight to its route module, without React Router (core/http/api-router.server.ts).
-  if (typeof build !== 'function') app.use(apiRouter(build));
+  const log = process.env.LOG_REQUESTS !== '0' ? morgan('tiny') : null;
+  if (log) app.use(log);
   app.all('*', createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+  // /api/* straight to its route module, before Express and React Router (core/http/api-router.server.ts).
+  const listener =
+    typeof build === 'function'
+      ? app
+      : apiFront({
+          build,
+          fallback: app,
+          trust: app.get('trust proxy fn'),
+          headers: apiSecurityHeaders(),
+          watchers: [shutdown.middleware, ...(idleMemory ? [idleMemory] : []), ...(log ? [log] : [])] as never[],
+        });
 
   const port = Number(process.env.PORT || 3000);
   const host = process.env.HOST || '0.0.0.0';
-  const server = app.listen(port, host, () => {
+  const server = http.createServer(listener).listen(port, host, () => {
     const url = `http://localhost:${port}`;
     const password = process.env.DEMO_PASSWORD || 'Demo@12345';
     console.log('');

@@ -5,7 +5,7 @@ import { getKnex } from '../db/knex.server';
 import { getT } from '../i18n/i18n.server';
 import { forbidden, notLoggedIn } from '../http/envelope.server';
 import { hasMenu, hasPermission, loadSessionUserCached, type SessionUser } from '../rbac/access.server';
-import { getSession, touchSession } from './session.server';
+import { sessionOf, touchSession } from './session.server';
 import { userForToken } from './token.server';
 
 export function isApiRequest(request: Request): boolean {
@@ -25,15 +25,15 @@ export async function getCurrent(request: Request): Promise<Current | null> {
     const user = await userForToken(getKnex(), auth.slice(7).trim());
     return user ? { user, sessionId: '', welcome: false } : null;
   }
-  const session = await getSession(request);
-  const userId = session.get('userId');
-  if (!userId || !session.id) return null;
+  const session = await sessionOf(request);
+  const userId = session?.data.userId;
+  if (!session || !userId) return null;
   const knex = getKnex();
   const user = await loadSessionUserCached(knex, userId);
   if (!user || user.userStatus !== '0') return null;
   // "Last seen" for the online-users list, written in batches (no write per request).
   touchSession(session.id);
-  return { user, sessionId: session.id, welcome: !!session.get('welcome') };
+  return { user, sessionId: session.id, welcome: !!session.data.welcome };
 }
 
 export interface Requirement {

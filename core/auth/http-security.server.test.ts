@@ -1,5 +1,5 @@
-// The CSRF check, client address and security headers as server.ts mounts them, in front of the
-// real route modules (login, logout, getInfo, the resource REST API, file upload), on a real
+// The CSRF check, client address and security headers as serve.server.ts mounts them (the API
+// front for /api, Express for the rest), in front of the real route modules (login, logout, getInfo, the resource REST API, file upload), on a real
 // Express server reached over HTTP, with a fresh seeded database.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,8 @@ import { DEMO_PASSWORD } from '../../tests/support/session';
 import { createRouter } from '../../tests/support/router';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
 import { createApiToken } from './token.server';
-import { checkRequest, clientAddress, csrfGuard, securityHeaders, type RequestFacts } from './http-security.server';
+import { apiFront } from '../http/api-router.server';
+import { apiSecurityHeaders, checkRequest, clientAddress, csrfGuard, securityHeaders, type RequestFacts } from './http-security.server';
 import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 
 // What the Remix request handler would run for a path: the app's real route table.
@@ -21,7 +22,8 @@ let server: http.Server;
 let base = '';
 let host = '';
 
-function remixLike(trustProxy?: number) {
+/** Express with the middleware, behind the API front, as serve.server.ts mounts them. */
+async function remixLike(trustProxy?: number): Promise<http.RequestListener> {
   const app = express();
   if (trustProxy) app.set('trust proxy', trustProxy);
   app.use(clientAddress);
@@ -46,17 +48,17 @@ function remixLike(trustProxy?: number) {
     for (const c of r.headers.getSetCookie()) res.append('set-cookie', c);
     res.send(Buffer.from(await r.arrayBuffer()));
   });
-  return app;
+  return apiFront({ build: await router.apiBuild(), fallback: app, trust: app.get('trust proxy fn'), headers: apiSecurityHeaders(), watchers: [] });
 }
 
-async function listen(app: express.Express): Promise<{ server: http.Server; base: string }> {
-  const s = http.createServer(app);
+async function listen(listener: http.RequestListener): Promise<{ server: http.Server; base: string }> {
+  const s = http.createServer(listener);
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   return { server: s, base: `http://127.0.0.1:${(s.address() as AddressInfo).port}` };
 }
 
 beforeAll(async () => {
-  ({ server, base } = await listen(remixLike()));
+  ({ server, base } = await listen(await remixLike()));
   host = new URL(base).host;
 });
 afterAll(async () => {
@@ -251,7 +253,7 @@ describe('client address', () => {
   });
 
   it('behind a trusted proxy (TRUST_PROXY=1) the proxy-added X-Forwarded-For entry counts, not one the client wrote', async () => {
-    const { server: s, base: b } = await listen(remixLike(1));
+    const { server: s, base: b } = await listen(await remixLike(1));
     onTestFinished(() => void s.close());
     const r = await fetch(`${b}/whoami`, { headers: { 'x-port-client-ip': '6.6.6.6', 'x-forwarded-for': '7.7.7.7, 203.0.113.9' } });
     expect(((await r.json()) as { ip: string }).ip).toBe('203.0.113.9');

@@ -148,16 +148,30 @@ declare module 'express-serve-static-core' {
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`;
 
+const common = {
+  // same-origin (helmet's default is no-referrer): with no-referrer a browser sends
+  // `Origin: null` on the app's own form POSTs, which the CSRF check would refuse.
+  referrerPolicy: { policy: 'same-origin' as const },
+  strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+  xFrameOptions: { action: 'sameorigin' as const },
+};
+const apiHelmet = () => helmet({ ...common, contentSecurityPolicy: false });
+
+/** The headers helmet gives an /api answer. They depend on no request: the API front computes them once. */
+export function apiSecurityHeaders(): Array<[string, string]> {
+  const set = new Map<string, string>();
+  const res = {
+    setHeader: (k: string, v: unknown) => set.set(k.toLowerCase(), String(v)),
+    removeHeader: (k: string) => set.delete(k.toLowerCase()),
+    getHeader: (k: string) => set.get(k.toLowerCase()),
+  };
+  apiHelmet()({} as ExpressRequest, res as unknown as ExpressResponse, () => undefined);
+  return [...set];
+}
+
 /** helmet for every answer; CSP on pages unless `csp: false` (the Vite dev server injects its own code). */
 export function securityHeaders(opts: { csp?: boolean } = {}): RequestHandler[] {
-  const common = {
-    // same-origin (helmet's default is no-referrer): with no-referrer a browser sends
-    // `Origin: null` on the app's own form POSTs, which the CSRF check would refuse.
-    referrerPolicy: { policy: 'same-origin' as const },
-    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
-    xFrameOptions: { action: 'sameorigin' as const },
-  };
-  const api = helmet({ ...common, contentSecurityPolicy: false });
+  const api = apiHelmet();
   const pages = helmet({
     ...common,
     contentSecurityPolicy:

@@ -3,7 +3,6 @@
 // "service temporarily unavailable" (HTTP 503) instead of "Internal error". Nothing here keeps
 // state about the outage: every request asks the pool, which reconnects by itself once the
 // database is back.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 
 /** Error codes meaning "cannot talk to the database server" (not "the query was wrong"). */
@@ -107,23 +106,10 @@ export function logUnavailable(where: string, e: unknown): void {
   console.error(`[db] ${where}: database unreachable (${reason(e)}); answering 503 until it is back`);
 }
 
-// The request being served, so code far from it (handleApi) can answer in its language. One
-// store per process, shared by the built app and server.ts, which each load this module.
-const g = globalThis as unknown as { __portRequestStore?: AsyncLocalStorage<Request> };
-const store = (g.__portRequestStore ??= new AsyncLocalStorage<Request>());
-
-export function runWithRequest<T>(request: Request, fn: () => T): T {
-  return store.run(request, fn);
-}
-
-export function currentRequest(): Request | undefined {
-  return store.getStore();
-}
-
 const FALLBACK = '服务暂时不可用，请稍后重试';
 
 /** "服务暂时不可用，请稍后重试" in the language of the request (zh without one). */
-export async function unavailableMessage(request = currentRequest()): Promise<string> {
+export async function unavailableMessage(request?: Request): Promise<string> {
   try {
     const { getLang, tFor } = await import('../i18n/i18n.server');
     const t = tFor(request ? await getLang(request) : 'zh');
@@ -148,16 +134,15 @@ type Handler = (args: { request: Request }) => unknown;
 
 /** A loader or action that answers 503 (translated) when the database cannot be reached. */
 export function guardHandler<A extends { request: Request }, R>(fn: (args: A) => Promise<R> | R): (args: A) => Promise<R> {
-  return (args: A) =>
-    runWithRequest(args.request, async () => {
-      try {
-        return await fn(args);
-      } catch (e) {
-        if (e instanceof Response || !isDbUnavailable(e)) throw e;
-        logUnavailable(new URL(args.request.url).pathname, e);
-        throw await unavailableResponse(args.request);
-      }
-    });
+  return async (args: A) => {
+    try {
+      return await fn(args);
+    } catch (e) {
+      if (e instanceof Response || !isDbUnavailable(e)) throw e;
+      logUnavailable(new URL(args.request.url).pathname, e);
+      throw await unavailableResponse(args.request);
+    }
+  };
 }
 
 interface RouteModuleLike {

@@ -1,12 +1,22 @@
-// The API's own router, in front of Remix. A call to /api/* needs no React Router: no layout
-// loaders, no rendering, no single-fetch encoding, only its resource route's loader (GET, HEAD)
-// or action (the rest). React Router's matchRoutes flattens and ranks the whole route table on
-// every request (about half the CPU time of a small API call); here the API routes of the build
-// are compiled once, ranked the way React Router ranks them (static segments before dynamic
-// ones before a splat), and the route module is called directly with the same arguments. What
-// the table does not cover (a page, an unknown method) goes on to Remix unchanged.
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+// The API's own front, on node:http before Express and Remix. A call to /api/* needs no React
+// Router (no layout loaders, no rendering, no single-fetch encoding) and no Express: only its
+// resource route's loader (GET, HEAD) or action (the rest), with what the Express stack would
+// have done to it. The API routes of the build are compiled once, ranked the way React Router
+// ranks them (static segments before dynamic ones before a splat); the route module is called
+// with a lean request (node-request.server.ts) and an envelope answer is written as its text.
+// Kept from the Express stack, in its order: the shutdown drain and idle-memory watch, the
+// request log, the client address, helmet's headers (fixed for /api: computed once), the CSRF
+// check, gzip for JSON and text. What the table does not cover (a page, an asset, an unknown
+// path or method) goes to the Express app unchanged.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { checkRequest } from '../auth/http-security.server';
+import { getT } from '../i18n/i18n.server';
+import { CODE } from './codes';
+import { jsonTextOf } from './envelope.server';
+import { clientIpOf, NodeRequest, ownHostOf, requestUrl, type TrustFn } from './node-request.server';
 
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
 interface RouteModuleLike {
@@ -88,89 +98,140 @@ export function matchApi(routes: CompiledRoute[], pathname: string): ApiMatch | 
   return null;
 }
 
-/** The Fetch request a route module expects, as @remix-run/express builds it. */
-function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value !== undefined) headers.set(key, value);
+/** Express-style middleware the front runs for its own calls (they only watch the answer). */
+type Watcher = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface ApiFrontOptions {
+  build: BuildLike;
+  /** Everything else: the Express app. */
+  fallback: RequestListener;
+  /** Express's compiled "trust proxy" (`app.get('trust proxy fn')`). */
+  trust: TrustFn;
+  /** Headers every /api answer carries (helmet's, computed once: apiSecurityHeaders()). */
+  headers: Array<[string, string]>;
+  /** Run first, in order (graceful shutdown, idle memory, the request log). */
+  watchers: Watcher[];
+}
+
+const noop = () => undefined;
+/** Answers below this size go out as they are (as the compression middleware's threshold). */
+const GZIP_MIN = 1024;
+const COMPRESSIBLE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript)\b|application\/x-www-form-urlencoded)/i;
+/** Route headers that helmet has set already and the route may not change. */
+const FIXED = new Set(['x-content-type-options', 'x-frame-options', 'referrer-policy']);
+
+/** Whether Accept-Encoding takes gzip (q > 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
   }
-  // req.hostname honours "trust proxy"; the port comes from X-Forwarded-Host or Host.
-  const port = (req.get('X-Forwarded-Host') ?? req.get('host') ?? '').split(':')[1];
-  const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`;
-  // A handler still running when the client goes away is told so.
-  const controller = new AbortController();
-  let finished = false;
-  res.on('finish', () => (finished = true));
-  res.on('close', () => finished || controller.abort());
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : createReadableStreamFromReadable(req);
-  return new Request(url, { method: req.method, headers, signal: controller.signal, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
+  return false;
 }
 
-async function send(res: ExpressResponse, response: Response, head: boolean): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body && !head) await writeBody(response.body, res);
-  else res.end();
+function gzip(text: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => zlib.gzip(text, (e, out) => (e ? reject(e) : resolve(out))));
 }
 
-/**
- * The body with backpressure: a download goes out as fast as the client takes it and no faster,
- * so a million-row export holds a few batches in memory, not the file. (Remix's writer neither
- * waits for a full socket nor lets gzip fill its blocks: it flushes after every chunk.)
- */
-async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse): Promise<void> {
-  const reader = body.getReader();
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      // Failed half-way: cut the connection, so that a truncated file is not taken for whole.
-      res.destroy();
-      throw error;
+export function apiFront(opts: ApiFrontOptions): RequestListener {
+  const routes = compileApiRoutes(opts.build);
+
+  async function answer(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+    const head = req.method === 'HEAD';
+    const out: Record<string, string | string[]> = {};
+    for (const [k, v] of opts.headers) out[k] = v;
+    for (const [key, value] of response.headers) {
+      if (key === 'set-cookie') continue;
+      if (!FIXED.has(key)) out[key] = value;
     }
-    const { done, value } = chunk;
-    if (done) break;
-    if (res.destroyed) return reader.cancel();
-    if (res.write(value)) continue;
-    // Full: wait until it drains, or until the client is gone.
-    await new Promise<void>((resolve) => {
-      const go = () => {
-        res.off('drain', go).off('close', go);
-        resolve();
-      };
-      res.on('drain', go).on('close', go);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) out['set-cookie'] = cookies;
+    out['cache-control'] ??= 'no-store';
+    const type = response.headers.get('content-type') ?? '';
+    const compressible = COMPRESSIBLE.test(type) && !out['content-encoding'];
+    if (compressible) out.vary = out.vary ? `${out.vary}, Accept-Encoding` : 'Accept-Encoding';
+    const gz = compressible && acceptsGzip(req.headers['accept-encoding'] as string | undefined);
+    const text = jsonTextOf(response);
+    if (text !== undefined) {
+      let body: string | Buffer = text;
+      if (gz && Buffer.byteLength(text) >= GZIP_MIN) {
+        body = await gzip(text);
+        out['content-encoding'] = 'gzip';
+      }
+      out['content-length'] = String(Buffer.byteLength(body));
+      res.writeHead(response.status, response.statusText || undefined, out);
+      res.end(head ? undefined : body);
+      return;
+    }
+    if (gz && response.body) {
+      out['content-encoding'] = 'gzip';
+      delete out['content-length'];
+    }
+    res.writeHead(response.status, response.statusText || undefined, out);
+    if (!response.body || head) {
+      res.end();
+      return;
+    }
+    // A download goes out as fast as the client takes it and no faster (a million-row export
+    // holds a few batches, not the file). Failed half-way, or the client gone: the connection
+    // is cut, so a truncated file is never taken for whole, and the export stops reading.
+    const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    await (gz ? pipeline(source, zlib.createGzip(), res) : pipeline(source, res)).catch((e: Error) => {
+      res.destroy();
+      if (!res.writableEnded && (e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw e;
     });
   }
-  res.end();
-}
 
-/** Express middleware: serves /api/* from the compiled table; the rest goes on (`next()`). */
-export function apiRouter(build: BuildLike) {
-  const routes = compileApiRoutes(build);
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!req.path.startsWith('/api/')) return next();
-    const match = matchApi(routes, req.path);
+  async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch, handler: Handler): Promise<void> {
+    for (const w of opts.watchers) w(req, res, noop);
+    req.headers['x-port-client-ip'] = clientIpOf(req, opts.trust);
+    const request = new NodeRequest(req, res, requestUrl(req, opts.trust)) as unknown as Request;
+    const h = req.headers;
+    const length = Number(h['content-length'] ?? 0);
+    const verdict = checkRequest({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').split('?')[0],
+      host: ownHostOf(req, opts.trust),
+      origin: h.origin ?? null,
+      referer: h.referer ?? null,
+      contentType: h['content-type'] ?? null,
+      hasBody: length > 0 || !!h['transfer-encoding'],
+      hasCookie: !!h.cookie,
+      hasBearer: /^Bearer\s+\S/i.test(h.authorization ?? ''),
+    });
+    if (verdict !== 'ok') {
+      // The body is never read: nothing of the request reaches the app.
+      const t = await getT(request);
+      const body = verdict === 'origin' ? { code: CODE.FORBIDDEN, msg: t('core:http.crossSite') } : { code: CODE.ERROR, msg: t('core:http.jsonOnly') };
+      return answer(req, res, Response.json(body, { status: verdict === 'origin' ? 403 : 415 }));
+    }
+    let response: unknown;
+    try {
+      response = await handler({ request, params: match.params, context: {} });
+    } catch (thrown) {
+      // A thrown Response (a redirect, a refusal) is the answer, as in Remix.
+      if (!(thrown instanceof Response)) throw thrown;
+      response = thrown;
+    }
+    if (!(response instanceof Response)) response = Response.json(response ?? null);
+    await answer(req, res, response as Response);
+  }
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (!url.startsWith('/api/')) return opts.fallback(req, res);
+    const q = url.indexOf('?');
+    const match = matchApi(routes, q < 0 ? url : url.slice(0, q));
     const read = req.method === 'GET' || req.method === 'HEAD';
     const handler = match && (read ? match.route.module.loader : match.route.module.action);
-    if (!match || !handler) return next();
-    try {
-      let response: unknown;
-      try {
-        response = await handler({ request: fetchRequest(req, res), params: match.params, context: {} });
-      } catch (thrown) {
-        // A thrown Response (a redirect, a refusal) is the answer, as in Remix.
-        if (!(thrown instanceof Response)) throw thrown;
-        response = thrown;
-      }
-      if (!(response instanceof Response)) response = Response.json(response ?? null);
-      await send(res, response as Response, req.method === 'HEAD');
-    } catch (error) {
+    if (!match || !handler) return opts.fallback(req, res);
+    serve(req, res, match, handler).catch((error) => {
       console.error(error);
-      if (!res.headersSent) res.status(500).type('text/plain').send('Unexpected Server Error');
-      else res.end();
-    }
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Unexpected Server Error');
+      else res.destroy();
+    });
   };
 }

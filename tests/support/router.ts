@@ -36,6 +36,8 @@ function tree(manifest: Record<string, Entry>): AgnosticRouteObject[] {
 
 export interface Router {
   manifest: Record<string, Entry>;
+  /** The route table as a Remix build has it, API modules loaded (what core/http/api-router compiles). */
+  apiBuild(): Promise<{ routes: Record<string, Entry & { module: unknown }> }>;
   /** The ids of the routes a path matches, root first. */
   match(pathname: string): string[];
   /** Answers a request as the server would: a Response (returned or thrown), or JSON of the leaf's data. */
@@ -51,6 +53,12 @@ export function createRouter(plugins: PortPlugin[] = configured): Router {
     return modules.get(id)!;
   };
   const match = (pathname: string) => (matchRoutes(routes, pathname) ?? []).map((m) => m.route.id!);
+  // Resource routes are .ts files; a page (.tsx) stands in with a component, so the API router leaves it.
+  const apiBuild = async () => ({
+    routes: Object.fromEntries(
+      await Promise.all(Object.values(manifest).map(async (e) => [e.id, { ...e, module: e.file.endsWith('.ts') ? await load(e.id) : { default: () => null } }])),
+    ),
+  });
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -89,5 +97,5 @@ export function createRouter(plugins: PortPlugin[] = configured): Router {
     return leafOut instanceof Response ? leafOut : Response.json(leafOut.data);
   }
 
-  return { manifest, match, handle };
+  return { manifest, match, handle, apiBuild };
 }
