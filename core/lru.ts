@@ -13,8 +13,8 @@ export class Lru<K, V> {
   }
 
   get(key: K): V | undefined {
-    if (!this.map.has(key)) return undefined;
     const value = this.map.get(key) as V;
+    if (value === undefined && !this.map.has(key)) return undefined;
     // Most recently used last (a Map iterates in insertion order).
     this.map.delete(key);
     this.map.set(key, value);

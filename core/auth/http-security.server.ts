@@ -29,7 +29,10 @@ export function isApiPath(path: string): boolean {
 }
 
 /** ALLOWED_ORIGINS: comma-separated origins (scheme://host[:port]) trusted besides the app's own. */
+let parsed: { value: string | undefined; origins: string[] } | undefined;
+
 export function allowedOrigins(value = process.env.ALLOWED_ORIGINS): string[] {
+  if (parsed && parsed.value === value) return parsed.origins;
   const out: string[] = [];
   for (const item of (value ?? '').split(',')) {
     const s = item.trim();
@@ -40,6 +43,7 @@ export function allowedOrigins(value = process.env.ALLOWED_ORIGINS): string[] {
       console.warn(`ALLOWED_ORIGINS: ignoring "${s}" (not an origin)`);
     }
   }
+  parsed = { value, origins: out };
   return out;
 }
 

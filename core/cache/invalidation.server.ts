@@ -252,8 +252,28 @@ class DatabaseInvalidator implements Invalidator {
     return remove;
   }
 
-  async invalidate(topic: string, key?: string): Promise<void> {
+  /** Per topic, the bump that has not started yet: every call made before it starts is carried by it. */
+  private readonly queued = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, Promise<void>>();
+
+  invalidate(topic: string, key?: string): Promise<void> {
     this.listeners.fire(topic, key);
+    // A burst of writes bumps the version twice at most (the one running, one after it), not
+    // once per write: each caller resolves after a bump that started after its call.
+    let next = this.queued.get(topic);
+    if (!next) {
+      next = (this.running.get(topic) ?? Promise.resolve()).then(() => {
+        this.queued.delete(topic);
+        const run = this.bump(topic).finally(() => this.running.get(topic) === run && this.running.delete(topic));
+        this.running.set(topic, run);
+        return run;
+      });
+      this.queued.set(topic, next);
+    }
+    return next;
+  }
+
+  private async bump(topic: string): Promise<void> {
     const knex = this.knexOf();
     if (!knex) return;
     try {

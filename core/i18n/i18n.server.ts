@@ -5,6 +5,7 @@ import { createCookie } from '@remix-run/node';
 import { RemixI18Next } from 'remix-i18next/server';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { getRegistry, type Registry } from '../registry.server';
+import { Lru } from '../lru';
 import { createI18n, DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, setI18nSource, type Lang, type Resources } from './i18n';
 
 export const langCookie = createCookie(LANG_COOKIE, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600, httpOnly: false });
@@ -23,9 +24,18 @@ function getDetector(): RemixI18Next {
   return detector;
 }
 
+/** The language by what decides it (the ?lng= value and the Cookie header): detection parses cookies on every call. */
+const langByInput = new Lru<string, Lang>(2000);
+
 export async function getLang(request: Request): Promise<Lang> {
-  const lang = await getDetector().getLocale(request);
-  return isLang(lang) ? lang : DEFAULT_LANG;
+  const url = request.url;
+  const key = `${url.includes('lng=') ? new URL(url).searchParams.get('lng') : ''}\n${request.headers.get('Cookie') ?? ''}`;
+  let lang = langByInput.get(key);
+  if (!lang) {
+    const found = await getDetector().getLocale(request);
+    langByInput.set(key, (lang = isLang(found) ? found : DEFAULT_LANG));
+  }
+  return lang;
 }
 
 /** Per registry (a test or tool may install another plugin list): one instance and the namespaces' versions per language. */

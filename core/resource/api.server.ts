@@ -26,7 +26,7 @@ export function findResource(plugin: string | undefined, name: string | undefine
 async function context(request: Request, params: Record<string, string | undefined>, permission: (sr: ServerResource) => string | undefined) {
   const t = await getT(request);
   // A variant (?variant=) is the resource with its fixed filter and actions (variant.server).
-  const variant = new URL(request.url).searchParams.get(VARIANT_PARAM);
+  const variant = request.url.includes(`${VARIANT_PARAM}=`) ? new URL(request.url).searchParams.get(VARIANT_PARAM) : null;
   const found = findResource(params.plugin, params.resource);
   const sr = found && effectiveResource(found, variant);
   if (!sr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
