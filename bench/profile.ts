@@ -1,10 +1,11 @@
-// `npx tsx bench/profile.ts <case> [seconds]`: the built server under one API case of the bench
-// with `node --cpu-prof`, then the functions that took most of its CPU (self time), top 40.
+// `npx tsx bench/profile.ts <case | /page/path> [seconds]`: the built server under one API case of
+// the bench (or a page, at 4 connections) with `node --cpu-prof`, then the functions that took
+// most of its CPU (self time), top 40.
 // For finding the next cost to cut (issue 12); prints figures only, asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiCases, deepCursor } from './api-cases';
-import { freePort, login, prepareDatabase, startProjectServer, stopServer } from './lib';
+import { apiCases, deepCursor, type ApiCase } from './api-cases';
+import { cannon, freePort, login, prepareDatabase, startProjectServer, stopServer } from './lib';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
@@ -12,7 +13,10 @@ interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
 const [key = 'get', seconds = '10'] = process.argv.slice(2);
 const dir = fs.mkdtempSync('/tmp/port-prof-');
 const fx = await prepareDatabase(Number(process.env.BENCH_ROWS || 1_000_000));
-const c = apiCases({ ...fx, deepPage: 50_000, deepCursor: await deepCursor(50_000) }).find((x) => x.key === key);
+const page: ApiCase | undefined = key.startsWith('/')
+  ? { key, title: key, goal: 0, check: async () => undefined, run: (t, _n, s) => cannon({ url: t.base + key, connections: 4, duration: s, headers: { cookie: t.cookie } }, t.pid) }
+  : undefined;
+const c = page ?? apiCases({ ...fx, deepPage: 50_000, deepCursor: await deepCursor(50_000) }).find((x) => x.key === key);
 if (!c) throw new Error(`no case ${key}`);
 const port = await freePort();
 const server = await startProjectServer(port, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
