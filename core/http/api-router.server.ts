@@ -139,22 +139,26 @@ function gzip(text: string): Promise<Buffer> {
 export function apiFront(opts: ApiFrontOptions): RequestListener {
   const routes = compileApiRoutes(opts.build);
 
-  async function answer(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-    const head = req.method === 'HEAD';
-    const out: Record<string, string | string[]> = {};
-    for (const [k, v] of opts.headers) out[k] = v;
-    for (const [key, value] of response.headers) {
-      if (key === 'set-cookie') continue;
-      if (!FIXED.has(key)) out[key] = value;
-    }
+  // The head of a JSON answer with no headers of its own (most of them), made once.
+  const plainHead: Record<string, string> = { ...Object.fromEntries(opts.headers), 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+  function headersOf(response: Response): Record<string, string | string[]> {
+    const out: Record<string, string | string[]> = Object.fromEntries(opts.headers);
+    for (const [key, value] of response.headers) if (key !== 'set-cookie' && !FIXED.has(key)) out[key] = value;
     const cookies = response.headers.getSetCookie();
     if (cookies.length) out['set-cookie'] = cookies;
     out['cache-control'] ??= 'no-store';
-    const type = response.headers.get('content-type') ?? '';
-    const compressible = COMPRESSIBLE.test(type) && !out['content-encoding'];
+    return out;
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+    const head = req.method === 'HEAD';
+    const json = jsonTextOf(response);
+    const out: Record<string, string | string[]> = json?.plain ? { ...plainHead } : headersOf(response);
+    const compressible = COMPRESSIBLE.test(String(out['content-type'] ?? '')) && !out['content-encoding'];
     if (compressible) out.vary = out.vary ? `${out.vary}, Accept-Encoding` : 'Accept-Encoding';
     const gz = compressible && acceptsGzip(req.headers['accept-encoding'] as string | undefined);
-    const text = jsonTextOf(response);
+    const text = json?.text;
     if (text !== undefined) {
       let body: string | Buffer = text;
       if (gz && Buffer.byteLength(text) >= GZIP_MIN) {

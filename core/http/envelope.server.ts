@@ -14,6 +14,7 @@ export interface Envelope<T = unknown> {
 
 /** Where a JsonResponse keeps its text (a symbol from the registry: one brand for every copy of this module). */
 export const JSON_TEXT = Symbol.for('port.jsonText');
+const JSON_PLAIN = Symbol.for('port.jsonPlain');
 
 /**
  * A JSON answer that keeps its text, so the API router writes it as it is: Response.json() costs
@@ -29,6 +30,8 @@ export class JsonResponse extends Response {
     if (headers && !headers.has('content-type')) headers.set('content-type', 'application/json');
     super(null, { status: init.status, statusText: init.statusText, headers: headers ?? JSON_HEADERS });
     Object.defineProperty(this, JSON_TEXT, { value: text });
+    // Made without headers of its own: the API front writes its prepared head.
+    if (!headers) Object.defineProperty(this, JSON_PLAIN, { value: true });
   }
 
   private stream?: ReadableStream<Uint8Array<ArrayBuffer>>;
@@ -75,9 +78,10 @@ export class JsonResponse extends Response {
 }
 const JSON_HEADERS: HeadersInit = [['content-type', 'application/json']];
 
-/** The JSON text of an answer made by this module, if it is one. */
-export function jsonTextOf(response: Response): string | undefined {
-  return (response as Partial<JsonResponse>)[JSON_TEXT];
+/** The JSON text of an answer made by this module, if it is one; `plain`: its only header is the JSON content type. */
+export function jsonTextOf(response: Response): { text: string; plain: boolean } | undefined {
+  const text = (response as Partial<JsonResponse>)[JSON_TEXT];
+  return text === undefined ? undefined : { text, plain: (response as { [JSON_PLAIN]?: boolean })[JSON_PLAIN] === true };
 }
 
 export function ok<T>(data?: T, msg = 'ok', init?: ResponseInit): Response {
