@@ -24,23 +24,11 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../http/client';
 import { endpoint, type ResourceDef } from '../../resource/define';
+import type { ImportState } from '../../resource/import/types';
 import { useNotify } from '../notify';
 
 const POLL_MS = 700;
 const MAX_MB = 10;
-
-interface ImportState {
-  id: number;
-  resource: string;
-  mode: 'all' | 'valid';
-  status: 'queued' | 'running' | 'done' | 'failed';
-  total: number;
-  processed: number;
-  inserted: number;
-  failed: number;
-  message: string | null;
-  errorCount: number;
-}
 
 export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
