@@ -4,19 +4,9 @@
 // (GET /api/core/badges/<key>/list), refused to whoever may not see the badge.
 import type { TFunction } from 'i18next';
 import { ApiError, CODE } from './http/envelope.server';
-import type { BadgeDef, BadgeListColumn, SessionUserLike } from './plugin';
+import type { BadgeDef, BadgeView, SessionUserLike } from './plugin';
 import type { Registry } from './registry.server';
 import { matchesRoleOrPermission } from './rbac/menu';
-
-export interface BadgeView {
-  key: string;
-  titleKey: string;
-  icon: string;
-  count: number;
-  href?: string;
-  /** Present when clicking the badge opens its list dialog. */
-  list?: { columns: BadgeListColumn[]; moreHref?: string };
-}
 
 const sees = (user: SessionUserLike, b: BadgeDef) => matchesRoleOrPermission(user, b.roles, b.permissions);
 

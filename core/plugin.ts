@@ -108,6 +108,13 @@ export interface BadgeList {
   moreHref?: string;
 }
 
+/** A badge as the top bar gets it: its count for the user; its list's columns and link, never its loader. */
+export interface BadgeView extends Pick<BadgeDef, 'key' | 'titleKey' | 'icon' | 'href'> {
+  count: number;
+  /** Present when clicking the badge opens its list dialog. */
+  list?: Pick<BadgeList, 'columns' | 'moreHref'>;
+}
+
 export interface StatDef {
   key: string;
   titleKey: string;

@@ -6,13 +6,11 @@ import type { Knex } from 'knex';
 import type { BadgeDef, GrantDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, ScreenDef, StatDef } from './plugin';
 import { flattenPlugin } from './areas';
 import { getKnex } from './db/knex.server';
+import { LANGS, type Lang } from './i18n/i18n';
 import { resourceKey } from './resource/define';
 import type { ServerResource } from './resource/define.server';
 import { resolves, resourcePermissions, resourceTextKeys, screenLeaf, screenPermissions } from './screens';
 import corePlugin from './core-plugin.server';
-
-export type Lang = 'zh' | 'en' | 'my';
-export const LANGS: Lang[] = ['zh', 'en', 'my'];
 
 export interface Registry {
   /** The enabled plugins, core first, each with its areas flattened into it. */

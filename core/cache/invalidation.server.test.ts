@@ -56,16 +56,7 @@ function startPeer(env: Record<string, string>): Promise<{ child: ChildProcess; 
 }
 
 /** Asks until the answer is `want`; fails if that takes more than `withinMs`. */
-async function within<T>(withinMs: number, want: T, get: () => Promise<T>): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    const v = await get();
-    const took = Date.now() - start;
-    if (v === want) return took;
-    if (took > withinMs) throw new Error(`still ${JSON.stringify(v)}, not ${JSON.stringify(want)}, after ${took} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const within = <T>(withinMs: number, want: T, get: () => Promise<T>) => waitFor(async () => (await get()) === want, withinMs, 25);
 
 const transports: { name: string; redis: boolean }[] = [
   { name: 'Redis pub/sub', redis: true },

@@ -11,6 +11,13 @@ export function auditColumns(t: Knex.CreateTableBuilder): void {
   t.integer('version').notNullable().defaultTo(1);
 }
 
+/** A migration's down(): drops the tables, in the order given. */
+const dropTables =
+  (...tables: string[]) =>
+  async (knex: Knex): Promise<void> => {
+    for (const t of tables) await knex.schema.dropTableIfExists(t);
+  };
+
 export const coreMigrations: Migration[] = [
   {
     name: '001_identity',
@@ -86,11 +93,7 @@ export const coreMigrations: Migration[] = [
         t.primary(['role_id', 'permission_code']);
       });
     },
-    async down(knex) {
-      for (const t of ['sys_role_permission', 'sys_role_menu', 'sys_permission', 'sys_menu', 'sys_user_role', 'sys_role', 'sys_user', 'sys_dept']) {
-        await knex.schema.dropTableIfExists(t);
-      }
-    },
+    down: dropTables('sys_role_permission', 'sys_role_menu', 'sys_permission', 'sys_menu', 'sys_user_role', 'sys_role', 'sys_user', 'sys_dept'),
   },
   {
     name: '002_sessions',
@@ -120,10 +123,7 @@ export const coreMigrations: Migration[] = [
         t.index(['created_at']);
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_login_log');
-      await knex.schema.dropTableIfExists('sys_session');
-    },
+    down: dropTables('sys_login_log', 'sys_session'),
   },
   {
     name: '003_jobs',
@@ -154,10 +154,7 @@ export const coreMigrations: Migration[] = [
         t.index(['started_at']);
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_job_log');
-      await knex.schema.dropTableIfExists('sys_job');
-    },
+    down: dropTables('sys_job_log', 'sys_job'),
   },
   {
     name: '004_seed_log',
@@ -167,9 +164,7 @@ export const coreMigrations: Migration[] = [
         t.datetime('ran_at', { precision: 3 }).notNullable();
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_seed_log');
-    },
+    down: dropTables('sys_seed_log'),
   },
   {
     name: '005_resource_engine',
@@ -232,9 +227,7 @@ export const coreMigrations: Migration[] = [
         t.datetime('finished_at', { precision: 3 }).nullable();
       });
     },
-    async down(knex) {
-      for (const t of ['sys_import', 'sys_user_pref', 'sys_api_token', 'sys_audit_log']) await knex.schema.dropTableIfExists(t);
-    },
+    down: dropTables('sys_import', 'sys_user_pref', 'sys_api_token', 'sys_audit_log'),
   },
   {
     name: '006_files_and_handoffs',
@@ -274,9 +267,7 @@ export const coreMigrations: Migration[] = [
         t.index(['kind', 'status']);
       });
     },
-    async down(knex) {
-      for (const t of ['sys_handoff', 'sys_file']) await knex.schema.dropTableIfExists(t);
-    },
+    down: dropTables('sys_handoff', 'sys_file'),
   },
   {
     name: '007_import_resume',
@@ -311,9 +302,7 @@ export const coreMigrations: Migration[] = [
         t.bigInteger('window_start').notNullable();
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_login_throttle');
-    },
+    down: dropTables('sys_login_throttle'),
   },
   {
     name: '009_job_locks',
@@ -351,9 +340,7 @@ export const coreMigrations: Migration[] = [
         t.bigInteger('version').notNullable().defaultTo(0);
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_cache_version');
-    },
+    down: dropTables('sys_cache_version'),
   },
   {
     name: '011_grant_log',
@@ -364,9 +351,7 @@ export const coreMigrations: Migration[] = [
         t.datetime('applied_at', { precision: 3 }).notNullable();
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_grant_log');
-    },
+    down: dropTables('sys_grant_log'),
   },
   {
     name: '012_style_rules',
@@ -378,8 +363,6 @@ export const coreMigrations: Migration[] = [
         t.text('css', 'mediumtext').notNullable();
       });
     },
-    async down(knex) {
-      await knex.schema.dropTableIfExists('sys_style_rule');
-    },
+    down: dropTables('sys_style_rule'),
   },
 ];

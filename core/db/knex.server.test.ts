@@ -1,24 +1,15 @@
 // The database helpers behave the same on MariaDB and on SQLite.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL } from '../../tests/support/db';
+import { mariadbStore, sqliteStore, type Store } from '../../tests/support/db';
 import { isMysql, knexConfig, toBool, toDate, whereContains } from './knex.server';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'port-knex-'));
-const dbName = `tk_${process.pid}_${Math.random().toString(16).slice(2, 8)}`;
+const stores: Store[] = [];
 const handles: Record<'mariadb' | 'sqlite', Knex> = {} as never;
 
 beforeAll(async () => {
-  const admin = knexFactory(knexConfig(TEST_DATABASE_URL));
-  await admin.raw(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.destroy();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${dbName}`;
-  handles.mariadb = knexFactory(knexConfig(url.toString()));
-  handles.sqlite = knexFactory(knexConfig('sqlite:' + path.join(tmp, 'helpers.sqlite')));
+  stores.push(await mariadbStore(), sqliteStore());
+  [handles.mariadb, handles.sqlite] = stores.map((s) => s.knex);
   for (const knex of Object.values(handles)) {
     await knex.schema.createTable('names', (t) => {
       t.increments('id');
@@ -28,12 +19,10 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await handles.sqlite?.destroy();
-  await handles.mariadb?.destroy();
-  const admin = knexFactory(knexConfig(TEST_DATABASE_URL));
-  await admin.raw(`DROP DATABASE IF EXISTS \`${dbName}\``);
-  await admin.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  for (const s of stores) {
+    await s.knex.destroy();
+    await s.drop();
+  }
 });
 
 describe.each(['mariadb', 'sqlite'] as const)('whereContains on %s', (which) => {

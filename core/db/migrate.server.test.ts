@@ -1,19 +1,15 @@
 // migrateAll + seedAll on both supported databases: they build the schema and demo data,
 // and running them again (every start does) changes nothing.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import system from '../../plugins/system/index';
 import partnerExample from '../../examples/partner-plugin/index';
-import { createTestDb, type TestDb } from '../../tests/support/db';
+import { createTestDb, sqliteStore, type Store, type TestDb } from '../../tests/support/db';
 import { DEMO_PASSWORD } from '../../tests/support/session';
 import { attemptLogin, THROTTLE } from '../auth/login.server';
 import { tFor } from '../i18n/i18n.server';
 import { createRegistry, type Registry } from '../registry.server';
 import { DEMO_USERS } from '../seed-demo.server';
-import { knexConfig } from './knex.server';
 import { migrateAll, rollbackAll, seedAll } from './migrate.server';
 
 const TABLES = ['sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_permission', 'sys_role_menu', 'sys_role_permission', 'sys_job', 'sys_ref_code_type', 'sys_ref_code', 'partner_greeting'];
@@ -28,14 +24,15 @@ async function counts(knex: Knex): Promise<Record<string, number>> {
   return out;
 }
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'port-migrate-'));
 const registry: Registry = createRegistry([system, partnerExample]);
+let store: Store;
 let sqlite: Knex;
 let maria: TestDb;
 let firstRun: string[];
 
 beforeAll(async () => {
-  sqlite = knexFactory(knexConfig('sqlite:' + path.join(tmp, 'app.sqlite')));
+  store = sqliteStore();
+  sqlite = store.knex;
   firstRun = await migrateAll(sqlite, registry.plugins);
   await seedAll(sqlite, registry.plugins, registry);
   maria = await createTestDb({ plugins: [system, partnerExample] });
@@ -43,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sqlite?.destroy();
   await maria?.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('on SQLite', () => {

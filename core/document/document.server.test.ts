@@ -3,6 +3,7 @@
 // stale version or a bad line anywhere writes nothing, with errors keyed by the line's path.
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../../tests/support/http';
 import { scratchResource, setUpScratchTable } from '../../tests/support/resource';
 import { FieldError, ApiError } from '../http/envelope.server';
 import { tFor } from '../i18n/i18n.server';
@@ -90,16 +91,6 @@ const input = (extra: Row = {}) => ({
   ...extra,
 });
 
-async function errorOf(p: Promise<unknown>): Promise<FieldError | ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof FieldError || e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
 const snapshot = async () => ({ head: await db.knex(HEAD).orderBy('id'), lines: await db.knex(LINE).orderBy('id'), subs: await db.knex(SUB).orderBy('id') });
 
 describe('a document on the engine', () => {
@@ -137,22 +128,20 @@ describe('a document on the engine', () => {
     const row = await createRow(docs, actor, input(), t, { trusted: true });
     await updateRow(docs, actor, Number(row.id), { ...input({ title: '新' }), version: row.version }, t, { trusted: true });
     const before = await snapshot();
-    const e = await errorOf(updateRow(docs, actor, Number(row.id), { ...input({ title: '旧', lines: [{ name: 'z', amount: '9', subs: [] }] }), version: row.version }, t, { trusted: true }));
-    expect(e).toBeInstanceOf(ApiError);
-    expect((e as ApiError).status).toBe(409);
+    const e = await refusalOf(updateRow(docs, actor, Number(row.id), { ...input({ title: '旧', lines: [{ name: 'z', amount: '9', subs: [] }] }), version: row.version }, t, { trusted: true }), ApiError);
+    expect(e.status).toBe(409);
     expect(e.message).toBe('数据已被他人修改，请刷新后重试');
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a bad line with its path as the key and writes nothing', async () => {
     const before = await snapshot();
-    const bad = await errorOf(createRow(docs, actor, input({ lines: [{ name: 'a', amount: '1', subs: [] }, { name: 'b', amount: '0', subs: [{ code: 'AA' }, { code: 'x' }] }] }), t, { trusted: true }));
-    expect(bad).toBeInstanceOf(FieldError);
-    const errors = (bad as FieldError).fieldErrors;
+    const lines = [{ name: 'a', amount: '1', subs: [] }, { name: 'b', amount: '0', subs: [{ code: 'AA' }, { code: 'x' }] }];
+    const errors = (await refusalOf(createRow(docs, actor, input({ lines }), t, { trusted: true }), FieldError)).fieldErrors;
     expect(Object.keys(errors).sort()).toEqual(['lines.1.amount', 'lines.1.subs.1.code']);
     expect(errors['lines.1.amount']).toContain('大于0');
-    const none = await errorOf(createRow(docs, actor, input({ lines: [] }), t, { trusted: true }));
-    expect((none as FieldError).fieldErrors).toEqual({ lines: 'at least one line' });
+    const none = await refusalOf(createRow(docs, actor, input({ lines: [] }), t, { trusted: true }), FieldError);
+    expect(none.fieldErrors).toEqual({ lines: 'at least one line' });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -13,7 +13,8 @@ import { lineLookups, type DocumentDef, type LineCollection } from './define';
 
 type Graph = Row & { id?: number };
 
-const stored = (doc: Pick<DocumentDef, 'lines'>) => doc.lines.filter((c) => c.table);
+/** The collections of a document (or of a line: its lines of lines) kept in tables of their own. */
+const stored = (parent: { lines?: LineCollection[] }) => (parent.lines ?? []).filter((c) => c.table);
 const orderColumn = (c: LineCollection) => c.position ?? c.orderBy ?? 'id';
 
 function relations(table: string, collections: LineCollection[]): RelationMappings {
@@ -45,11 +46,7 @@ function modelFor(key: object, table: string, collections: LineCollection[]): Mo
 }
 
 function lineModel(c: LineCollection): ModelClass<Model> {
-  return modelFor(
-    c,
-    c.table!,
-    (c.lines ?? []).filter((s) => s.table),
-  );
+  return modelFor(c, c.table!, stored(c));
 }
 
 /** The header's model: its table with one HasMany relation per stored collection (lines of lines nested). */
@@ -59,7 +56,7 @@ export function headerModel(doc: DocumentDef): ModelClass<Model> {
 
 /** `[lines, goods.[licences]]`: what withGraphFetched and upsertGraph walk. */
 export function graphExpression(collections: LineCollection[]): string {
-  return `[${collections.map((c) => (c.lines?.some((s) => s.table) ? `${c.name}.${graphExpression(c.lines.filter((s) => s.table))}` : c.name)).join(', ')}]`;
+  return `[${collections.map((c) => (stored(c).length ? `${c.name}.${graphExpression(stored(c))}` : c.name)).join(', ')}]`;
 }
 
 /** A stored line in API form: its fields by name (no row id: lines are told apart by position or key). */
@@ -69,7 +66,7 @@ function apiLine(c: LineCollection, line: Row): Row {
     const col = columnOf(f);
     if (col) out[f.name] = toApiValue(f, line[col]);
   }
-  for (const sub of c.lines ?? []) if (sub.table) out[sub.name] = ((line[sub.name] as Row[] | undefined) ?? []).map((l) => apiLine(sub, l));
+  for (const sub of stored(c)) out[sub.name] = ((line[sub.name] as Row[] | undefined) ?? []).map((l) => apiLine(sub, l));
   return out;
 }
 
@@ -101,11 +98,11 @@ function identity(c: LineCollection, line: Row, index: number): string | null {
  * the new ones and deletes the rest. Ids never come from the client.
  */
 function toGraph(c: LineCollection, lines: Row[], header: Row, current: Row[]): Graph[] {
-  const stored = new Map<string, Row>();
+  const storedLines = new Map<string, Row>();
   current.forEach((row, i) => {
     const apiRow = apiLine(c, row);
     const id = identity(c, apiRow, i);
-    if (id !== null) stored.set(id, row);
+    if (id !== null) storedLines.set(id, row);
   });
   return lines.map((line, i) => {
     const node: Graph = {};
@@ -116,14 +113,12 @@ function toGraph(c: LineCollection, lines: Row[], header: Row, current: Row[]): 
     if (c.position) node[c.position] = i + 1;
     Object.assign(node, c.values?.(line, header));
     const id = identity(c, line, i);
-    const match = id === null ? undefined : stored.get(id);
+    const match = id === null ? undefined : storedLines.get(id);
     if (match) {
       node.id = Number(match.id);
-      stored.delete(id!);
+      storedLines.delete(id!);
     }
-    for (const sub of c.lines ?? []) {
-      if (sub.table) node[sub.name] = toGraph(sub, (line[sub.name] as Row[] | undefined) ?? [], header, (match?.[sub.name] as Row[] | undefined) ?? []);
-    }
+    for (const sub of stored(c)) node[sub.name] = toGraph(sub, (line[sub.name] as Row[] | undefined) ?? [], header, (match?.[sub.name] as Row[] | undefined) ?? []);
     return node;
   });
 }
@@ -150,7 +145,7 @@ export async function saveLines(doc: DocumentDef, trx: Knex.Transaction, headerI
 async function deleteCollections(trx: Knex.Transaction, collections: LineCollection[], parentIds: number[]): Promise<void> {
   for (const c of collections) {
     if (!c.table || !parentIds.length) continue;
-    const subs = (c.lines ?? []).filter((s) => s.table);
+    const subs = stored(c);
     if (subs.length) await deleteCollections(trx, subs, (await trx(c.table).whereIn(c.foreignKey!, parentIds).pluck('id')).map(Number));
     await trx(c.table).whereIn(c.foreignKey!, parentIds).delete();
   }

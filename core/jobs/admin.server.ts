@@ -69,6 +69,8 @@ export interface JobLogPage {
 }
 
 export const MAX_PAGE_SIZE = 200;
+/** The job log's order: the newest run first. */
+const NEWEST_FIRST = [{ column: 'started_at', order: 'desc' as const }, { column: 'id', order: 'desc' as const }];
 
 function resolve(deps: JobAdminDeps) {
   return {
@@ -128,13 +130,7 @@ function jobDef(registry: Registry, name: string) {
 }
 
 async function lastRun(knex: Knex, name: string): Promise<JobRunSummary | null> {
-  const row: LogRow | undefined = await knex('sys_job_log')
-    .where({ job_name: name })
-    .orderBy([
-      { column: 'started_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .first();
+  const row: LogRow | undefined = await knex('sys_job_log').where({ job_name: name }).orderBy(NEWEST_FIRST).first();
   return row ? toRun(row) : null;
 }
 
@@ -250,10 +246,7 @@ export async function listJobLogs(deps: JobAdminDeps, query: JobLogQuery = {}): 
   const [{ total }] = await filter(knex('sys_job_log')).count({ total: '*' });
   const rows: LogRow[] = await filter(knex('sys_job_log'))
     .select('*')
-    .orderBy([
-      { column: 'started_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
+    .orderBy(NEWEST_FIRST)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { list: rows.map(toRun), total: Number(total), page, pageSize };

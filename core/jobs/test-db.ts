@@ -19,8 +19,6 @@ export interface JobsTestDb {
   /** The database's URL, for a second pool (another process's view of the same database). */
   url: string;
   registry: Registry;
-  /** True when the full createTestDb could not be used. */
-  minimal: boolean;
   destroy(): Promise<void>;
 }
 
@@ -29,16 +27,11 @@ export async function createJobsTestDb(plugins: PortPlugin[]): Promise<JobsTestD
   try {
     const { createTestDb } = await import('../../tests/support/db');
     const db = await createTestDb({ plugins });
-    return { knex: db.knex, url: db.url, registry: db.registry, minimal: false, destroy: () => db.destroy() };
+    return { knex: db.knex, url: db.url, registry: db.registry, destroy: () => db.destroy() };
   } catch (e) {
     console.warn(`[jobs tests] createTestDb failed (${(e as Error).message}); using a minimal jobs-only database`);
     // The half-migrated database createTestDb left behind.
-    const admin = knexFactory(knexConfig(baseUrl()));
-    try {
-      for (const name of await ownDatabases()) if (!before.includes(name)) await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-    } finally {
-      await admin.destroy();
-    }
+    for (const name of await ownDatabases()) if (!before.includes(name)) await dropDatabase(name);
     return minimalDb(plugins);
   }
 }
@@ -47,22 +40,27 @@ function baseUrl(): string {
   return process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/test';
 }
 
-/** Databases createTestDb made in this process (it names them t_<pid>_<hex>). */
-async function ownDatabases(): Promise<string[]> {
+/** Runs `fn` on a pool of its own to the database server, closed after. */
+async function onServer<T>(fn: (admin: Knex) => Promise<T>): Promise<T> {
   const admin = knexFactory(knexConfig(baseUrl()));
   try {
-    const [rows] = await admin.raw(`SHOW DATABASES LIKE 't\\_${process.pid}\\_%'`);
-    return (rows as Record<string, string>[]).map((r) => Object.values(r)[0]);
+    return await fn(admin);
   } finally {
     await admin.destroy();
   }
 }
 
+const dropDatabase = (name: string) => onServer((admin) => admin.raw(`DROP DATABASE IF EXISTS \`${name}\``));
+
+/** Databases createTestDb made in this process (it names them t_<pid>_<hex>). */
+async function ownDatabases(): Promise<string[]> {
+  const [rows] = await onServer((admin) => admin.raw(`SHOW DATABASES LIKE 't\\_${process.pid}\\_%'`));
+  return (rows as Record<string, string>[]).map((r) => Object.values(r)[0]);
+}
+
 async function minimalDb(plugins: PortPlugin[]): Promise<JobsTestDb> {
   const name = `tj_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = knexFactory(knexConfig(baseUrl()));
-  await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.destroy();
+  await onServer((admin) => admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`));
   const url = new URL(baseUrl());
   url.pathname = `/${name}`;
   const knex = knexFactory(knexConfig(url.toString()));
@@ -79,13 +77,10 @@ async function minimalDb(plugins: PortPlugin[]): Promise<JobsTestDb> {
     knex,
     url: url.toString(),
     registry,
-    minimal: true,
     async destroy() {
       setKnex(undefined);
       await knex.destroy();
-      const a = knexFactory(knexConfig(baseUrl()));
-      await a.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-      await a.destroy();
+      await dropDatabase(name);
     },
   };
 }

@@ -34,7 +34,13 @@ async function context(request: Request, params: Record<string, string | undefin
   const user = await requireUser(request, code ? { permission: code } : {});
   if (!code && !user.isAdmin) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
   const actor: Actor = { user, ip: clientIp(request) };
-  return { t, sr, user, actor, variant };
+  // The list's query from the URL, its parameters checked first.
+  const query = () => {
+    const search = new URL(request.url).searchParams;
+    checkListParams(sr.def, search, t);
+    return listQuery(sr, search, variant);
+  };
+  return { t, sr, user, actor, query };
 }
 
 /** A list's query from its URL: paging, sort, filters, the state tab and the variant's filter. */
@@ -176,10 +182,8 @@ export function collection(request: Request, params: Record<string, string | und
   return handleApi(async () => {
     const method = request.method.toUpperCase();
     if (method === 'GET') {
-      const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.list);
-      const search = new URL(request.url).searchParams;
-      checkListParams(sr.def, search, t);
-      return ok(await listRows(sr, user, listQuery(sr, search, variant)));
+      const { sr, user, query } = await context(request, params, (r) => r.def.permissions.list);
+      return ok(await listRows(sr, user, query()));
     }
     if (method === 'POST') {
       const { sr, actor, t } = await context(request, params, (r) => r.def.permissions.create);
@@ -233,11 +237,9 @@ export function transition(request: Request, params: Record<string, string | und
 /** GET /api/<plugin>/<name>/export?format=csv|xlsx&<filters>: a streamed file. */
 export function exportFile(request: Request, params: Record<string, string | undefined>) {
   return handleApi(async () => {
-    const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.export ?? r.def.permissions.list);
-    const url = new URL(request.url);
-    checkListParams(sr.def, url.searchParams, t);
-    const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'xlsx';
-    const q = listQuery(sr, url.searchParams, variant);
+    const { sr, user, t, query } = await context(request, params, (r) => r.def.permissions.export ?? r.def.permissions.list);
+    const q = query();
+    const format = new URL(request.url).searchParams.get('format') === 'csv' ? 'csv' : 'xlsx';
     const stream: Readable = exportStream(sr, user, q, format, t);
     const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     const name = `${t(sr.def.titleKey)}-${stamp}.${format}`;
@@ -262,21 +264,17 @@ export function trail(request: Request, params: Record<string, string | undefine
 /** GET /api/<plugin>/<name>/counts?<filters>: rows per state under the filters (the state tabs). */
 export function counts(request: Request, params: Record<string, string | undefined>) {
   return handleApi(async () => {
-    const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.list);
+    const { sr, user, t, query } = await context(request, params, (r) => r.def.permissions.list);
     if (!sr.def.stateMachine) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
-    const search = new URL(request.url).searchParams;
-    checkListParams(sr.def, search, t);
-    return ok(await stateCounts(sr, user, listQuery(sr, search, variant)));
+    return ok(await stateCounts(sr, user, query()));
   });
 }
 
 /** GET /api/<plugin>/<name>/summary?<filters>: the declared totals over the filtered list. */
 export function summary(request: Request, params: Record<string, string | undefined>) {
   return handleApi(async () => {
-    const { sr, user, t, variant } = await context(request, params, (r) => r.def.permissions.list);
-    const search = new URL(request.url).searchParams;
-    checkListParams(sr.def, search, t);
-    const sums = await columnSums(sr, user, listQuery(sr, search, variant));
+    const { sr, user, t, query } = await context(request, params, (r) => r.def.permissions.list);
+    const sums = await columnSums(sr, user, query());
     if (!sums) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
     return ok(sums);
   });

@@ -4,12 +4,11 @@
 // in-process scheduler on SQLite) killed mid-import is taken up again by the next start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, envelope, respond } from '../../tests/support/http';
-import { setUpTestDb } from '../../tests/support/suite';
+import { setUpTempDir, setUpTestDb } from '../../tests/support/suite';
 import system from '../../plugins/system';
 import { knexConfig, setKnex } from '../db/knex.server';
 import { migrateAll, seedAll } from '../db/migrate.server';
@@ -27,8 +26,7 @@ const BAD = new Set([7, 1103]);
 const ENV = { IMPORT_TEST_ROW_MS: '3', IMPORT_STALE_MS: '3000', JOBS_LOCK_MS: '2000', JOBS_STALLED_CHECK_MS: '1000', LOG_REQUESTS: '0' };
 
 let previousRegistry: Registry | undefined;
-let previousDataDir: string | undefined;
-let dir: string;
+const dataDir = setUpTempDir('port-import-kill-', 'DATA_DIR');
 const children = new Set<ChildProcess>();
 
 function csvOf(prefix: string, bad: Set<number> = BAD): string {
@@ -85,18 +83,12 @@ async function expectEveryValidRowOnce(knex: Knex, id: number, prefix: string, b
 }
 
 beforeAll(() => {
-  previousDataDir = process.env.DATA_DIR;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-import-kill-'));
-  process.env.DATA_DIR = dir;
   previousRegistry = getRegistry();
 });
 
 afterAll(async () => {
   await Promise.all([...children].map((c) => stop(c, 'SIGKILL')));
   setRegistry(previousRegistry);
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
@@ -156,7 +148,7 @@ describe('a web process killed mid-import (in-process jobs, SQLite)', () => {
   let url: string;
 
   beforeAll(async () => {
-    url = `sqlite:${path.join(dir, 'app.sqlite')}`;
+    url = `sqlite:${path.join(dataDir.path, 'app.sqlite')}`;
     knex = knexFactory(knexConfig(url));
     const registry = createRegistry([system, slowPlugin]);
     await migrateAll(knex, registry.plugins);
@@ -170,8 +162,8 @@ describe('a web process killed mid-import (in-process jobs, SQLite)', () => {
 
   it('is taken up again from its committed cursor at the next start', async () => {
     const admin = await knex('sys_user').where({ username: 'admin' }).first();
-    fs.mkdirSync(path.join(dir, 'imports'), { recursive: true });
-    const file = path.join(dir, 'imports', 'inprocess-kill.csv');
+    fs.mkdirSync(path.join(dataDir.path, 'imports'), { recursive: true });
+    const file = path.join(dataDir.path, 'imports', 'inprocess-kill.csv');
     fs.writeFileSync(file, csvOf('KS'));
     const [id] = await knex('sys_import').insert({
       resource: 'impslow.items',
@@ -188,7 +180,7 @@ describe('a web process killed mid-import (in-process jobs, SQLite)', () => {
       lang: 'en',
     });
     const sys = () => knex('sys_import').where({ id }).first();
-    const env = { KILL_MODE: 'inprocess', DATABASE_URL: url, DATA_DIR: dir, IMPORT_STALE_MS: '600000' };
+    const env = { KILL_MODE: 'inprocess', DATABASE_URL: url, DATA_DIR: dataDir.path, IMPORT_STALE_MS: '600000' };
     const web = startWorker({ ...env, IMPORT_ID: String(id) });
     await waitFor(async () => {
       const r = await sys();

@@ -51,22 +51,16 @@ function fieldSchema(f: FieldDef, stored: Json | undefined, nullable: boolean, t
   if (f.records) return { type: nullable ? ['array', 'null'] : 'array', items: { type: 'object' }, description: t(f.labelKey) };
   switch (f.type) {
     case 'integer':
-      s = { type: 'integer' };
-      break;
     case 'number':
-      s = { type: 'number' };
+    case 'boolean':
+      s = { type: f.type };
       break;
     case 'money':
       s = { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: `decimal string, ${f.scale ?? 2} places` };
       break;
-    case 'boolean':
-      s = { type: 'boolean' };
-      break;
     case 'datetime':
-      s = { type: 'string', format: 'date-time' };
-      break;
     case 'date':
-      s = { type: 'string', format: 'date' };
+      s = { type: 'string', format: f.type === 'date' ? 'date' : 'date-time' };
       break;
     case 'enum':
       s = { type: 'string', enum: [...(f.options ?? []).map((o) => o.value), ...(nullable ? [null] : [])] };

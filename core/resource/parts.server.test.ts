@@ -12,6 +12,7 @@ import { loader as trailLoader } from '../../app/routes/api.$plugin.$resource.$i
 import { loader as countsLoader } from '../../app/routes/api.$plugin.$resource.counts';
 import { loader as summaryLoader } from '../../app/routes/api.$plugin.$resource.summary';
 import { action as transitionAction } from '../../app/routes/api.$plugin.$resource.transition.$transition';
+import { auditColumns } from '../db/core-migrations';
 import { tFor } from '../i18n/i18n.server';
 import { definePlugin } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
@@ -102,11 +103,7 @@ const testPlugin = definePlugin({
           t.decimal('weight', 12, 3).notNullable();
           t.integer('owner_id').nullable();
           t.string('review_note', 200).nullable();
-          t.integer('version').notNullable().defaultTo(1);
-          t.datetime('created_at', { precision: 3 }).nullable();
-          t.integer('created_by').nullable();
-          t.datetime('updated_at', { precision: 3 }).nullable();
-          t.integer('updated_by').nullable();
+          auditColumns(t);
         });
       },
     },

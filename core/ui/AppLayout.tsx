@@ -9,7 +9,8 @@ import Translate from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
 import { menuTrail, type NavItem } from '../rbac/menu';
-import { BadgeListDialog, type BadgeListView } from './BadgeListDialog';
+import type { BadgeView } from '../plugin';
+import { BadgeListDialog } from './BadgeListDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NamedIcon } from './icons';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -28,20 +29,10 @@ export interface LayoutUser {
   mobile: string | null;
 }
 
-export interface LayoutBadge {
-  key: string;
-  titleKey: string;
-  icon: string;
-  count: number;
-  href?: string;
-  /** Clicking opens a dialog with this list instead of following href. */
-  list?: BadgeListView;
-}
-
 export interface AppLayoutProps {
   user: LayoutUser;
   menus: NavItem[];
-  badges: LayoutBadge[];
+  badges: BadgeView[];
   sidebarOpen: boolean;
   welcome: boolean;
   lang: Lang;
@@ -52,8 +43,8 @@ function writeSidebarCookie(open: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${open ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-function useBadges(initial: LayoutBadge[]): LayoutBadge[] {
-  const fetcher = useFetcher<{ code: number; data?: LayoutBadge[] }>({ key: 'bg:badges' });
+function useBadges(initial: BadgeView[]): BadgeView[] {
+  const fetcher = useFetcher<{ code: number; data?: BadgeView[] }>({ key: 'bg:badges' });
   useEffect(() => {
     if (!initial.length) return;
     const timer = window.setInterval(() => {
@@ -117,17 +108,11 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
               <Link component={RemixLink} to="/dashboard" underline="hover" color="inherit">
                 {t('core:menu.dashboard')}
               </Link>
-              {trail.map((m, i) =>
-                i === trail.length - 1 ? (
-                  <Typography key={m.key} color="text.primary" sx={{ fontSize: 'inherit' }}>
-                    {t(m.titleKey)}
-                  </Typography>
-                ) : (
-                  <Typography key={m.key} color="text.secondary" sx={{ fontSize: 'inherit' }}>
-                    {t(m.titleKey)}
-                  </Typography>
-                ),
-              )}
+              {trail.map((m, i) => (
+                <Typography key={m.key} color={i === trail.length - 1 ? 'text.primary' : 'text.secondary'} sx={{ fontSize: 'inherit' }}>
+                  {t(m.titleKey)}
+                </Typography>
+              ))}
             </Breadcrumbs>
             {badges.map((b) => (
               <Tooltip key={b.key} title={t(b.titleKey)}>

@@ -20,12 +20,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { BadgeListColumn } from '../plugin';
-
-export interface BadgeListView {
-  columns: BadgeListColumn[];
-  moreHref?: string;
-}
+import type { BadgeView } from '../plugin';
 
 interface ListAnswer {
   code: number;
@@ -35,7 +30,7 @@ interface ListAnswer {
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
-export function BadgeListDialog({ badgeKey, title, list, open, onClose }: { badgeKey: string; title: string; list: BadgeListView; open: boolean; onClose(): void }) {
+export function BadgeListDialog({ badgeKey, title, list, open, onClose }: { badgeKey: string; title: string; list: NonNullable<BadgeView['list']>; open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   // "bg:" keeps the full-screen overlay away: the dialog shows its own loading state.
   const fetcher = useFetcher<ListAnswer>({ key: `bg:badge-list:${badgeKey}` });

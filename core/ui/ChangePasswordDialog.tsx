@@ -1,9 +1,8 @@
 // Change-password dialog (SPEC §5): old, new and confirm passwords, checked as they are typed; the server repeats every check.
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../resource/define';
-import { ApiError } from '../http/client';
 import type { Values } from './fields/values';
-import { useNotify } from './notify';
+import { ignoreApiError, useNotify } from './notify';
 import { FormDialog } from './resource/ResourceFormDialog';
 
 const field = (name: string, labelKey: string, autoComplete = 'new-password'): FieldDef => ({ name, labelKey: `core:password.${labelKey}`, type: 'password', form: { span: 3, autoComplete } });
@@ -39,7 +38,7 @@ export function ChangePasswordDialog({ open, onClose, userId, mobile }: { open: 
           toast(res.msg || t('core:password.changed'), { severity: 'success' });
           onClose();
         } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
+          ignoreApiError(e);
         }
       }}
     />

@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { createApiClient, type ApiClient, type ApiNotifier } from '../http/client';
+import { ApiError, createApiClient, type ApiClient, type ApiNotifier } from '../http/client';
 import { useOpenedOnce } from './useOpenedOnce';
 
 type Severity = 'error' | 'warning' | 'success' | 'info';
@@ -96,6 +96,11 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       )}
     </NotifyContext.Provider>
   );
+}
+
+/** For a refused call: the API client has already shown why (toast or alert box); any other error goes on. */
+export function ignoreApiError(e: unknown): void {
+  if (!(e instanceof ApiError)) throw e;
 }
 
 export function useNotify(): NotifyApi {

@@ -33,13 +33,14 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
-interface Store {
+export interface Store {
   url: string;
   knex: Knex;
   drop(): Promise<void>;
 }
 
-async function mariadbStore(): Promise<Store> {
+/** A fresh, empty MariaDB database of its own (TEST_DATABASE_URL's server), dropped by drop(). */
+export async function mariadbStore(): Promise<Store> {
   const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = knexFactory(knexConfig(TEST_DATABASE_URL));
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
@@ -58,7 +59,8 @@ async function mariadbStore(): Promise<Store> {
   };
 }
 
-function sqliteStore(): Store {
+/** A fresh, empty SQLite file in a temporary directory, removed by drop(). */
+export function sqliteStore(): Store {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'port-test-'));
   const url = `sqlite:${path.join(dir, 'app.sqlite')}`;
   return {

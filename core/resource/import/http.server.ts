@@ -17,7 +17,7 @@ import { findResource } from '../api.server';
 import { sniffFormat } from './read.server';
 import { reportOf, summaryOf } from './record.server';
 import { buildTemplate, sheetName } from './template.server';
-import { IMPORT_JOB, IMPORT_MAX_BYTES, type ImportMode } from './types';
+import { IMPORT_JOB, IMPORT_MAX_BYTES, type ImportMode, type ImportState } from './types';
 
 type Params = Record<string, string | undefined>;
 
@@ -161,7 +161,7 @@ export function importState(request: Request, params: Params) {
       mode: row.mode === 'valid' ? 'valid' : 'all',
       processed: Number(row.processed),
       errorCount: done ? (await reportOf(row)).length : 0,
-    });
+    } satisfies ImportState);
   });
 }
 

@@ -4,6 +4,7 @@
 // No vitest here: kill-worker.fixture.ts loads this file outside the test runner.
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { auditColumns } from '../../db/core-migrations';
 import { definePlugin, type PortPlugin } from '../../plugin';
 import { defineResource } from '../define';
 import { serverResource, type ServerResource } from '../define.server';
@@ -28,11 +29,7 @@ export function importTestPlugin(p: {
           await knex.schema.createTable(p.table, (t) => {
             t.increments('id');
             p.columns(t);
-            t.integer('version').notNullable().defaultTo(1);
-            t.datetime('created_at', { precision: 3 }).nullable();
-            t.integer('created_by').nullable();
-            t.datetime('updated_at', { precision: 3 }).nullable();
-            t.integer('updated_by').nullable();
+            auditColumns(t);
           });
         },
       },

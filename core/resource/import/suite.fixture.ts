@@ -14,8 +14,7 @@ import { createScheduler, setScheduler, type JobScheduler } from '../../jobs/sch
 import { defineResource, type ResourceDef } from '../define';
 import { serverResource } from '../define.server';
 import { importTestPlugin } from './kill.fixture';
-import type { ImportRowError } from './types';
-import type { ImportSummary } from './types';
+import type { ImportRowError, ImportState } from './types';
 import { action as importAction } from '../../../app/routes/api.$plugin.$resource.import';
 import { loader as stateLoader } from '../../../app/routes/api.core.imports.$id';
 
@@ -146,9 +145,6 @@ export function setUpImportSuite(): void {
 
 // ---------------------------------------------------------------------------------------------
 
-/** An import's progress as GET /api/core/imports/<id> answers it. */
-export type State = ImportSummary & { mode: string; processed: number; errorCount: number };
-
 export function uploadRequest(resource: string, file: { name: string; data: Uint8Array | string }, opts: { mode?: string; cookie?: string; lng?: string } = {}) {
   const form = new FormData();
   form.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)]), file.name);
@@ -173,11 +169,11 @@ export async function state(id: number, cookie = db.cookies.admin) {
 }
 
 /** Polls an import until it is done or failed; `watch` sees every state on the way. */
-export async function waitDone(id: number, timeoutMs = 60_000, watch?: (s: State) => void): Promise<State> {
+export async function waitDone(id: number, timeoutMs = 60_000, watch?: (s: ImportState) => void): Promise<ImportState> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await state(id);
-    const s = body.data as State;
+    const s = body.data as ImportState;
     watch?.(s);
     if (s.status === 'done' || s.status === 'failed') return s;
     if (Date.now() > end) throw new Error(`import ${id} still ${s.status} after ${timeoutMs} ms`);

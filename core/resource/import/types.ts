@@ -28,6 +28,14 @@ export interface ImportSummary {
   message: string | null;
 }
 
+/** An import's progress and outcome as GET /api/core/imports/<id> answers it. */
+export interface ImportState extends ImportSummary {
+  resource: string;
+  mode: ImportMode;
+  processed: number;
+  errorCount: number;
+}
+
 export type Cell = string | number | boolean | Date | null;
 
 export interface SheetRow {

@@ -6,11 +6,10 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../http/client';
 import { formatDateTime } from '../../i18n/dates';
 import type { LookupOption } from '../../plugin';
 import { endpoint, withVariant, type ResourceDef, type TrailEntry, type Transition } from '../../resource/define';
-import { useNotify } from '../notify';
+import { ignoreApiError, useNotify } from '../notify';
 import { displayValue, type Row } from './cells';
 import { StateDiagram } from './StateDiagram';
 
@@ -80,9 +79,7 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
     api
       .get<{ row: Row; entries: TrailEntry[] }>(withVariant(`${endpoint(def)}/${listed.id}/trail`, variant))
       .then((res) => setFresh(res.data ?? null))
-      .catch((e) => {
-        if (!(e instanceof ApiError)) throw e;
-      });
+      .catch(ignoreApiError);
   }, [api, def, listed.id, variant, audited]);
   useEffect(load, [load]);
   const row = fresh?.row ?? listed;

@@ -22,25 +22,12 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../http/client';
 import { endpoint, type ResourceDef } from '../../resource/define';
-import { useNotify } from '../notify';
+import type { ImportState } from '../../resource/import/types';
+import { ignoreApiError, useNotify } from '../notify';
 
 const POLL_MS = 700;
 const MAX_MB = 10;
-
-interface ImportState {
-  id: number;
-  resource: string;
-  mode: 'all' | 'valid';
-  status: 'queued' | 'running' | 'done' | 'failed';
-  total: number;
-  processed: number;
-  inserted: number;
-  failed: number;
-  message: string | null;
-  errorCount: number;
-}
 
 export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
@@ -67,7 +54,7 @@ export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClo
         setState(res.data);
         if (res.data.status === 'done' || res.data.status === 'failed') return;
       } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
+        ignoreApiError(e);
       }
       if (!stopped) timer = setTimeout(() => void tick(), POLL_MS);
     };
@@ -96,7 +83,7 @@ export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClo
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      ignoreApiError(e);
     } finally {
       setTemplateBusy(false);
     }
@@ -119,7 +106,7 @@ export function ImportDialog({ def, onClose, onDone }: { def: ResourceDef; onClo
       const res = await api.post<{ importId: number }>(`${base}/import`, body);
       if (res.data) setImportId(res.data.importId);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
+      ignoreApiError(e);
     } finally {
       setStarting(false);
     }

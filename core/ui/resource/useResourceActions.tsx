@@ -6,10 +6,9 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../http/client';
 import { editableInState, endpoint, withVariant, type ResourceDef } from '../../resource/define';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { useNotify } from '../notify';
+import { ignoreApiError, useNotify } from '../notify';
 import type { Row } from './cells';
 import { TransitionNoteDialog } from './TransitionNoteDialog';
 import type { ToolbarAction } from './toolbar';
@@ -123,11 +122,7 @@ export function useResourceActions(def: ResourceDef, data: ResourcePageData, lis
         onConfirm={async () => {
           const c = confirm;
           setConfirm(null);
-          try {
-            await c?.run();
-          } catch (e) {
-            if (!(e instanceof ApiError)) throw e;
-          }
+          await c?.run().catch(ignoreApiError);
         }}
       />
       {noteFor && sm && (
