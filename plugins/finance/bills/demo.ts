@@ -134,7 +134,8 @@ export const badDebtsAndWriteoffsDemo = demoDataSeed('bills-demo-baddebts-writeo
   /** The operator's write-off form for the demo bill of this source, unless it has one. */
   const writeoff = async (source: string, form: (bill: Record<string, unknown>) => Record<string, unknown>) => {
     const bill = await knex(BILL).where({ source }).first();
-    if (bill && !(await knex('fin_writeoff').where({ bill_id: bill.id }).first())) await createRow(writeoffResource, operator, { billId: Number(bill.id), ...form(bill), fileIds: [] }, operator.t, { knex });
+    if (!bill || (await knex('fin_writeoff').where({ bill_id: bill.id }).first())) return;
+    await createRow(writeoffResource, operator, { billId: Number(bill.id), ...form(bill), fileIds: [] }, operator.t, { knex });
   };
   await writeoff('demo:bill:2', (settled) => ({
     amount: String(settled.amount), writeoffDate: isoDay(daysAgo(1)), flag: 'valid', payingBank: '中国工商银行德宏分行', receivingBank: 'CB Bank Mandalay Branch',
