@@ -34,8 +34,15 @@ const gated = {
 };
 
 const collectionRow = (over: Body = {}): Body => ({
-  settlementAccount: '6217853000012345678', settlementAccountName: '德宏边境贸易有限公司', accountStatus: 'normal', contactName: '王芳',
-  contactPhone: '0692-4141234', mobile: '13908805678', address: '芒市勐焕路 66 号', smsNotify: true, smsPhone: '13908805678',
+  settlementAccount: '6217853000012345678',
+  settlementAccountName: '德宏边境贸易有限公司',
+  accountStatus: 'normal',
+  contactName: '王芳',
+  contactPhone: '0692-4141234',
+  mobile: '13908805678',
+  address: '芒市勐焕路 66 号',
+  smsNotify: true,
+  smsPhone: '13908805678',
   ...over,
 });
 

@@ -21,14 +21,34 @@ const goods = (over: Body = {}): Body => ({ seq: 1, quantity: '100', description
 const contact = (over: Body = {}): Body => ({ role: 'consignee', code: 'MM001', name: 'Myanmar Trading', phone: '+95 9 1234567', commType: 'TE', ...over });
 let billSeq = 0;
 const bill = (over: Body = {}): Body => ({
-  billNo: `BL${++billSeq}`, clearanceCode: 'RL01', totalPieces: 100, grossWeight: '2000.5', cargoValue: '30000.00', currency: 'USD',
-  consigneeName: 'Myanmar Trading', carriageTerms: 'CY-CY', freightPayment: 'PP', packageType: '22', volume: '12.5', lclCode: null,
-  contacts: [contact()], goods: [goods()],
+  billNo: `BL${++billSeq}`,
+  clearanceCode: 'RL01',
+  totalPieces: 100,
+  grossWeight: '2000.5',
+  cargoValue: '30000.00',
+  currency: 'USD',
+  consigneeName: 'Myanmar Trading',
+  carriageTerms: 'CY-CY',
+  freightPayment: 'PP',
+  packageType: '22',
+  volume: '12.5',
+  lclCode: null,
+  contacts: [contact()],
+  goods: [goods()],
   ...over,
 });
 const manifest = (over: Body = {}): Body => ({
-  orderNo: 'ORD-001', batchNo: 'RL2025001', carrierCode: 'CARRIER01', customsCode: '8613', transportMode: '4', placeCode: 'CNRUL',
-  loadingTime: '2025-06-01T08:30:00.000Z', filingCustoms: '8613', enterpriseCode: '5333960001', transferorName: '姐告报关行', remarks: null,
+  orderNo: 'ORD-001',
+  batchNo: 'RL2025001',
+  carrierCode: 'CARRIER01',
+  customsCode: '8613',
+  transportMode: '4',
+  placeCode: 'CNRUL',
+  loadingTime: '2025-06-01T08:30:00.000Z',
+  filingCustoms: '8613',
+  enterpriseCode: '5333960001',
+  transferorName: '姐告报关行',
+  remarks: null,
   bills: [bill()],
   ...over,
 });
@@ -46,7 +66,13 @@ async function created(body: Body = manifest(), api = pre()): Promise<Body> {
 
 let receiptSeq = 0;
 const receipt = (docType: string, docNo: unknown, code: string, over: Partial<ReceiptInput> = {}): ReceiptInput => ({
-  messageNo: `MSG-${process.pid}-${++receiptSeq}`, docType, docNo: String(docNo), functionCode: '2', code, message: '', receiptTime: new Date(),
+  messageNo: `MSG-${process.pid}-${++receiptSeq}`,
+  docType,
+  docNo: String(docNo),
+  functionCode: '2',
+  code,
+  message: '',
+  receiptTime: new Date(),
   ...over,
 });
 

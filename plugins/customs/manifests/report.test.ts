@@ -21,7 +21,10 @@ const common = { customsCode: '8613', enterpriseCode: '5333960001', declarantNam
 const arrival = (over: Body = {}): Body => ({ ...common, transportMode: '4', batchNo: 'RL2025001', manifestNo: null, siteCode: 'CNRUL', conveyanceName: '滇N12345', arrivalTime: '2025-06-01T08:00:00.000Z', lines: [line()], ...over });
 const tally = (over: Body = {}): Body => ({
   ...arrival(),
-  arrivalTime: undefined, tallyStart: '2025-06-01T09:00:00.000Z', tallyEnd: '2025-06-01T11:00:00.000Z', tallyCompanyCode: 'TALLY01',
+  arrivalTime: undefined,
+  tallyStart: '2025-06-01T09:00:00.000Z',
+  tallyEnd: '2025-06-01T11:00:00.000Z',
+  tallyCompanyCode: 'TALLY01',
   responsiblePerson: '李理货',
   ...over,
 });

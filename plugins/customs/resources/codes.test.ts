@@ -16,8 +16,15 @@ type Body = Record<string, unknown>;
 
 describe('CIQ codes', () => {
   const ciq = (over: Body = {}): Body => ({
-    ciqCode: '0810600000101', hsCode: '0810600000', name: '鲜榴莲（金枕头）', nameEn: 'Fresh durian (Monthong)', extension: '101', classification: 'P.R/Q.S',
-    codeVersion: '2024', parentCode: '0810600000999', valid: true,
+    ciqCode: '0810600000101',
+    hsCode: '0810600000',
+    name: '鲜榴莲（金枕头）',
+    nameEn: 'Fresh durian (Monthong)',
+    extension: '101',
+    classification: 'P.R/Q.S',
+    codeVersion: '2024',
+    parentCode: '0810600000999',
+    valid: true,
     ...over,
   });
 

@@ -24,8 +24,16 @@ const hsCodeRow = (code: unknown) => db.knex('cus_hs_code').where({ hs_code: Str
 let seq = 0;
 /** A valid HS code row with a code no other test uses. */
 const hsRow = (over: Body = {}): Body => ({
-  hsCode: `99${String(++seq).padStart(6, '0')}00`, name: '测试商品', nameEn: 'Test goods', startDate: '2024-01-01', endDate: '2030-12-31', flag: 'valid',
-  taxRate: 6.5, firstUnit: '千克', secondUnit: null, supervision: 'AB',
+  hsCode: `99${String(++seq).padStart(6, '0')}00`,
+  name: '测试商品',
+  nameEn: 'Test goods',
+  startDate: '2024-01-01',
+  endDate: '2030-12-31',
+  flag: 'valid',
+  taxRate: 6.5,
+  firstUnit: '千克',
+  secondUnit: null,
+  supervision: 'AB',
   ...over,
 });
 

@@ -31,8 +31,15 @@ export function setUpBillsSuite(): void {
 
 export const line = (over: Record<string, unknown> = {}) => ({ feeItemName: '报关服务费', quantity: '1', amount: '100.00', source: 'manual', ...over });
 export const bill = (over: Record<string, unknown> = {}) => ({
-  orderNo: 'SO20261122000001', billType: 'SERVICE', payerUserId: traderId, payeeUserId: brokerId, payeeName: '瑞丽报关行', currency: 'RMB',
-  billDate: '2026-11-22', remark: '测试账单', lines: [line(), line({ feeItemName: '查验费', quantity: '2.5', rate: '40', amount: '100.01' })],
+  orderNo: 'SO20261122000001',
+  billType: 'SERVICE',
+  payerUserId: traderId,
+  payeeUserId: brokerId,
+  payeeName: '瑞丽报关行',
+  currency: 'RMB',
+  billDate: '2026-11-22',
+  remark: '测试账单',
+  lines: [line(), line({ feeItemName: '查验费', quantity: '2.5', rate: '40', amount: '100.01' })],
   ...over,
 });
 

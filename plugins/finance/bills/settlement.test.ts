@@ -23,7 +23,12 @@ setUpBillsSuite();
 describe('the service-bill hand-off', () => {
   /** What customs hands over for an approved order of the trader's. */
   const payload = (orderNo: string, over: Record<string, unknown>) => ({
-    orderNo, billType: 'SERVICE', payerUserId: traderId, payerEnterpriseId: null, payerName: '德宏边境贸易有限公司', currency: 'RMB',
+    orderNo,
+    billType: 'SERVICE',
+    payerUserId: traderId,
+    payerEnterpriseId: null,
+    payerName: '德宏边境贸易有限公司',
+    currency: 'RMB',
     ...over,
   });
 
@@ -111,8 +116,14 @@ describe('write-off forms', () => {
     const { id, serialNo } = await settledViaFunds('100.00');
     const w = resourceApi('finance', 'writeoff', { cookie: await loginAs('operator') });
     const form = (over: Record<string, unknown> = {}) => ({
-      billId: id, amount: '60.00', writeoffDate: '2026-11-22', flag: 'valid', payingBank: '中国银行瑞丽支行', receivingBank: '缅甸外贸银行',
-      accountNo: '6216600000001', bankSerialNo: 'BOC20261122001',
+      billId: id,
+      amount: '60.00',
+      writeoffDate: '2026-11-22',
+      flag: 'valid',
+      payingBank: '中国银行瑞丽支行',
+      receivingBank: '缅甸外贸银行',
+      accountNo: '6216600000001',
+      bankSerialNo: 'BOC20261122001',
       ...over,
     });
     const first = await w.create(form());

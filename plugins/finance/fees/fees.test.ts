@@ -28,8 +28,15 @@ beforeAll(async () => {
 });
 
 const item = (over: Record<string, unknown> = {}) => ({
-  name: '卸车费', rateName: '卸车费率', billingObject: 'cargo', billingMethod: 'quantityTiered', standard: '10.00', unit: '吨', currency: 'RMB',
-  settlementMethod: 'monthly', valid: true,
+  name: '卸车费',
+  rateName: '卸车费率',
+  billingObject: 'cargo',
+  billingMethod: 'quantityTiered',
+  standard: '10.00',
+  unit: '吨',
+  currency: 'RMB',
+  settlementMethod: 'monthly',
+  valid: true,
   ...over,
 });
 
@@ -72,15 +79,31 @@ describe('charging rules', () => {
     itemId = Number((await admin.items.create(item({ name: '堆存费' }))).body.data!.id);
   });
   const rule = (over: Record<string, unknown> = {}) => ({
-    ruleName: '卸车费 阶梯', feeItemId: itemId, method: 'quantityTiered', price: '6', unit: '吨',
-    tiers: JSON.stringify([{ from: '0', to: '100', price: '10' }, { from: '100', to: null, price: '8' }]), effectiveFrom: '2026-01-01', valid: true,
+    ruleName: '卸车费 阶梯',
+    feeItemId: itemId,
+    method: 'quantityTiered',
+    price: '6',
+    unit: '吨',
+    tiers: JSON.stringify([
+      { from: '0', to: '100', price: '10' },
+      { from: '100', to: null, price: '8' },
+    ]),
+    effectiveFrom: '2026-01-01',
+    valid: true,
     ...over,
   });
 
   it('saves ordered tiers and refuses overlapping ones', async () => {
     const okRes = await admin.rules.create(rule());
     expect(okRes.body.code, okRes.body.msg).toBe(200);
-    const bad = await admin.rules.create(rule({ tiers: JSON.stringify([{ from: '0', to: '100', price: '10' }, { from: '50', to: null, price: '8' }]) }));
+    const bad = await admin.rules.create(
+      rule({
+        tiers: JSON.stringify([
+          { from: '0', to: '100', price: '10' },
+          { from: '50', to: null, price: '8' },
+        ]),
+      }),
+    );
     expect(bad.fieldErrors.tiers).toBe('第2个阶梯与前一阶梯重叠或顺序不正确');
     expect((await admin.rules.create(rule({ tiers: '[]' }))).fieldErrors.tiers).toBe('数量阶梯计费请至少添加一个阶梯');
   });

@@ -11,7 +11,13 @@ const port = (over: Record<string, unknown> = {}) => ({ code: 'MMTHL', nameZh: '
 const yard = (over: Record<string, unknown> = {}) => ({ code: 'T-Y01', name: '测试堆场', portCode: 'CNRUI', yardType: 'open', area: 1000, capacity: 500, ...over });
 const berth = (over: Record<string, unknown> = {}) => ({ code: 'T-B01', name: '测试泊位', portCode: 'MMRGN', length: 150, depth: 9.5, maxTonnage: 10000, ...over });
 const route = (over: Record<string, unknown> = {}) => ({
-  code: 'T-R01', name: '畹町—腊戍', originPort: 'CNWDG', destinationPort: 'MMLSH', distanceKm: 230, transportMode: 'road', transitDays: 1,
+  code: 'T-R01',
+  name: '畹町—腊戍',
+  originPort: 'CNWDG',
+  destinationPort: 'MMLSH',
+  distanceKm: 230,
+  transportMode: 'road',
+  transitDays: 1,
   ...over,
 });
 

@@ -9,8 +9,14 @@ const { db, admin } = setUpBaseData();
 
 const region = (code: string, level: string, parentCode: string | null, name = `地区${code}`) => ({ code, name, level, parentCode });
 const address = (over: Record<string, unknown> = {}) => ({
-  name: '芒市仓库', provinceCode: '530000', cityCode: '533100', countyCode: '533103', detailAddress: '芒市勐焕大道1号', contactName: 'Daw Aye Aye Myint',
-  phone: '13812345678', isDefault: false,
+  name: '芒市仓库',
+  provinceCode: '530000',
+  cityCode: '533100',
+  countyCode: '533103',
+  detailAddress: '芒市勐焕大道1号',
+  contactName: 'Daw Aye Aye Myint',
+  phone: '13812345678',
+  isDefault: false,
   ...over,
 });
 
