@@ -5,7 +5,7 @@
 // the same schema the server enforces.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, type EnumOption, type FieldDef } from '@core/shared';
+import { defineDocument, defineResource, rules, type EnumOption, type FieldDef, type Transition } from '@core/shared';
 import { ID_TYPES, isCreditCode, isEmail, isIdNumber, isPhone, type IdType } from './validators';
 
 const K = 'customs:enterprise';
@@ -172,6 +172,10 @@ export function enterpriseSchema(t: TFunction) {
     });
 }
 
+/** A step of the audit: labelled action.<name>, refused outside `from` with the state message. */
+const auditStep = (name: string, from: string[], to: string, permission: string, more: Partial<Transition>): Transition =>
+  ({ name, labelKey: `${K}.action.${name}`, from, to, permission, refusedKey: `${K}.stateRefused`, ...more });
+
 export const enterpriseDef = defineResource({
   plugin: 'customs',
   name: 'enterprise',
@@ -196,33 +200,11 @@ export const enterpriseDef = defineResource({
     editableIn: [ENTERPRISE_AUDIT.notSubmitted, ENTERPRISE_AUDIT.failed, ENTERPRISE_AUDIT.approved],
     editRefusedKey: `${K}.submittedNoEdit`,
     transitions: [
-      {
-        name: 'submit',
-        labelKey: `${K}.action.submit`,
-        from: [ENTERPRISE_AUDIT.notSubmitted, ENTERPRISE_AUDIT.failed],
-        to: ENTERPRISE_AUDIT.submitted,
-        permission: ENTERPRISE_PERMS.submit,
-        refusedKey: `${K}.stateRefused`,
-        confirmKey: `${K}.confirmSubmit`,
-      },
-      {
-        name: 'approve',
-        labelKey: `${K}.action.approve`,
-        from: [ENTERPRISE_AUDIT.submitted],
-        to: ENTERPRISE_AUDIT.approved,
-        permission: ENTERPRISE_PERMS.audit,
-        refusedKey: `${K}.stateRefused`,
-        confirmKey: `${K}.confirmApprove`,
-      },
-      {
-        name: 'fail',
-        labelKey: `${K}.action.fail`,
-        from: [ENTERPRISE_AUDIT.submitted],
-        to: ENTERPRISE_AUDIT.failed,
-        permission: ENTERPRISE_PERMS.audit,
-        refusedKey: `${K}.stateRefused`,
+      auditStep('submit', [ENTERPRISE_AUDIT.notSubmitted, ENTERPRISE_AUDIT.failed], ENTERPRISE_AUDIT.submitted, ENTERPRISE_PERMS.submit, { confirmKey: `${K}.confirmSubmit` }),
+      auditStep('approve', [ENTERPRISE_AUDIT.submitted], ENTERPRISE_AUDIT.approved, ENTERPRISE_PERMS.audit, { confirmKey: `${K}.confirmApprove` }),
+      auditStep('fail', [ENTERPRISE_AUDIT.submitted], ENTERPRISE_AUDIT.failed, ENTERPRISE_PERMS.audit, {
         note: { field: 'auditOpinion', column: 'audit_opinion', labelKey: `${K}.failReason`, required: true, maxLength: 500 },
-      },
+      }),
     ],
   },
 });

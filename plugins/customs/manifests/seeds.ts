@@ -92,16 +92,8 @@ export const manifestsDemoSeed: Seed = {
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
-const goods = (seq: number, description: string, hsCode: string, quantity: string, grossWeight: string, packageType = '22') => ({
-  seq,
-  quantity,
-  description,
-  grossWeight,
-  packageType,
-  dangerousNo: null,
-  hsCode,
-  supplement: null,
-});
+const goods = (seq: number, description: string, hsCode: string, quantity: string, grossWeight: string, packageType = '22') =>
+  ({ seq, quantity, description, grossWeight, packageType, dangerousNo: null, hsCode, supplement: null });
 
 const consignee = (name: string, phone: string) => ({ role: 'consignee', code: 'MM5001', name, phone, commType: 'TE' });
 
@@ -117,88 +109,41 @@ export const manifestsDocumentsDemo = demoDataSeed('manifests-demo-documents', a
   const targets = [...manifestReceiptTargets, ...reportReceiptTargets];
   const doc = (sr: ServerResource, input: Row, opts: Parameters<typeof demoDocument>[4] = {}) => demoDocument(knex, sr, broker, input, { ...opts, targets });
 
+  /** An original manifest of a truck into Ruili (姐告), filed by the demo broker, and one of its bills. */
+  const manifest = (over: Row) => ({ customsCode: '8613', transportMode: '4', placeCode: 'CNRUL', filingCustoms: '8613', enterpriseCode: '5333960001', transferorName: '姐告报关行', ...over });
+  const bill = (over: Row) => ({ clearanceCode: 'RL01', currency: 'USD', carriageTerms: 'CY-CY', freightPayment: 'PP', packageType: '22', lclCode: null, ...over });
   await doc(
     originalManifestResource,
-    {
-      orderNo: 'SO-RUBBER-2026-011',
-      batchNo: 'RL20260112',
-      carrierCode: 'MSETRANS01',
-      customsCode: '8613',
-      transportMode: '4',
-      placeCode: 'CNRUL',
-      loadingTime: hoursAgo(30),
-      filingCustoms: '8613',
-      enterpriseCode: '5333960001',
-      transferorName: '姐告报关行',
-      remarks: '木姐—瑞丽 天然橡胶、柚木原木',
+    manifest({
+      orderNo: 'SO-RUBBER-2026-011', batchNo: 'RL20260112', carrierCode: 'MSETRANS01', loadingTime: hoursAgo(30), remarks: '木姐—瑞丽 天然橡胶、柚木原木',
       bills: [
-        {
-          billNo: 'MSE-RL-0112-01',
-          clearanceCode: 'RL01',
-          totalPieces: 400,
-          grossWeight: '20160.000',
-          cargoValue: '33600.00',
-          currency: 'USD',
-          consigneeName: '德宏边境贸易有限公司',
-          carriageTerms: 'CY-CY',
-          freightPayment: 'PP',
-          packageType: '22',
-          volume: '32.000',
-          lclCode: null,
+        bill({
+          billNo: 'MSE-RL-0112-01', totalPieces: 400, grossWeight: '20160.000', cargoValue: '33600.00', consigneeName: '德宏边境贸易有限公司', volume: '32.000',
           contacts: [consignee('德宏边境贸易有限公司', '0692-4141234')],
           goods: [goods(1, '技术分类天然橡胶（TSNR 20）', '4001220000', '400', '20160.000')],
-        },
-        {
-          billNo: 'MSE-RL-0112-02',
-          clearanceCode: 'RL01',
-          totalPieces: 36,
-          grossWeight: '28800.000',
-          cargoValue: '21600.00',
-          currency: 'USD',
-          consigneeName: '瑞丽市木业加工有限公司',
-          carriageTerms: 'CY-CY',
-          freightPayment: 'CC',
-          packageType: '99',
-          volume: '36.000',
-          lclCode: null,
-          contacts: [consignee('瑞丽市木业加工有限公司', '0692-4125566')],
+        }),
+        bill({
+          billNo: 'MSE-RL-0112-02', totalPieces: 36, grossWeight: '28800.000', cargoValue: '21600.00', consigneeName: '瑞丽市木业加工有限公司', freightPayment: 'CC',
+          packageType: '99', volume: '36.000', contacts: [consignee('瑞丽市木业加工有限公司', '0692-4125566')],
           goods: [goods(1, '柚木原木 Teak logs', '4403491000', '36', '28800.000', '99')],
-        },
+        }),
       ],
-    },
+    }),
     { receipts: [{ code: 'ACCEPTED', message: '原始舱单已接受' }] },
   );
-  await doc(originalManifestResource, {
-    orderNo: 'SO-RICE-2026-015',
-    batchNo: 'RL20260115',
-    carrierCode: 'RLTRANS01',
-    customsCode: '8613',
-    transportMode: '4',
-    placeCode: 'CNRUL',
-    loadingTime: hoursAgo(6),
-    filingCustoms: '8613',
-    enterpriseCode: '5333960001',
-    transferorName: '姐告报关行',
-    remarks: null,
-    bills: [
-      {
-        billNo: 'MSE-RL-0115-01',
-        clearanceCode: 'RL01',
-        totalPieces: 1000,
-        grossWeight: '50250.000',
-        cargoValue: '27500.00',
-        currency: 'USD',
-        consigneeName: '瑞丽粮油批发市场',
-        carriageTerms: 'CY-CY',
-        freightPayment: 'PP',
-        packageType: '22',
-        volume: '60.000',
-        lclCode: null,
-        contacts: [consignee('瑞丽粮油批发市场', '0692-4147788')],
-        goods: [goods(1, '缅甸籼米精米 Myanmar white rice', '1006301000', '1000', '50250.000')],
-      },
-    ],
-  });
+  await doc(
+    originalManifestResource,
+    manifest({
+      orderNo: 'SO-RICE-2026-015', batchNo: 'RL20260115', carrierCode: 'RLTRANS01', loadingTime: hoursAgo(6), remarks: null,
+      bills: [
+        bill({
+          billNo: 'MSE-RL-0115-01', totalPieces: 1000, grossWeight: '50250.000', cargoValue: '27500.00', consigneeName: '瑞丽粮油批发市场', volume: '60.000',
+          contacts: [consignee('瑞丽粮油批发市场', '0692-4147788')],
+          goods: [goods(1, '缅甸籼米精米 Myanmar white rice', '1006301000', '1000', '50250.000')],
+        }),
+      ],
+    }),
+  );
 
   const line = (billNo: string, containerNo: string | null, pieces: number, grossWeight: string, goodsDesc: string, packageType = '22') => ({ billNo, containerNo, pieces, grossWeight, packageType, goodsDesc });
   await doc(

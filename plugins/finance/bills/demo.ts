@@ -131,24 +131,18 @@ export const badDebtsAndWriteoffsDemo = demoDataSeed('bills-demo-baddebts-writeo
     if (o.decision) await transitionRows(badDebtResource, admin, [Number(proposed.id)], o.decision, admin.t, { knex, note: o.opinion });
   }
 
-  const settled = await knex(BILL).where({ source: 'demo:bill:2' }).first();
-  if (settled && !(await knex('fin_writeoff').where({ bill_id: settled.id }).first())) {
-    await createRow(
-      writeoffResource,
-      operator,
-      { billId: Number(settled.id), amount: String(settled.amount), writeoffDate: isoDay(daysAgo(1)), flag: 'valid', payingBank: '中国工商银行德宏分行', receivingBank: 'CB Bank Mandalay Branch', accountNo: '0086100500012345', bankSerialNo: 'ICBC-DH-20261120-3301', remark: '木姐—曼德勒陆运运费，电汇到账核销', fileIds: [] },
-      operator.t,
-      { knex },
-    );
-  }
-  const toConfirm = await knex(BILL).where({ source: 'demo:bill:1' }).first();
-  if (toConfirm && !(await knex('fin_writeoff').where({ bill_id: toConfirm.id }).first())) {
-    await createRow(
-      writeoffResource,
-      operator,
-      { billId: Number(toConfirm.id), amount: '5000.00', writeoffDate: isoDay(daysAgo(2)), flag: 'void', payingBank: '中国农业银行瑞丽支行', receivingBank: '中国银行瑞丽分行', accountNo: '6228480012345678', bankSerialNo: 'ABC-RL-20261119-0875', remark: '重复登记，已作废', fileIds: [] },
-      operator.t,
-      { knex },
-    );
-  }
+  /** The operator's write-off form for the demo bill of this source, unless it has one. */
+  const writeoff = async (source: string, form: (bill: Record<string, unknown>) => Record<string, unknown>) => {
+    const bill = await knex(BILL).where({ source }).first();
+    if (!bill || (await knex('fin_writeoff').where({ bill_id: bill.id }).first())) return;
+    await createRow(writeoffResource, operator, { billId: Number(bill.id), ...form(bill), fileIds: [] }, operator.t, { knex });
+  };
+  await writeoff('demo:bill:2', (settled) => ({
+    amount: String(settled.amount), writeoffDate: isoDay(daysAgo(1)), flag: 'valid', payingBank: '中国工商银行德宏分行', receivingBank: 'CB Bank Mandalay Branch',
+    accountNo: '0086100500012345', bankSerialNo: 'ICBC-DH-20261120-3301', remark: '木姐—曼德勒陆运运费，电汇到账核销',
+  }));
+  await writeoff('demo:bill:1', () => ({
+    amount: '5000.00', writeoffDate: isoDay(daysAgo(2)), flag: 'void', payingBank: '中国农业银行瑞丽支行', receivingBank: '中国银行瑞丽分行',
+    accountNo: '6228480012345678', bankSerialNo: 'ABC-RL-20261119-0875', remark: '重复登记，已作废',
+  }));
 });

@@ -1,7 +1,7 @@
 // The engine over the database: bill lines for a service order (what the bills area calls
 // when an approved order is handed off), and the trial calculation of the rule screen.
 import type { Knex } from 'knex';
-import { computeLines, computeLine, type EngineInput, type EngineLine, type ExplainWords, ZH_WORDS } from './engine';
+import { computeLines, computeLine, engineRule, type EngineInput, type EngineLine, type ExplainWords, ZH_WORDS } from './engine';
 import { loadRules } from './fee.server';
 
 export interface ServiceOrderForFees {
@@ -23,32 +23,9 @@ export async function linesForServiceOrder(knex: Knex, order: ServiceOrderForFee
   const rules = (await loadRules(knex, { currency: order.currency })).filter((r) => r.billingObject === 'serviceOrder' || r.billingObject === 'declaration');
   const lines = computeLines(rules, { date: order.date, quantity: String(order.productCount), customerUserId: order.payerUserId, contractNo: order.contractNo });
   if (lines.length > 0) return lines;
-  return [
-    computeLine(
-      {
-        id: 0,
-        feeItemId: 0,
-        feeItemName: words === ZH_WORDS ? '报关服务费' : 'Declaration service fee',
-        ruleName: '',
-        billingObject: 'serviceOrder',
-        currency: order.currency,
-        standard: order.amount,
-        method: 'negotiated',
-        price: order.amount,
-        unit: null,
-        tiers: [],
-        freeDays: 0,
-        effectiveFrom: null,
-        effectiveTo: null,
-        customerUserId: null,
-        contractNo: null,
-        priority: 0,
-        valid: true,
-      },
-      { date: order.date },
-      words,
-    ),
-  ];
+  const feeItemName = words === ZH_WORDS ? '报关服务费' : 'Declaration service fee';
+  const negotiated = engineRule({ feeItemName, billingObject: 'serviceOrder', currency: order.currency, standard: order.amount, method: 'negotiated', price: order.amount });
+  return [computeLine(negotiated, { date: order.date }, words)];
 }
 
 /** The trial calculation: the lines the engine gives for an entered case. */

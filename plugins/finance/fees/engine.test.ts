@@ -1,32 +1,12 @@
 // The rule engine against hand-computed examples: every billing method, tier boundaries,
 // free days, effective dates, and a customer's or contract's rule beating the general one.
 import { describe, expect, it } from 'vitest';
-import { computeLines, parseTiers, totalOf, type EngineRule } from './engine';
+import { computeLines, engineRule, parseTiers, totalOf, type EngineRule } from './engine';
 
 let nextId = 1;
 function rule(over: Partial<EngineRule>): EngineRule {
   const id = over.id ?? nextId++;
-  return {
-    id,
-    feeItemId: 1,
-    feeItemName: '费用',
-    ruleName: `rule ${id}`,
-    billingObject: 'cargo',
-    currency: 'RMB',
-    standard: null,
-    method: 'fixed',
-    price: '0',
-    unit: null,
-    tiers: [],
-    freeDays: 0,
-    effectiveFrom: null,
-    effectiveTo: null,
-    customerUserId: null,
-    contractNo: null,
-    priority: 0,
-    valid: true,
-    ...over,
-  };
+  return engineRule({ id, feeItemId: 1, feeItemName: '费用', ruleName: `rule ${id}`, currency: 'RMB', ...over });
 }
 
 const storage = rule({

@@ -52,6 +52,12 @@ export interface EngineRule {
   valid: boolean;
 }
 
+/** A rule of these fields, the others those of a general, valid, fixed charge of 0 (no unit, tiers, free days or dates). */
+export const engineRule = (over: Partial<EngineRule>): EngineRule => ({
+  id: 0, feeItemId: 0, feeItemName: '', ruleName: '', billingObject: 'cargo', standard: null, method: 'fixed', price: '0', unit: null, tiers: [], freeDays: 0,
+  effectiveFrom: null, effectiveTo: null, customerUserId: null, contractNo: null, priority: 0, valid: true, ...over,
+});
+
 export interface EngineInput {
   date: string;
   quantity?: string;

@@ -1,6 +1,7 @@
 // Departments (a tree): name, parent, order, status. Data scope "department and below" walks it.
 import { z } from 'zod';
 import { crudPermissions, defineResource, rules } from '@core/shared';
+import { ENABLED_STATES } from './user';
 
 export const deptDef = defineResource({
   plugin: 'system',
@@ -16,16 +17,7 @@ export const deptDef = defineResource({
     { name: 'path', column: null, labelKey: 'system:dept.path', type: 'string', form: false, export: true },
     { name: 'parentId', labelKey: 'system:dept.parent', type: 'ref', lookup: 'system.depts', filter: 'eq' },
     { name: 'orderNum', labelKey: 'system:dept.orderNum', type: 'integer', sortable: true },
-    {
-      name: 'status',
-      labelKey: 'system:dept.status',
-      type: 'enum',
-      filter: 'eq',
-      options: [
-        { value: '0', labelKey: 'system:user.enabled' },
-        { value: '1', labelKey: 'system:user.disabled' },
-      ],
-    },
+    { name: 'status', labelKey: 'system:dept.status', type: 'enum', filter: 'eq', options: ENABLED_STATES },
     { name: 'updatedAt', column: 'updated_at', labelKey: 'core:resource.updatedAt', type: 'datetime', form: false },
   ],
   schema: (t) => {

@@ -2,6 +2,7 @@
 // permissions granted; at least one permission must be chosen.
 import { z } from 'zod';
 import { crudPermissions, defineResource, rules } from '@core/shared';
+import { ENABLED_STATES } from './user';
 
 export const DATA_SCOPE_VALUES = ['all', 'dept', 'self'] as const;
 
@@ -26,17 +27,7 @@ export const roleDef = defineResource({
       form: { span: 1 },
       options: DATA_SCOPE_VALUES.map((v) => ({ value: v, labelKey: `system:role.scope.${v}` })),
     },
-    {
-      name: 'status',
-      labelKey: 'system:role.status',
-      type: 'enum',
-      filter: 'eq',
-      form: { span: 1 },
-      options: [
-        { value: '0', labelKey: 'system:user.enabled' },
-        { value: '1', labelKey: 'system:user.disabled' },
-      ],
-    },
+    { name: 'status', labelKey: 'system:role.status', type: 'enum', filter: 'eq', form: { span: 1 }, options: ENABLED_STATES },
     { name: 'orderNum', labelKey: 'system:role.orderNum', type: 'integer', sortable: true, form: { span: 1 } },
     { name: 'remark', labelKey: 'system:role.remark', type: 'text', maxLength: 500, form: { span: 3 } },
     { name: 'menuKeys', column: null, labelKey: 'system:role.menus', type: 'refs', list: false, export: false, import: false },

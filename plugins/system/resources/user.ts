@@ -6,6 +6,11 @@ import { crudPermissions, defineResource, rules } from '@core/shared';
 export const ACCOUNT_TYPES = ['1', '2', '3', '4', '5', '6'] as const;
 export const CREDIT_CODE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 export const MOBILE = /^1[3-9]\d{9}$/;
+/** Status '0' enabled, '1' disabled (users, roles, departments). */
+export const ENABLED_STATES = [
+  { value: '0', labelKey: 'system:user.enabled' },
+  { value: '1', labelKey: 'system:user.disabled' },
+];
 
 export const userDef = defineResource({
   plugin: 'system',
@@ -34,27 +39,13 @@ export const userDef = defineResource({
     { name: 'creditCode', labelKey: 'system:user.creditCode', type: 'string', maxLength: 18, list: { hidden: true } },
     { name: 'mobile', labelKey: 'system:user.mobile', type: 'string', filter: 'contains', maxLength: 11 },
     { name: 'email', labelKey: 'system:user.email', type: 'string', maxLength: 128, list: { hidden: true } },
-    {
-      name: 'status',
-      labelKey: 'system:user.status',
-      type: 'enum',
-      filter: 'eq',
-      form: false,
-      import: false,
-      options: [
-        { value: '0', labelKey: 'system:user.enabled' },
-        { value: '1', labelKey: 'system:user.disabled' },
-      ],
-    },
+    { name: 'status', labelKey: 'system:user.status', type: 'enum', filter: 'eq', form: false, import: false, options: ENABLED_STATES },
     { name: 'createdAt', column: 'created_at', labelKey: 'core:resource.createdAt', type: 'datetime', sortable: true, filter: 'range', form: false },
     { name: 'updatedAt', column: 'updated_at', labelKey: 'core:resource.updatedAt', type: 'datetime', sortable: true, form: false, list: { hidden: true } },
   ],
   stateMachine: {
     field: 'status',
-    states: [
-      { value: '0', labelKey: 'system:user.enabled' },
-      { value: '1', labelKey: 'system:user.disabled' },
-    ],
+    states: ENABLED_STATES,
     transitions: [
       { name: 'enable', labelKey: 'system:user.enable', from: ['1'], to: '0', permission: 'system:user:edit', refusedKey: 'system:user.statusSame' },
       { name: 'disable', labelKey: 'system:user.disable', from: ['0'], to: '1', permission: 'system:user:edit', refusedKey: 'system:user.statusSame' },

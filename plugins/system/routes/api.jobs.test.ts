@@ -1,24 +1,20 @@
 // The job screen's actions as JSON (/api/system/jobs…): through the app's real route table, each
 // answer checked against /api/openapi.json, permissions as on the screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { req } from '../../../tests/support/http';
 import { createRouter } from '../../../tests/support/router';
 import { answerChecker, openApiDoc } from '../../../tests/support/openapi';
-import { setScheduler } from '../../../core/jobs/scheduler.server';
+import { withInProcessScheduler } from '../../../tests/support/jobs';
 
 const db = setUpTestDb({ logins: ['admin', 'trader'] });
 const { cookies } = db;
 const router = createRouter();
 let check: ReturnType<typeof answerChecker>;
 
+withInProcessScheduler();
 beforeAll(async () => {
-  // The in-process scheduler (no Redis), not started: "run once" runs and waits.
-  setScheduler(undefined);
   check = answerChecker(await openApiDoc(router, cookies.admin));
-});
-afterAll(async () => {
-  setScheduler(undefined);
 });
 
 /** Calls the API and checks the answer against the documented schema of that operation and status. */

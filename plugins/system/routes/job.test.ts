@@ -1,25 +1,19 @@
 // The job screen (系统管理 → 定时任务) shows each job's run policy as declared, and "run once"
 // of an exclusive job whose run is in progress on another process answers that it was skipped;
 // the job log shows the skip with a translated reason.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { req, run } from '../../../tests/support/http';
 import { tFor } from '../../../core/i18n/i18n.server';
 import { dbLockStore } from '../../../core/jobs/lock.server';
 import { jobLockName, SKIPPED_RUNNING } from '../../../core/jobs/run.server';
-import { setScheduler } from '../../../core/jobs/scheduler.server';
+import { withInProcessScheduler } from '../../../tests/support/jobs';
 import { action as jobAction, loader as jobLoader, loader as jobLogLoader } from '../../../app/screen';
 
 const db = setUpTestDb({ logins: ['admin'] });
 const { cookies } = db;
 
-beforeAll(async () => {
-  // The in-process scheduler (no Redis), not started: "run once" runs and waits.
-  setScheduler(undefined);
-});
-afterAll(async () => {
-  setScheduler(undefined);
-});
+withInProcessScheduler();
 
 interface JobsData {
   jobs: { name: string; exclusive: boolean; catchUp: boolean }[];

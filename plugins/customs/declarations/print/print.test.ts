@@ -9,7 +9,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDF
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../../tests/support/suite';
 import { envelope, req, respond } from '../../../../tests/support/http';
-import { makeRole, makeUser, sessionUser } from '../../../../tests/support/resource';
+import { makeRole, makeUser, resourceApi, sessionUser } from '../../../../tests/support/resource';
 import { loginAs } from '../../../../tests/support/session';
 import { tFor } from '../../../../core/i18n/i18n.server';
 import { getRow } from '../../../../core/resource/service.server';
@@ -17,91 +17,30 @@ import { loader as printLoader } from '../routes/api.print';
 import { loader as xlsxLoader } from '../routes/api.xlsx';
 import { DECL_PERMISSIONS } from '../declaration';
 import { declarationResource } from '../declaration.server';
+import { importDeclaration } from '../fixtures';
 import { loadCodeNames } from './codes.server';
 import { GOODS_PER_PAGE, renderDeclarationPdf } from './pdf.server';
 import type { PrintDeclaration } from './printable';
 
 const db = setUpTestDb({ logins: ['broker'] });
 const { cookies } = db;
+const broker = resourceApi('customs', 'declaration', db.as('broker'));
 let declId: number;
 let seqNo: string;
 
-async function insertDeclaration(lines: number, seq: string, over: { header?: Record<string, unknown>; goodsName?: string } = {}): Promise<number> {
-  const knex = db.knex;
-  const brokerUser = await knex('sys_user').where({ username: 'broker' }).first();
-  const enterprise = await knex('cus_enterprise').where({ user_id: brokerUser.id }).first();
-  const now = new Date();
-  const [id] = await knex('cus_declaration').insert({
-    seq_no: seq,
-    ie_flag: 'I',
-    status: 'submitted',
-    pre_entry_no: '861320261000000123',
-    ie_customs: '8613',
-    decl_customs: '8615',
-    contract_no: 'MM-CN-2026-001',
-    ie_date: '2026-11-20',
-    decl_date: '2026-11-21',
-    consignor_credit_code: '91533102MA6K3XQ480',
-    consignor_customs_code: '5309960ABC',
-    consignor_name: '德宏边境贸易有限公司',
-    overseas_code: 'MM-0001',
-    overseas_name: 'Myanmar Golden Harvest Co., Ltd.',
-    owner_name: '德宏边境贸易有限公司',
-    agent_name: '姐告报关行',
-    transport_mode: '4',
-    transport_name: '云N12345',
-    bill_no: 'RL20261120001',
-    supervision_mode: '0110',
-    levy_nature: '101',
-    depart_country: 'MM',
-    port_of_call: 'MMMSE',
-    transaction_mode: '1',
-    freight: '800.00',
-    insurance: '50.00',
-    pack_count: 800,
-    package_type: '22',
-    gross_weight: '40500.5',
-    net_weight: '40000',
-    trade_country: 'MM',
-    entry_port: 'CNRUL',
-    storage_place: '瑞丽姐告监管仓库',
-    qualification_category: 'food',
-    decl_kind: 'M',
-    marking_code: 'N/M',
-    remark: '边民互市转一般贸易',
-    broker_enterprise_id: enterprise?.id ?? null,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-    ...over.header,
-  });
-  const goods = Array.from({ length: lines }, (_, i) => ({
-    declaration_id: Number(id),
-    item_no: i + 1,
-    hs_code: i % 2 ? '0713319000' : '0713109000',
-    goods_name: over.goodsName ?? (i % 2 ? '绿豆' : '干豌豆'),
-    ciq_name: i % 2 ? '绿豆' : '豌豆',
-    spec_model: i % 2 ? '绿豆|0|0|食用|绿豆||||||' : '干豌豆|0|0|食用|豌豆|干|||||',
-    elements: '{}',
-    qty: '20000',
-    unit: '035',
-    unit_price: i % 2 ? '0.8000' : '0.6500',
-    total_price: i % 2 ? '16000.00' : '13000.00',
-    currency: 'USD',
-    origin_country: 'MM',
-    dest_country: 'CN',
-    duty_mode: '1',
-    legal_qty1: '20000',
-    legal_unit1: '035',
-    dangerous: false,
-  }));
-  await knex('cus_decl_goods').insert(goods);
-  return Number(id);
+/** The broker's import declaration (the shared fixture) with `lines` goods lines (peas, beans, peas …), submitted and given its pre-entry number. */
+async function insertDeclaration(lines: number, over: { header?: Record<string, unknown>; goodsName?: string } = {}): Promise<{ id: number; seqNo: string }> {
+  const [peas, beans] = importDeclaration().goods as Record<string, unknown>[];
+  const goods = Array.from({ length: lines }, (_, i) => ({ ...(i % 2 ? beans : peas), ...(over.goodsName && { goodsName: over.goodsName }) }));
+  const res = await broker.create(importDeclaration({ ...over.header, goods }));
+  expect(res.code, res.msg).toBe(200);
+  const id = Number(res.data.id);
+  await db.knex('cus_declaration').where({ id }).update({ status: 'submitted', pre_entry_no: '861320261000000123' });
+  return { id, seqNo: String(res.data.seqNo) };
 }
 
 beforeAll(async () => {
-  seqNo = 'D2026112000000901';
-  declId = await insertDeclaration(2, seqNo);
+  ({ id: declId, seqNo } = await insertDeclaration(2));
 });
 
 const get = (loader: typeof printLoader, id: number | string, cookie: string, lng = 'zh') =>
@@ -216,7 +155,7 @@ describe('printing a declaration', () => {
 
   it('continues the goods on further pages, repeating the header with the page number', async () => {
     const lines = GOODS_PER_PAGE + 3;
-    const id = await insertDeclaration(lines, 'D2026112000000902');
+    const { id, seqNo: longSeqNo } = await insertDeclaration(lines);
     const res = await get(printLoader, id, cookies.broker);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const pdf = await PDFDocument.load(bytes);
@@ -224,7 +163,7 @@ describe('printing a declaration', () => {
     const pages = await pdfText(bytes);
     expect(pages[0]).toContain('1/2');
     expect(pages[1]).toContain('2/2');
-    expect(pages[1]).toContain('D2026112000000902');
+    expect(pages[1]).toContain(longSeqNo);
     expect(pages[1]).toContain('境内收货人');
   });
 
@@ -241,7 +180,7 @@ describe('printing a declaration', () => {
   it('prints Burmese sub-labels for a Burmese-speaking user and Burmese data in the embedded Myanmar font', async () => {
     const overseas = 'ရွှေရိတ်သိမ်း ကုမ္ပဏီ လီမိတက်';
     const goodsName = 'မြန်မာ ပဲတီစိမ်း';
-    const id = await insertDeclaration(1, 'D2026112000000903', { header: { overseas_name: overseas, storage_place: 'မူဆယ် ကုန်လှောင်ရုံ 2' }, goodsName });
+    const { id } = await insertDeclaration(1, { header: { overseasName: overseas, storagePlace: 'မူဆယ် ကုန်လှောင်ရုံ 2' }, goodsName });
     const res = await get(printLoader, id, cookies.broker, 'my');
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());

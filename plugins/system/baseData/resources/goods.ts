@@ -1,7 +1,7 @@
 // Goods names and categories used on waybills (/dataBase/systemData/cfdGood).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { baseTable, CODE, options, upper } from './schema';
+import { codedTable, CODE, options, upper } from './schema';
 
 const L = 'system:baseData.goods';
 const C = 'system:baseData.common';
@@ -10,10 +10,7 @@ export const GOODS_CATEGORIES = ['grain', 'beans', 'fruit', 'aquatic', 'rubber',
 export const GOODS_UNITS = ['t', 'kg', 'm3', 'piece', 'box', 'bag'] as const;
 
 export const goodsDef = defineResource({
-  ...baseTable('cfdGood', 'sys_goods', L),
-  unique: [['code']],
-  labelField: 'name',
-  defaultSort: { field: 'code', dir: 'asc' },
+  ...codedTable('cfdGood', 'sys_goods', L),
   fields: [
     { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },

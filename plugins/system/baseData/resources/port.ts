@@ -1,7 +1,7 @@
 // Ports and border crossings (UN/LOCODE), with the yards and berths that belong to them.
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { baseTable, CODE, options, upper } from './schema';
+import { codedTable, CODE, options, upper } from './schema';
 
 const C = 'system:baseData.common';
 const P = 'system:baseData.port';
@@ -14,10 +14,7 @@ export const WATERSIDE_PORT_TYPES: readonly string[] = ['sea', 'river'];
 export const YARD_TYPES = ['open', 'covered', 'container', 'bonded', 'cold'] as const;
 
 export const portDef = defineResource({
-  ...baseTable('portData', 'sys_port', P),
-  unique: [['code']],
-  labelField: 'nameZh',
-  defaultSort: { field: 'code', dir: 'asc' },
+  ...codedTable('portData', 'sys_port', P, 'nameZh'),
   fields: [
     { name: 'code', labelKey: `${P}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 5 },
     { name: 'nameZh', labelKey: `${C}.nameZh`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -43,10 +40,7 @@ export const portDef = defineResource({
 });
 
 export const yardDef = defineResource({
-  ...baseTable('yard', 'sys_yard', Y),
-  unique: [['code']],
-  labelField: 'name',
-  defaultSort: { field: 'code', dir: 'asc' },
+  ...codedTable('yard', 'sys_yard', Y),
   fields: [
     { name: 'code', labelKey: `${Y}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${Y}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
@@ -71,10 +65,7 @@ export const yardDef = defineResource({
 });
 
 export const berthDef = defineResource({
-  ...baseTable('berth', 'sys_berth', B),
-  unique: [['code']],
-  labelField: 'name',
-  defaultSort: { field: 'code', dir: 'asc' },
+  ...codedTable('berth', 'sys_berth', B),
   fields: [
     { name: 'code', labelKey: `${B}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${B}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },

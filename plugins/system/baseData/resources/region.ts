@@ -3,7 +3,7 @@
 // child's code starts with its parent's (2 digits of a province, 4 of a city).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { baseTable, digits, options } from './schema';
+import { codedTable, digits, options } from './schema';
 
 const L = 'system:baseData.region';
 
@@ -23,10 +23,7 @@ export function regionCodeProblem(code: string, level: RegionLevel, parentCode: 
 }
 
 export const regionDef = defineResource({
-  ...baseTable('region', 'sys_region', L),
-  unique: [['code']],
-  labelField: 'name',
-  defaultSort: { field: 'code', dir: 'asc' },
+  ...codedTable('region', 'sys_region', L),
   fields: [
     { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 6 },
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 50 },

@@ -37,3 +37,8 @@ export function baseTable(name: string, table: string, texts: string) {
     permissions: crudPermissions(`system:${name}`, { withImport: true }),
   };
 }
+
+/** baseTable() of a table keyed by a unique `code`, sorted by it, its rows named by `labelField`. */
+export function codedTable(name: string, table: string, texts: string, labelField = 'name') {
+  return { ...baseTable(name, table, texts), unique: [['code']], labelField, defaultSort: { field: 'code', dir: 'asc' as const } };
+}

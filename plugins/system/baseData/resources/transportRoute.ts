@@ -1,7 +1,7 @@
 // Transport routes between two ports or crossings (/dataBase/systemData/route).
 import { z } from 'zod';
 import { defineResource, rules } from '@core/shared';
-import { baseTable, CODE, options, upper } from './schema';
+import { codedTable, CODE, options, upper } from './schema';
 
 const L = 'system:baseData.route';
 const C = 'system:baseData.common';
@@ -9,10 +9,7 @@ const C = 'system:baseData.common';
 export const TRANSPORT_MODES = ['road', 'rail', 'water', 'air', 'multimodal'] as const;
 
 export const transportRouteDef = defineResource({
-  ...baseTable('route', 'sys_route', L),
-  unique: [['code']],
-  labelField: 'name',
-  defaultSort: { field: 'code', dir: 'asc' },
+  ...codedTable('route', 'sys_route', L),
   fields: [
     { name: 'code', labelKey: `${L}.code`, type: 'string', sortable: true, filter: 'contains', maxLength: 30 },
     { name: 'name', labelKey: `${L}.name`, type: 'string', sortable: true, filter: 'contains', maxLength: 100 },
