@@ -37,16 +37,14 @@ export function makeFetch(handler: Handler) {
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
+/** No network: fetch rejects as a browser's does. */
+export const offline = (): never => {
+  throw new TypeError('Failed to fetch');
+};
+
 /** One call of each way a request fails: an error envelope (500), a prompt envelope (505), an HTTP 5xx, no network. */
 export function failingAnswers(msgs: [string, string] = ['x', 'x'], status = 502): Handler {
-  const answers: Array<() => Response> = [
-    () => json({ code: 500, msg: msgs[0] }),
-    () => json({ code: 505, msg: msgs[1] }),
-    () => new Response('x', { status }),
-    () => {
-      throw new TypeError('Failed to fetch');
-    },
-  ];
+  const answers: Array<() => Response> = [() => json({ code: 500, msg: msgs[0] }), () => json({ code: 505, msg: msgs[1] }), () => new Response('x', { status }), offline];
   return () => answers.shift()!();
 }
 
