@@ -17,7 +17,8 @@ import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 // What the Remix request handler would run for a path: the app's real route table.
 const router = createRouter();
 
-const db = setUpTestDb();
+const db = setUpTestDb({ logins: ['admin'] });
+const { cookies } = db;
 
 /** Express with the middleware, behind the API front, as serve.server.ts mounts them. */
 async function remixLike(trustProxy?: number): Promise<http.RequestListener> {
@@ -99,57 +100,47 @@ async function signIn(username = 'admin'): Promise<string> {
 
 const codeCount = async (code: string) => Number((await db.knex('sys_ref_code').where({ code }).count({ n: '*' }).first())?.n ?? 0);
 const refCode = (code: string) => ({ rvDomain: 'URGENCY', code, name: code, nameEn: code, isDefault: false });
+/** Posts a new code (JSON) as `c` says: the answer, and how many rows of that code there are after it. */
+const postCode = async (code: string, c: Call) => {
+  const r = await call('/api/system/refCode', { json: refCode(code), ...c });
+  return { ...r, count: await codeCount(code) };
+};
 
 describe('CSRF: state-changing requests must come from the app itself', () => {
   it('a cross-site form POST with the user cookie creates nothing: 403 with the translated envelope', async () => {
-    const cookie = await signIn();
-    const r = await call('/api/system/refCode', { origin: EVIL, cookie, form: { rvDomain: 'URGENCY', code: 'XSITE1', name: 'x', nameEn: 'x', isDefault: 'false' } });
+    const r = await call('/api/system/refCode', { origin: EVIL, cookie: cookies.admin, form: { rvDomain: 'URGENCY', code: 'XSITE1', name: 'x', nameEn: 'x', isDefault: 'false' } });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ code: 403, msg: '请求来源不被允许：仅接受本站页面发起的操作' });
     expect(await codeCount('XSITE1')).toBe(0);
     // The same with a JSON body (a fetch with credentials from another site), and in English.
-    const en = await call('/api/system/refCode?lng=en', { origin: EVIL, cookie, json: refCode('XSITE2') });
+    const en = await call('/api/system/refCode?lng=en', { origin: EVIL, cookie: cookies.admin, json: refCode('XSITE2') });
     expect(en.status).toBe(403);
     expect(en.json.msg).toBe("Request refused: changes are only accepted from this site's own pages");
     expect(await codeCount('XSITE2')).toBe(0);
   });
 
   it('the same request from the app itself works; Referer stands in for a missing Origin', async () => {
-    const cookie = await signIn();
-    const r = await call('/api/system/refCode', { origin: server.base, cookie, json: refCode('SAME1') });
-    expect(r.json.code).toBe(200);
-    expect(await codeCount('SAME1')).toBe(1);
-    const byReferer = await call('/api/system/refCode', { referer: `${server.base}/dataBase/systemData/refCode`, cookie, json: refCode('SAME2') });
-    expect(byReferer.json.code).toBe(200);
-    expect(await codeCount('SAME2')).toBe(1);
-    const badReferer = await call('/api/system/refCode', { referer: `${EVIL}/x`, cookie, json: refCode('SAME3') });
-    expect(badReferer.status).toBe(403);
-    expect(await codeCount('SAME3')).toBe(0);
+    expect(await postCode('SAME1', { origin: server.base, cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+    expect(await postCode('SAME2', { referer: `${server.base}/dataBase/systemData/refCode`, cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+    expect(await postCode('SAME3', { referer: `${EVIL}/x`, cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
   });
 
   it('with a cookie but neither Origin nor Referer, or Origin "null" (sandboxed frame), it is refused', async () => {
-    const cookie = await signIn();
-    expect((await call('/api/system/refCode', { cookie, json: refCode('NOORIGIN') })).status).toBe(403);
-    expect((await call('/api/system/refCode', { cookie, origin: 'null', json: refCode('NULLORIGIN') })).status).toBe(403);
-    expect(await codeCount('NOORIGIN')).toBe(0);
-    expect(await codeCount('NULLORIGIN')).toBe(0);
+    expect(await postCode('NOORIGIN', { cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
+    expect(await postCode('NULLORIGIN', { cookie: cookies.admin, origin: 'null' })).toMatchObject({ status: 403, count: 0 });
   });
 
   it('an origin listed in ALLOWED_ORIGINS is accepted, others still not', async () => {
-    const cookie = await signIn();
     process.env.ALLOWED_ORIGINS = 'https://portal.example, https://ops.example:8443';
-    expect((await call('/api/system/refCode', { origin: 'https://ops.example:8443', cookie, json: refCode('LISTED') })).json.code).toBe(200);
-    expect((await call('/api/system/refCode', { origin: 'https://ops.example', cookie, json: refCode('UNLISTED') })).status).toBe(403);
-    expect(await codeCount('LISTED')).toBe(1);
-    expect(await codeCount('UNLISTED')).toBe(0);
+    expect(await postCode('LISTED', { origin: 'https://ops.example:8443', cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+    expect(await postCode('UNLISTED', { origin: 'https://ops.example', cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
   });
 
   it('JSON endpoints take only JSON bodies, even from the app itself', async () => {
-    const cookie = await signIn();
-    const form = await call('/api/system/refCode', { origin: server.base, cookie, form: { rvDomain: 'URGENCY', code: 'FORM1', name: 'x', nameEn: 'x' } });
+    const form = await call('/api/system/refCode', { origin: server.base, cookie: cookies.admin, form: { rvDomain: 'URGENCY', code: 'FORM1', name: 'x', nameEn: 'x' } });
     expect(form.status).toBe(415);
     expect(form.json).toEqual({ code: 500, msg: '接口只接受 JSON 格式的请求体' });
-    const text = await call('/api/system/refCode', { origin: server.base, cookie, body: JSON.stringify(refCode('TEXT1')), headers: { 'content-type': 'text/plain' } });
+    const text = await call('/api/system/refCode', { origin: server.base, cookie: cookies.admin, body: JSON.stringify(refCode('TEXT1')), headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(415);
     expect(await codeCount('FORM1')).toBe(0);
     expect(await codeCount('TEXT1')).toBe(0);
@@ -160,15 +151,14 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
   });
 
   it('the multipart upload endpoint takes multipart from the app itself, not from another site', async () => {
-    const cookie = await signIn();
     const fd = () => {
       const f = new FormData();
       f.append('file', new Blob(['%PDF-1.4\n%\n'], { type: 'application/pdf' }), 'a.pdf');
       return f;
     };
-    const cross = await call('/api/core/files?resource=system.refCode', { origin: EVIL, cookie, body: fd() });
+    const cross = await call('/api/core/files?resource=system.refCode', { origin: EVIL, cookie: cookies.admin, body: fd() });
     expect(cross.status).toBe(403);
-    const same = await call('/api/core/files?resource=system.refCode', { origin: server.base, cookie, body: fd() });
+    const same = await call('/api/core/files?resource=system.refCode', { origin: server.base, cookie: cookies.admin, body: fd() });
     // Past the CSRF check: whatever the route decides (refCode takes no files), it is not the guard's refusal.
     expect(same.json.msg).toBeTruthy();
     expect(same.json.msg).not.toBe(cross.json.msg);
@@ -179,9 +169,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const role = await db.knex('sys_role').where({ name: ADMIN_ROLE_NAME }).first();
     const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
     const { token } = await createApiToken(db.knex, { name: 'csrf-test', roleId: role.id, createdBy: admin.id });
-    const r = await call('/api/system/refCode', { json: refCode('BEARER1'), headers: { authorization: `Bearer ${token}` } });
-    expect(r.json.code).toBe(200);
-    expect(await codeCount('BEARER1')).toBe(1);
+    expect(await postCode('BEARER1', { headers: { authorization: `Bearer ${token}` } })).toMatchObject({ json: { code: 200 }, count: 1 });
   });
 
   it('sign-in without a cookie and without Origin (a script, curl) still works', async () => {
@@ -247,14 +235,13 @@ describe('client address', () => {
 
 describe('security headers', () => {
   it('API answers: nosniff and Cache-Control: no-store, no CSP', async () => {
-    const cookie = await signIn();
-    const r = await call('/api/system/refCode', { cookie });
+    const r = await call('/api/system/refCode', { cookie: cookies.admin });
     expect(r.status).toBe(200);
     expect(r.res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.res.headers.get('cache-control')).toBe('no-store');
     expect(r.res.headers.get('content-security-policy')).toBeNull();
     // Refusals too.
-    const refused = await call('/api/system/refCode', { origin: EVIL, cookie, json: {} });
+    const refused = await call('/api/system/refCode', { origin: EVIL, cookie: cookies.admin, json: {} });
     expect(refused.res.headers.get('cache-control')).toBe('no-store');
   });
 
