@@ -1,6 +1,11 @@
 // The API client's test bench: a zh `t`, a notifier and a fetch that record what they get.
-import { expect, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { ApiError, createApiClient, type ApiClientOptions, type ApiNotifier } from './client';
+
+// Tests that fake the timers (time-outs, the 20011 reload) leave the next test real ones.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // A `t` that really interpolates the zh templates, like i18next does.
 export const ZH: Record<string, string> = {

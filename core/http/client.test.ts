@@ -1,12 +1,8 @@
 // @vitest-environment node
 // The API client: requests, envelope codes and transport errors (more in client.calls.test.ts).
-import { afterEach, beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { MESSAGE_DURATION, buildQuery, createApiClient, joinUrl, type ApiError } from './client';
 import { t, makeNotifier, makeFetch, json, setup, toasts, rejection, offline, type Handler } from './client.fixture';
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('requests', () => {
   it('posts JSON under /api and resolves with the whole envelope', async () => {
