@@ -2,12 +2,12 @@
 // front for /api, Express for the rest), in front of the real route modules (login, logout, getInfo, the resource REST API, file upload), on a real
 // Express server reached over HTTP, with a fresh seeded database.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../../tests/support/session';
 import { createRouter } from '../../tests/support/router';
+import { listen, setUpServer } from '../../tests/support/server';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
 import { createApiToken } from './token.server';
 import { apiFront } from '../http/api-router.server';
@@ -17,10 +17,8 @@ import { restoreEnvAfterEach, setUpTestDb } from '../../tests/support/suite';
 // What the Remix request handler would run for a path: the app's real route table.
 const router = createRouter();
 
-const db = setUpTestDb();
-let server: http.Server;
-let base = '';
-let host = '';
+const db = setUpTestDb({ logins: ['admin'] });
+const { cookies } = db;
 
 /** Express with the middleware, behind the API front, as serve.server.ts mounts them. */
 async function remixLike(trustProxy?: number): Promise<http.RequestListener> {
@@ -51,19 +49,7 @@ async function remixLike(trustProxy?: number): Promise<http.RequestListener> {
   return apiFront({ build: await router.apiBuild(), fallback: app, trust: app.get('trust proxy fn'), headers: apiSecurityHeaders(), watchers: [] });
 }
 
-async function listen(listener: http.RequestListener): Promise<{ server: http.Server; base: string }> {
-  const s = http.createServer(listener);
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return { server: s, base: `http://127.0.0.1:${(s.address() as AddressInfo).port}` };
-}
-
-beforeAll(async () => {
-  ({ server, base } = await listen(await remixLike()));
-  host = new URL(base).host;
-});
-afterAll(async () => {
-  server?.close();
-});
+const server = setUpServer(() => remixLike());
 restoreEnvAfterEach();
 
 const EVIL = 'https://evil.example';
@@ -92,7 +78,7 @@ async function call(path: string, c: Call = {}) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(c.form).toString();
   }
-  const res = await fetch(base + path, { method: c.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  const res = await fetch(server.base + path, { method: c.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
   const text = await res.text();
   let json: { code?: number; msg?: string; data?: unknown } = {};
   try {
@@ -104,7 +90,7 @@ async function call(path: string, c: Call = {}) {
 }
 
 async function signIn(username = 'admin'): Promise<string> {
-  const { res, json } = await call('/api/login/auth', { origin: base, json: { username, password: DEMO_PASSWORD } });
+  const { res, json } = await call('/api/login/auth', { origin: server.base, json: { username, password: DEMO_PASSWORD } });
   expect(json.code).toBe(200);
   return res.headers
     .getSetCookie()
@@ -114,76 +100,65 @@ async function signIn(username = 'admin'): Promise<string> {
 
 const codeCount = async (code: string) => Number((await db.knex('sys_ref_code').where({ code }).count({ n: '*' }).first())?.n ?? 0);
 const refCode = (code: string) => ({ rvDomain: 'URGENCY', code, name: code, nameEn: code, isDefault: false });
+/** Posts a new code (JSON) as `c` says: the answer, and how many rows of that code there are after it. */
+const postCode = async (code: string, c: Call) => {
+  const r = await call('/api/system/refCode', { json: refCode(code), ...c });
+  return { ...r, count: await codeCount(code) };
+};
 
 describe('CSRF: state-changing requests must come from the app itself', () => {
   it('a cross-site form POST with the user cookie creates nothing: 403 with the translated envelope', async () => {
-    const cookie = await signIn();
-    const r = await call('/api/system/refCode', { origin: EVIL, cookie, form: { rvDomain: 'URGENCY', code: 'XSITE1', name: 'x', nameEn: 'x', isDefault: 'false' } });
+    const r = await call('/api/system/refCode', { origin: EVIL, cookie: cookies.admin, form: { rvDomain: 'URGENCY', code: 'XSITE1', name: 'x', nameEn: 'x', isDefault: 'false' } });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ code: 403, msg: '请求来源不被允许：仅接受本站页面发起的操作' });
     expect(await codeCount('XSITE1')).toBe(0);
     // The same with a JSON body (a fetch with credentials from another site), and in English.
-    const en = await call('/api/system/refCode?lng=en', { origin: EVIL, cookie, json: refCode('XSITE2') });
+    const en = await call('/api/system/refCode?lng=en', { origin: EVIL, cookie: cookies.admin, json: refCode('XSITE2') });
     expect(en.status).toBe(403);
     expect(en.json.msg).toBe("Request refused: changes are only accepted from this site's own pages");
     expect(await codeCount('XSITE2')).toBe(0);
   });
 
   it('the same request from the app itself works; Referer stands in for a missing Origin', async () => {
-    const cookie = await signIn();
-    const r = await call('/api/system/refCode', { origin: base, cookie, json: refCode('SAME1') });
-    expect(r.json.code).toBe(200);
-    expect(await codeCount('SAME1')).toBe(1);
-    const byReferer = await call('/api/system/refCode', { referer: `${base}/dataBase/systemData/refCode`, cookie, json: refCode('SAME2') });
-    expect(byReferer.json.code).toBe(200);
-    expect(await codeCount('SAME2')).toBe(1);
-    const badReferer = await call('/api/system/refCode', { referer: `${EVIL}/x`, cookie, json: refCode('SAME3') });
-    expect(badReferer.status).toBe(403);
-    expect(await codeCount('SAME3')).toBe(0);
+    expect(await postCode('SAME1', { origin: server.base, cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+    expect(await postCode('SAME2', { referer: `${server.base}/dataBase/systemData/refCode`, cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+    expect(await postCode('SAME3', { referer: `${EVIL}/x`, cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
   });
 
   it('with a cookie but neither Origin nor Referer, or Origin "null" (sandboxed frame), it is refused', async () => {
-    const cookie = await signIn();
-    expect((await call('/api/system/refCode', { cookie, json: refCode('NOORIGIN') })).status).toBe(403);
-    expect((await call('/api/system/refCode', { cookie, origin: 'null', json: refCode('NULLORIGIN') })).status).toBe(403);
-    expect(await codeCount('NOORIGIN')).toBe(0);
-    expect(await codeCount('NULLORIGIN')).toBe(0);
+    expect(await postCode('NOORIGIN', { cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
+    expect(await postCode('NULLORIGIN', { cookie: cookies.admin, origin: 'null' })).toMatchObject({ status: 403, count: 0 });
   });
 
   it('an origin listed in ALLOWED_ORIGINS is accepted, others still not', async () => {
-    const cookie = await signIn();
     process.env.ALLOWED_ORIGINS = 'https://portal.example, https://ops.example:8443';
-    expect((await call('/api/system/refCode', { origin: 'https://ops.example:8443', cookie, json: refCode('LISTED') })).json.code).toBe(200);
-    expect((await call('/api/system/refCode', { origin: 'https://ops.example', cookie, json: refCode('UNLISTED') })).status).toBe(403);
-    expect(await codeCount('LISTED')).toBe(1);
-    expect(await codeCount('UNLISTED')).toBe(0);
+    expect(await postCode('LISTED', { origin: 'https://ops.example:8443', cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+    expect(await postCode('UNLISTED', { origin: 'https://ops.example', cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
   });
 
   it('JSON endpoints take only JSON bodies, even from the app itself', async () => {
-    const cookie = await signIn();
-    const form = await call('/api/system/refCode', { origin: base, cookie, form: { rvDomain: 'URGENCY', code: 'FORM1', name: 'x', nameEn: 'x' } });
+    const form = await call('/api/system/refCode', { origin: server.base, cookie: cookies.admin, form: { rvDomain: 'URGENCY', code: 'FORM1', name: 'x', nameEn: 'x' } });
     expect(form.status).toBe(415);
     expect(form.json).toEqual({ code: 500, msg: '接口只接受 JSON 格式的请求体' });
-    const text = await call('/api/system/refCode', { origin: base, cookie, body: JSON.stringify(refCode('TEXT1')), headers: { 'content-type': 'text/plain' } });
+    const text = await call('/api/system/refCode', { origin: server.base, cookie: cookies.admin, body: JSON.stringify(refCode('TEXT1')), headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(415);
     expect(await codeCount('FORM1')).toBe(0);
     expect(await codeCount('TEXT1')).toBe(0);
     // A form-encoded sign-in is refused too.
-    const login = await call('/api/login/auth', { origin: base, form: { username: 'admin', password: DEMO_PASSWORD } });
+    const login = await call('/api/login/auth', { origin: server.base, form: { username: 'admin', password: DEMO_PASSWORD } });
     expect(login.status).toBe(415);
     expect(login.res.headers.getSetCookie()).toEqual([]);
   });
 
   it('the multipart upload endpoint takes multipart from the app itself, not from another site', async () => {
-    const cookie = await signIn();
     const fd = () => {
       const f = new FormData();
       f.append('file', new Blob(['%PDF-1.4\n%\n'], { type: 'application/pdf' }), 'a.pdf');
       return f;
     };
-    const cross = await call('/api/core/files?resource=system.refCode', { origin: EVIL, cookie, body: fd() });
+    const cross = await call('/api/core/files?resource=system.refCode', { origin: EVIL, cookie: cookies.admin, body: fd() });
     expect(cross.status).toBe(403);
-    const same = await call('/api/core/files?resource=system.refCode', { origin: base, cookie, body: fd() });
+    const same = await call('/api/core/files?resource=system.refCode', { origin: server.base, cookie: cookies.admin, body: fd() });
     // Past the CSRF check: whatever the route decides (refCode takes no files), it is not the guard's refusal.
     expect(same.json.msg).toBeTruthy();
     expect(same.json.msg).not.toBe(cross.json.msg);
@@ -194,9 +169,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const role = await db.knex('sys_role').where({ name: ADMIN_ROLE_NAME }).first();
     const admin = await db.knex('sys_user').where({ username: 'admin' }).first();
     const { token } = await createApiToken(db.knex, { name: 'csrf-test', roleId: role.id, createdBy: admin.id });
-    const r = await call('/api/system/refCode', { json: refCode('BEARER1'), headers: { authorization: `Bearer ${token}` } });
-    expect(r.json.code).toBe(200);
-    expect(await codeCount('BEARER1')).toBe(1);
+    expect(await postCode('BEARER1', { headers: { authorization: `Bearer ${token}` } })).toMatchObject({ json: { code: 200 }, count: 1 });
   });
 
   it('sign-in without a cookie and without Origin (a script, curl) still works', async () => {
@@ -206,7 +179,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
 
   it('logout is a POST from the app: a cross-site POST or a GET (an <img> tag) leaves the session alone', async () => {
     const cookie = await signIn('operator');
-    const alive = async () => (await call('/api/login/getInfo', { origin: base, cookie, method: 'POST' })).json.code;
+    const alive = async () => (await call('/api/login/getInfo', { origin: server.base, cookie, method: 'POST' })).json.code;
     expect(await alive()).toBe(200);
     expect((await call('/logout', { origin: EVIL, cookie, method: 'POST' })).status).toBe(403);
     expect((await call('/api/login/logout', { origin: EVIL, cookie, method: 'POST' })).status).toBe(403);
@@ -214,7 +187,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     expect(get.res.headers.get('location')).toBe('/login');
     await call('/api/login/logout', { cookie });
     expect(await alive()).toBe(200);
-    const out = await call('/logout', { origin: base, cookie, method: 'POST' });
+    const out = await call('/logout', { origin: server.base, cookie, method: 'POST' });
     expect(out.status).toBe(302);
     expect(await alive()).toBe(20011);
   });
@@ -223,7 +196,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const facts = (path: string, origin: string): RequestFacts => ({
       method: 'POST',
       path,
-      host,
+      host: new URL(server.base).host,
       origin,
       hasBody: true,
       contentType: 'application/x-www-form-urlencoded',
@@ -233,16 +206,16 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     for (const path of ['/management/user.data', '/management/user', '/finance/bills', '/login']) {
       expect(checkRequest(facts(path, EVIL), [])).toBe('origin');
       // Pages' actions take forms: only /api is JSON-only.
-      expect(checkRequest(facts(path, base), [])).toBe('ok');
+      expect(checkRequest(facts(path, server.base), [])).toBe('ok');
     }
     expect(checkRequest({ ...facts('/api/x/y', EVIL), method: 'GET' }, [])).toBe('ok');
     expect(checkRequest({ ...facts('/api/x/y', EVIL), hasBearer: true, hasCookie: true }, [])).toBe('ok');
     // A bearer header does not exempt page actions (the page reads the cookie).
     expect(checkRequest({ ...facts('/management/user', EVIL), hasBearer: true }, [])).toBe('origin');
-    expect(checkRequest({ ...facts('/api/x/y', base), method: 'DELETE', contentType: null, hasBody: false }, [])).toBe('ok');
-    expect(checkRequest({ ...facts('/api/customs/declaration/import', base), contentType: 'multipart/form-data; boundary=x' }, [])).toBe('ok');
-    expect(checkRequest({ ...facts('/api/x/y', base), contentType: 'application/json; charset=utf-8' }, [])).toBe('ok');
-    expect(checkRequest({ ...facts('/api/x/y', base), contentType: 'application/vnd.api+json' }, [])).toBe('ok');
+    expect(checkRequest({ ...facts('/api/x/y', server.base), method: 'DELETE', contentType: null, hasBody: false }, [])).toBe('ok');
+    expect(checkRequest({ ...facts('/api/customs/declaration/import', server.base), contentType: 'multipart/form-data; boundary=x' }, [])).toBe('ok');
+    expect(checkRequest({ ...facts('/api/x/y', server.base), contentType: 'application/json; charset=utf-8' }, [])).toBe('ok');
+    expect(checkRequest({ ...facts('/api/x/y', server.base), contentType: 'application/vnd.api+json' }, [])).toBe('ok');
   });
 });
 
@@ -262,14 +235,13 @@ describe('client address', () => {
 
 describe('security headers', () => {
   it('API answers: nosniff and Cache-Control: no-store, no CSP', async () => {
-    const cookie = await signIn();
-    const r = await call('/api/system/refCode', { cookie });
+    const r = await call('/api/system/refCode', { cookie: cookies.admin });
     expect(r.status).toBe(200);
     expect(r.res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.res.headers.get('cache-control')).toBe('no-store');
     expect(r.res.headers.get('content-security-policy')).toBeNull();
     // Refusals too.
-    const refused = await call('/api/system/refCode', { origin: EVIL, cookie, json: {} });
+    const refused = await call('/api/system/refCode', { origin: EVIL, cookie: cookies.admin, json: {} });
     expect(refused.res.headers.get('cache-control')).toBe('no-store');
   });
 

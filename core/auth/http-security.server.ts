@@ -98,18 +98,19 @@ export function ownHost(req: ExpressRequest): string {
   return (forwarded || req.get('host') || '').toLowerCase();
 }
 
-export function factsOf(req: ExpressRequest): RequestFacts {
-  const length = Number(req.get('content-length') ?? 0);
+/** What the check reads of a request (Express' or the API front's): method, path, host and its headers by lower-case name. */
+export function requestFacts(method: string, path: string, host: string, header: (name: string) => string | undefined): RequestFacts {
+  const length = Number(header('content-length') ?? 0);
   return {
-    method: req.method,
-    path: req.path,
-    host: ownHost(req),
-    origin: req.get('origin') ?? null,
-    referer: req.get('referer') ?? null,
-    contentType: req.get('content-type') ?? null,
-    hasBody: length > 0 || !!req.get('transfer-encoding'),
-    hasCookie: !!req.get('cookie'),
-    hasBearer: /^Bearer\s+\S/i.test(req.get('authorization') ?? ''),
+    method,
+    path,
+    host,
+    origin: header('origin') ?? null,
+    referer: header('referer') ?? null,
+    contentType: header('content-type') ?? null,
+    hasBody: length > 0 || !!header('transfer-encoding'),
+    hasCookie: !!header('cookie'),
+    hasBearer: /^Bearer\s+\S/i.test(header('authorization') ?? ''),
   };
 }
 
@@ -125,7 +126,7 @@ function i18nRequest(req: ExpressRequest): Request {
 
 export function csrfGuard(): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const verdict = checkRequest(factsOf(req));
+    const verdict = checkRequest(requestFacts(req.method, req.path, ownHost(req), (name) => req.get(name)));
     if (verdict === 'ok') return next();
     getT(i18nRequest(req))
       .then((t) => {

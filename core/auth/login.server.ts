@@ -34,6 +34,19 @@ interface Attempt {
   userAgent: string | null;
 }
 
+/** One line of sys_login_log: a sign-in, or the old-password check of a password change. */
+export function logAttempt(knex: Knex, a: Omit<Attempt, 'password'> & { userId: number | null; success: boolean; message: string }) {
+  return knex('sys_login_log').insert({
+    username: a.username.slice(0, 64),
+    user_id: a.userId,
+    ip: a.ip,
+    user_agent: a.userAgent?.slice(0, 255) ?? null,
+    success: a.success,
+    message: a.message,
+    created_at: new Date(),
+  });
+}
+
 /** An attempt's place in the throttle: refused (locked), or allowed to check one password. */
 export type Gate =
   | { allowed: false; minutes: number }
@@ -86,16 +99,7 @@ export async function attemptLogin(knex: Knex, t: TFunction, a: Attempt): Promis
   if (!username) return { ok: false, reason: 'required', message: t('core:login.usernameRequired') };
   if (!password) return { ok: false, reason: 'required', message: t('core:login.passwordRequired') };
 
-  const log = (success: boolean, message: string, userId: number | null = null) =>
-    knex('sys_login_log').insert({
-      username: username.slice(0, 64),
-      user_id: userId,
-      ip: a.ip,
-      user_agent: a.userAgent?.slice(0, 255) ?? null,
-      success,
-      message,
-      created_at: new Date(),
-    });
+  const log = (success: boolean, message: string, userId: number | null = null) => logAttempt(knex, { username, userId, ip: a.ip, userAgent: a.userAgent, success, message });
 
   const gate = await takeAttempt(knex, username, a.ip);
   if (!gate.allowed) {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError } from '../http/envelope.server';
-import { takeAttempt } from './login.server';
+import { logAttempt, takeAttempt } from './login.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { revokeUserSessions } from './session.server';
 
@@ -48,15 +48,7 @@ export async function changePassword(
   const oldOk = await verifyPassword(user.password_hash, oldPassword);
   await gate.settle(oldOk);
   if (!oldOk) {
-    await knex('sys_login_log').insert({
-      username: user.username,
-      user_id: user.id,
-      ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 255) ?? null,
-      success: false,
-      message: 'passwordChange',
-      created_at: new Date(),
-    });
+    await logAttempt(knex, { username: user.username, userId: user.id, ip: meta.ip, userAgent: meta.userAgent, success: false, message: 'passwordChange' });
     throw new ApiError(t('core:password.failedOld'));
   }
   if (oldPassword === password) throw new ApiError(t('core:password.sameAsOld'));

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from '@remix-run/node';
+import { createCookie, createSessionStorage, type Cookie, type SessionStorage } from '@remix-run/node';
 import { createCache } from '../cache/cache.server';
 import { dataDir, getKnex } from '../db/knex.server';
 import { afterCommit } from '../db/afterCommit.server';
@@ -116,15 +116,11 @@ export function sessionStorage(request: Request): Storage {
   return storageFor(isSecure(request)).storage;
 }
 
-export function getSession(request: Request): Promise<Session<SessionData, SessionData>> {
-  return sessionStorage(request).getSession(request.headers.get('Cookie'));
-}
-
 /** Session ids by the Cookie header that carried them (null: none, or a bad signature). Checking
  *  a signature is an HMAC; the same header checks the same way as long as the secret holds. */
 const idsByHeader = new Lru<string, string | null>(Number(process.env.SESSION_CACHE_MAX || 10_000));
 
-/** The request's live session (its id and data) or null: what getSession() reads, without a Session object. */
+/** The request's live session (its id and data) or null: what the storage's getSession() reads, without a Session object. */
 export async function sessionOf(request: Request): Promise<{ id: string; data: SessionData } | null> {
   const header = request.headers.get('Cookie');
   if (!header) return null;
@@ -139,10 +135,6 @@ export async function sessionOf(request: Request): Promise<{ id: string; data: S
   return found && found.expires > Date.now() ? { id, data: found.data } : null;
 }
 
-export function commitSession(request: Request, session: Session<SessionData, SessionData>): Promise<string> {
-  return sessionStorage(request).commitSession(session, { expires: new Date(Date.now() + sessionTtlMs()) });
-}
-
 /** The client-readable marker some clients check; it holds no secret. */
 export function hasLoginCookie(request: Request, on: boolean): string {
   const secure = isSecure(request) ? '; Secure' : '';
@@ -155,7 +147,7 @@ export async function startSession(request: Request, userId: number, meta: { ip:
   const session = await storage.getSession();
   session.set('userId', userId);
   session.set('welcome', true);
-  const cookie = await commitSession(request, session);
+  const cookie = await storage.commitSession(session, { expires: new Date(Date.now() + sessionTtlMs()) });
   // The id is inside the signed cookie; read it back to attach request metadata.
   const parsed = await storage.getSession(cookie.split(';')[0]);
   if (parsed.id) {

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { toDate } from '../db/knex.server';
 import { ADMIN_ROLE_NAME } from '../seed-demo.server';
+import { grantsOf } from '../rbac/access.server';
 import type { SessionUser } from '../rbac/menu';
 
 const PREFIX = 'ptk_';
@@ -46,12 +47,7 @@ export async function userForToken(knex: Knex, token: string): Promise<SessionUs
   const last = toDate(row.last_used_at);
   if (!last || Date.now() - last.getTime() > 60_000) await knex('sys_api_token').where({ id: row.id }).update({ last_used_at: new Date() });
   const isAdmin = row.role_name === ADMIN_ROLE_NAME;
-  const menuList = isAdmin
-    ? (await knex('sys_menu').select('key')).map((r: { key: string }) => r.key)
-    : (await knex('sys_role_menu').where({ role_id: row.role_id }).select('menu_key')).map((r: { menu_key: string }) => r.menu_key);
-  const permissionList = isAdmin
-    ? (await knex('sys_permission').select('code')).map((r: { code: string }) => r.code)
-    : (await knex('sys_role_permission').where({ role_id: row.role_id }).select('permission_code')).map((r: { permission_code: string }) => r.permission_code);
+  const { menuList, permissionList } = await grantsOf(knex, [row.role_id], isAdmin);
   return {
     // A token is nobody's user account: id 0 owns no rows, so a `self`-scope token sees
     // only what its role's scope allows and never the issuer's own records. Its writes are

@@ -1,9 +1,9 @@
 import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import proxyAddr from 'proxy-addr';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpServer } from '../../tests/support/server';
 import { apiFront, compileApiRoutes, matchApi } from './api-router.server';
 import { fail, ok } from './envelope.server';
 import { clientIpOf, ownHostOf, requestUrl } from './node-request.server';
@@ -89,20 +89,13 @@ describe('the API front', () => {
     ],
     watchers: [],
   });
-  let base = '';
-  let server: http.Server;
-  beforeAll(async () => {
-    server = http.createServer(front);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => void server.close());
-  const get = (p: string, headers: Record<string, string> = {}, method = 'GET') => fetch(base + p, { method, headers, redirect: 'manual' });
+  const server = setUpServer(() => front);
+  const get = (p: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.base + p, { method, headers, redirect: 'manual' });
   /** The bytes as they came over the wire, with the encoding the server chose (fetch would decode gzip). */
   const raw = (p: string, headers: Record<string, string> = {}) =>
     new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
       http
-        .get(base + p, { headers }, (res) => {
+        .get(server.base + p, { headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
         })
@@ -149,19 +142,19 @@ describe('the API front', () => {
   });
 
   it('reads JSON and multipart bodies, and gives the handler the URL and the socket address (never a client-sent one)', async () => {
-    const json = await fetch(`${base}/api/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":[1,2]}' });
+    const json = await fetch(`${server.base}/api/small`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":[1,2]}' });
     expect((await json.json()).data).toEqual({ a: [1, 2] });
     const body = new FormData();
     body.set('a', '1');
     body.set('b', '二');
-    const form = await fetch(`${base}/api/core/files`, { method: 'POST', body });
+    const form = await fetch(`${server.base}/api/core/files`, { method: 'POST', body });
     expect((await form.json()).data).toEqual({ a: '1', b: '二' });
     // Other bodies are refused before the handler reads them (the CSRF rule of http-security).
-    const urlencoded = await fetch(`${base}/api/small`, { method: 'POST', body: new URLSearchParams({ a: '1' }) });
+    const urlencoded = await fetch(`${server.base}/api/small`, { method: 'POST', body: new URLSearchParams({ a: '1' }) });
     expect(urlencoded.status).toBe(415);
     const url = await get('/api/url?x=1', { 'x-port-client-ip': '6.6.6.6', 'x-forwarded-host': 'evil.example' });
     const data = (await url.json()).data;
-    expect(data.url).toBe(`${base}/api/url?x=1`);
+    expect(data.url).toBe(`${server.base}/api/url?x=1`);
     expect(data.ip).toMatch(/127\.0\.0\.1$/);
   });
 

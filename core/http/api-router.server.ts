@@ -12,7 +12,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { checkRequest } from '../auth/http-security.server';
+import { checkRequest, requestFacts } from '../auth/http-security.server';
 import { getT } from '../i18n/i18n.server';
 import { CODE } from './codes';
 import { jsonTextOf } from './envelope.server';
@@ -193,19 +193,7 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
     for (const w of opts.watchers) w(req, res, noop);
     req.headers['x-port-client-ip'] = clientIpOf(req, opts.trust);
     const request = new NodeRequest(req, res, requestUrl(req, opts.trust)) as unknown as Request;
-    const h = req.headers;
-    const length = Number(h['content-length'] ?? 0);
-    const verdict = checkRequest({
-      method: req.method ?? 'GET',
-      path: (req.url ?? '/').split('?')[0],
-      host: ownHostOf(req, opts.trust),
-      origin: h.origin ?? null,
-      referer: h.referer ?? null,
-      contentType: h['content-type'] ?? null,
-      hasBody: length > 0 || !!h['transfer-encoding'],
-      hasCookie: !!h.cookie,
-      hasBearer: /^Bearer\s+\S/i.test(h.authorization ?? ''),
-    });
+    const verdict = checkRequest(requestFacts(req.method ?? 'GET', (req.url ?? '/').split('?')[0], ownHostOf(req, opts.trust), (name) => req.headers[name] as string | undefined));
     if (verdict !== 'ok') {
       // The body is never read: nothing of the request reaches the app.
       const t = await getT(request);

@@ -1,12 +1,8 @@
 // @vitest-environment node
 // The API client: the loading counter, silent calls, the declaration variant and downloads.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGE_DURATION, parseContentDisposition } from './client';
 import { json, setup, toasts, rejection, failingAnswers, Handler } from './client.fixture';
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('loading overlay counter', () => {
   it('goes +1 then -1 on success', async () => {

@@ -1,6 +1,11 @@
 // The API client's test bench: a zh `t`, a notifier and a fetch that record what they get.
-import { expect, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { ApiError, createApiClient, type ApiClientOptions, type ApiNotifier } from './client';
+
+// Tests that fake the timers (time-outs, the 20011 reload) leave the next test real ones.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // A `t` that really interpolates the zh templates, like i18next does.
 export const ZH: Record<string, string> = {
@@ -37,16 +42,14 @@ export function makeFetch(handler: Handler) {
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
+/** No network: fetch rejects as a browser's does. */
+export const offline = (): never => {
+  throw new TypeError('Failed to fetch');
+};
+
 /** One call of each way a request fails: an error envelope (500), a prompt envelope (505), an HTTP 5xx, no network. */
 export function failingAnswers(msgs: [string, string] = ['x', 'x'], status = 502): Handler {
-  const answers: Array<() => Response> = [
-    () => json({ code: 500, msg: msgs[0] }),
-    () => json({ code: 505, msg: msgs[1] }),
-    () => new Response('x', { status }),
-    () => {
-      throw new TypeError('Failed to fetch');
-    },
-  ];
+  const answers: Array<() => Response> = [() => json({ code: 500, msg: msgs[0] }), () => json({ code: 505, msg: msgs[1] }), () => new Response('x', { status }), offline];
   return () => answers.shift()!();
 }
 

@@ -1,12 +1,8 @@
 // @vitest-environment node
 // The API client: requests, envelope codes and transport errors (more in client.calls.test.ts).
-import { afterEach, beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
-import { MESSAGE_DURATION, buildQuery, createApiClient, joinUrl } from './client';
-import { t, makeNotifier, makeFetch, json, setup, toasts, rejection } from './client.fixture';
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+import { beforeEach, describe, expect, it, vi, onTestFinished } from 'vitest';
+import { MESSAGE_DURATION, buildQuery, createApiClient, joinUrl, type ApiError } from './client';
+import { t, makeNotifier, makeFetch, json, setup, toasts, rejection, offline, type Handler } from './client.fixture';
 
 describe('requests', () => {
   it('posts JSON under /api and resolves with the whole envelope', async () => {
@@ -167,15 +163,6 @@ describe('envelope codes (main)', () => {
 });
 
 describe('transport errors', () => {
-  it('network error: 后端接口连接异常 for 5 s', async () => {
-    const { api, notifier } = setup(() => {
-      throw new TypeError('Failed to fetch');
-    });
-    const err = await rejection(api.get('/x'));
-    expect(toasts(notifier)).toEqual([{ message: '后端接口连接异常', severity: 'error', durationMs: 5000 }]);
-    expect(err).toMatchObject({ code: 'NETWORK', message: '后端接口连接异常', handled: true });
-  });
-
   it('time-out: 系统接口请求超时 after 15 s when fetch never answers, and the request is aborted', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let signal: AbortSignal | undefined;
@@ -232,36 +219,22 @@ describe('transport errors', () => {
     expect(toasts(notifier).map((x) => x.message)).toEqual(['系统接口请求超时']);
   });
 
-  it('HTTP 502 with an HTML body: 系统接口502异常 for 5 s', async () => {
-    const { api, notifier } = setup(
-      () =>
-        new Response('<html><body>502 Bad Gateway</body></html>', {
-          status: 502,
-          headers: { 'Content-Type': 'text/html' },
-        }),
-    );
-    const err = await rejection(api.post('/x', {}));
-    expect(toasts(notifier)).toEqual([{ message: '系统接口502异常', severity: 'error', durationMs: 5000 }]);
-    expect(err).toMatchObject({ code: 502, status: 502, message: '系统接口502异常', handled: true });
-  });
-
-  it('HTTP 403 with an envelope body: shows its msg', async () => {
-    const { api, notifier } = setup(() => json({ code: 403, msg: '没有权限访问该页面' }, 403));
-    const err = await rejection(api.get('/admin'));
-    expect(toasts(notifier)).toEqual([{ message: '没有权限访问该页面', severity: 'error', durationMs: 5000 }]);
-    expect(err).toMatchObject({ code: 403, status: 403 });
-  });
-
-  const statusOnly: [name: string, answer: () => Response, status: number][] = [
-    ['HTTP 404 with JSON that is not an envelope: status message', () => json({ error: 'not found' }, 404), 404],
-    ['HTTP 500 claiming code 200 is still an error', () => json({ code: 200, msg: 'ok' }, 500), 500],
-    ['HTTP 200 with a non-JSON body is reported, not resolved', () => new Response('<html>login</html>', { status: 200 }), 200],
+  // Failures shown as one error toast for 5 s: the message, and what the call rejects with.
+  const gateway = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+  const shown: [name: string, answer: Handler, message: string, error: Partial<ApiError>][] = [
+    ['network error: 后端接口连接异常 for 5 s', offline, '后端接口连接异常', { code: 'NETWORK', message: '后端接口连接异常', handled: true }],
+    ['HTTP 502 with an HTML body: 系统接口502异常 for 5 s', gateway, '系统接口502异常', { code: 502, status: 502, message: '系统接口502异常', handled: true }],
+    ['HTTP 403 with an envelope body: shows its msg', () => json({ code: 403, msg: '没有权限访问该页面' }, 403), '没有权限访问该页面', { code: 403, status: 403 }],
+    ['HTTP 404 with JSON that is not an envelope: status message', () => json({ error: 'not found' }, 404), '系统接口404异常', { code: 404 }],
+    ['HTTP 500 claiming code 200 is still an error', () => json({ code: 200, msg: 'ok' }, 500), '系统接口500异常', { code: 500 }],
+    ['HTTP 200 with a non-JSON body is reported, not resolved', () => new Response('<html>login</html>', { status: 200 }), '系统接口200异常', { code: 200 }],
   ];
-  for (const [name, answer, status] of statusOnly) {
+  for (const [name, answer, message, error] of shown) {
     it(name, async () => {
       const { api, notifier } = setup(answer);
-      expect((await rejection(api.get('/x'))).code).toBe(status);
-      expect(toasts(notifier)[0].message).toBe(`系统接口${status}异常`);
+      const err = await rejection(api.get('/x'));
+      expect(toasts(notifier)).toEqual([{ message, severity: 'error', durationMs: 5000 }]);
+      expect(err).toMatchObject(error);
     });
   }
 

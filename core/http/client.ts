@@ -221,9 +221,12 @@ export function createApiClient(opts: ApiClientOptions) {
 
     if (code === undefined || code === CODE.OK) return raw;
 
-    if (code === CODE.NOT_LOGGED_IN) {
+    // 505: an alert box; 20011: one warning, then the session is cleared and the page reloaded.
+    if (code === CODE.ALERT || code === CODE.NOT_LOGGED_IN) {
       const message = msgOf(body, code);
-      if (!sessionExpiring) {
+      if (code === CODE.ALERT) {
+        if (!ctx.silent) notifier.alert(message);
+      } else if (!sessionExpiring) {
         sessionExpiring = true;
         if (!ctx.silent) notifier.toast(message, { severity: 'warning', durationMs: MESSAGE_DURATION.notLoggedIn });
         const st = opts.setTimeout ?? globalThis.setTimeout;
@@ -235,27 +238,21 @@ export function createApiClient(opts: ApiClientOptions) {
       throw new ApiError(message, code, { status, envelope, handled: !ctx.silent });
     }
 
-    if (code === CODE.ALERT) {
-      const message = msgOf(body, code);
-      if (!ctx.silent) notifier.alert(message);
-      throw new ApiError(message, code, { status, envelope, handled: !ctx.silent });
-    }
-
     // 500 and any other code.
     throw fail(msgOf(body, code), code, ctx.silent, MESSAGE_DURATION.error, { status, envelope });
   }
 
   /** A non-2xx response: its envelope if it sent one, otherwise "interface {status} abnormal". */
-  function handleHttpError(res: Response, parsed: unknown, ctx: Ctx): never {
+  function handleHttpError(res: Response, parsed: ReturnType<typeof tryParseJson>, ctx: Ctx): never {
     // Error codes throw from here; a "success" envelope on an error status falls through: a broken server.
-    if (isEnvelope(parsed)) handleEnvelope(parsed, res.status, ctx);
+    if (parsed.ok && isEnvelope(parsed.value)) handleEnvelope(parsed.value, res.status, ctx);
     throw fail(statusText(res.status), res.status, ctx.silent, MESSAGE_DURATION.error, { status: res.status });
   }
 
   async function readJsonBody(res: Response, ctx: Ctx): Promise<unknown> {
     const text = await res.text();
     const parsed = text.trim() === '' ? { ok: true as const, value: {} } : tryParseJson(text);
-    if (!res.ok) handleHttpError(res, parsed.ok ? parsed.value : undefined, ctx);
+    if (!res.ok) handleHttpError(res, parsed, ctx);
     if (!parsed.ok) {
       // 2xx but not JSON (a proxy page, a login page…): the interface is not answering properly.
       throw fail(statusText(res.status), res.status, ctx.silent, MESSAGE_DURATION.error, { status: res.status });
@@ -265,11 +262,7 @@ export function createApiClient(opts: ApiClientOptions) {
 
   async function readDownload(res: Response, ctx: Ctx): Promise<{ blob: Blob; filename: string | null }> {
     const type = res.headers.get('content-type') ?? '';
-    if (!res.ok) {
-      const text = await res.text();
-      const parsed = tryParseJson(text);
-      handleHttpError(res, parsed.ok ? parsed.value : undefined, ctx);
-    }
+    if (!res.ok) handleHttpError(res, tryParseJson(await res.text()), ctx);
     const filename = parseContentDisposition(res.headers.get('content-disposition'));
     if (/[/+]json\b/i.test(type) && !filename) {
       // The server answered with an envelope instead of a file: an error (or an odd success).

@@ -51,47 +51,25 @@ const errorSchema = (codes: number[], description: string): Json => ({
   required: ['code', 'msg'],
 });
 
+/** One error answer: its HTTP status, and the error envelope with the codes it carries. */
+const errorAnswer = (status: number, description: string, codes: number[], summary: string) => ({ status, response: { description, content: json(errorSchema(codes, summary)) } });
+
 /** components/responses: every error answer the API gives, by HTTP status. */
 export const ERROR_RESPONSES: Record<string, { status: number; response: Json }> = {
-  BadRequest: {
-    status: 400,
-    response: {
-      description: `Refused input: code ${CODE.ERROR} with a translated message (data.fieldErrors per field), or ${CODE.ALERT} an alert to show as is`,
-      content: json(errorSchema([CODE.ERROR, CODE.ALERT], 'refused input')),
-    },
-  },
-  NotLoggedIn: {
-    status: 401,
-    response: { description: `Not signed in, or the session / token expired: code ${CODE.NOT_LOGGED_IN}`, content: json(errorSchema([CODE.NOT_LOGGED_IN], 'sign in again')) },
-  },
-  Forbidden: {
-    status: 403,
-    response: { description: `The caller lacks the permission (x-permission) or the record is not theirs: code ${CODE.FORBIDDEN}`, content: json(errorSchema([CODE.FORBIDDEN, CODE.ERROR], 'not allowed')) },
-  },
-  NotFound: {
-    status: 404,
-    response: { description: `No such record (or one outside the caller's data scope), or no such API: code ${CODE.NOT_FOUND}`, content: json(errorSchema([CODE.NOT_FOUND], 'not found')) },
-  },
-  Conflict: {
-    status: 409,
-    response: { description: `The record changed since it was read (stale version): code ${CODE.ERROR}; read it again`, content: json(errorSchema([CODE.ERROR], 'stale version')) },
-  },
-  UnsupportedMediaType: {
-    status: 415,
-    response: { description: `A write whose body is neither JSON nor a form: code ${CODE.ERROR}`, content: json(errorSchema([CODE.ERROR], 'JSON only')) },
-  },
-  TooManyRequests: {
-    status: 429,
-    response: { description: `Too many attempts: code ${CODE.ERROR}`, content: json(errorSchema([CODE.ERROR], 'locked for a while')) },
-  },
-  InternalError: {
-    status: 500,
-    response: { description: `Unexpected server error: code ${CODE.ERROR}, "Internal error"`, content: json(errorSchema([CODE.ERROR], 'internal error')) },
-  },
-  Unavailable: {
-    status: 503,
-    response: { description: `The database cannot be reached: code ${CODE.ERROR}; try again after Retry-After seconds`, content: json(errorSchema([CODE.ERROR], 'try again later')) },
-  },
+  BadRequest: errorAnswer(
+    400,
+    `Refused input: code ${CODE.ERROR} with a translated message (data.fieldErrors per field), or ${CODE.ALERT} an alert to show as is`,
+    [CODE.ERROR, CODE.ALERT],
+    'refused input',
+  ),
+  NotLoggedIn: errorAnswer(401, `Not signed in, or the session / token expired: code ${CODE.NOT_LOGGED_IN}`, [CODE.NOT_LOGGED_IN], 'sign in again'),
+  Forbidden: errorAnswer(403, `The caller lacks the permission (x-permission) or the record is not theirs: code ${CODE.FORBIDDEN}`, [CODE.FORBIDDEN, CODE.ERROR], 'not allowed'),
+  NotFound: errorAnswer(404, `No such record (or one outside the caller's data scope), or no such API: code ${CODE.NOT_FOUND}`, [CODE.NOT_FOUND], 'not found'),
+  Conflict: errorAnswer(409, `The record changed since it was read (stale version): code ${CODE.ERROR}; read it again`, [CODE.ERROR], 'stale version'),
+  UnsupportedMediaType: errorAnswer(415, `A write whose body is neither JSON nor a form: code ${CODE.ERROR}`, [CODE.ERROR], 'JSON only'),
+  TooManyRequests: errorAnswer(429, `Too many attempts: code ${CODE.ERROR}`, [CODE.ERROR], 'locked for a while'),
+  InternalError: errorAnswer(500, `Unexpected server error: code ${CODE.ERROR}, "Internal error"`, [CODE.ERROR], 'internal error'),
+  Unavailable: errorAnswer(503, `The database cannot be reached: code ${CODE.ERROR}; try again after Retry-After seconds`, [CODE.ERROR], 'try again later'),
 };
 
 export type ErrorName = keyof typeof ERROR_RESPONSES;

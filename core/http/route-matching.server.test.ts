@@ -24,11 +24,11 @@ const table = () => [
 
 const plain = (ms: ReturnType<typeof matchRoutes>) => ms && ms.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
 
-/** matchRoutes, counting its calls. */
+/** The cache over a matchRoutes that counts its calls. */
 function counted() {
   const calls = { n: 0 };
   const fn = ((r: never, l: never, b: never) => (calls.n++, matchRoutes(r, l, b))) as never;
-  return { calls, fn };
+  return { calls, cached: cachedMatchRoutes(fn) };
 }
 
 describe('the route-matching cache', () => {
@@ -43,8 +43,7 @@ describe('the route-matching cache', () => {
   });
 
   it('gives a table of the same shape its own route objects, and each caller its own matches', () => {
-    const { calls, fn } = counted();
-    const cached = cachedMatchRoutes(fn);
+    const { calls, cached } = counted();
     const first = table();
     const second = table();
     const a = cached(first, '/jobs/1')!;
@@ -56,8 +55,7 @@ describe('the route-matching cache', () => {
   });
 
   it('asks matchRoutes again for a table of another shape', () => {
-    const { calls, fn } = counted();
-    const cached = cachedMatchRoutes(fn);
+    const { calls, cached } = counted();
     cached(table(), '/login');
     const other = table();
     other[0].children[2].path = 'signin';
@@ -66,8 +64,7 @@ describe('the route-matching cache', () => {
   });
 
   it('leaves a table whose routes have no ids to matchRoutes', () => {
-    const { calls, fn } = counted();
-    const cached = cachedMatchRoutes(fn);
+    const { calls, cached } = counted();
     const routes = [{ path: 'a' }];
     cached(routes, '/a');
     cached(routes, '/a');

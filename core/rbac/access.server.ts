@@ -19,21 +19,7 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
     .andWhere('r.status', '0')
     .select('r.id', 'r.code', 'r.name', 'r.data_scope');
   const isAdmin = roles.some((r) => r.name === ADMIN_ROLE_NAME);
-  const roleIds = roles.map((r) => r.id);
-  let menuList: string[];
-  let permissionList: string[];
-  if (isAdmin) {
-    menuList = (await knex('sys_menu').select('key')).map((r: { key: string }) => r.key);
-    permissionList = (await knex('sys_permission').select('code')).map((r: { code: string }) => r.code);
-  } else if (roleIds.length) {
-    menuList = (await knex('sys_role_menu').whereIn('role_id', roleIds).distinct('menu_key')).map((r: { menu_key: string }) => r.menu_key);
-    permissionList = (await knex('sys_role_permission').whereIn('role_id', roleIds).distinct('permission_code')).map(
-      (r: { permission_code: string }) => r.permission_code,
-    );
-  } else {
-    menuList = [];
-    permissionList = [];
-  }
+  const { menuList, permissionList } = await grantsOf(knex, roles.map((r) => r.id), isAdmin);
   return {
     id: u.id,
     username: u.username,
@@ -52,6 +38,19 @@ export async function loadSessionUser(knex: Knex, userId: number): Promise<Sessi
     menuList: menuList.sort(),
     permissionList: permissionList.sort(),
   };
+}
+
+/** The menu keys and permission codes some roles grant: every one to an administrator. */
+export async function grantsOf(knex: Knex, roleIds: number[], isAdmin: boolean): Promise<{ menuList: string[]; permissionList: string[] }> {
+  if (isAdmin) {
+    const menuList = (await knex('sys_menu').select('key')).map((r: { key: string }) => r.key);
+    const permissionList = (await knex('sys_permission').select('code')).map((r: { code: string }) => r.code);
+    return { menuList, permissionList };
+  }
+  if (!roleIds.length) return { menuList: [], permissionList: [] };
+  const menuList = (await knex('sys_role_menu').whereIn('role_id', roleIds).distinct('menu_key')).map((r: { menu_key: string }) => r.menu_key);
+  const permissionList = (await knex('sys_role_permission').whereIn('role_id', roleIds).distinct('permission_code')).map((r: { permission_code: string }) => r.permission_code);
+  return { menuList, permissionList };
 }
 
 /** Role and permission changes made in any process reach a signed-in user at once on every

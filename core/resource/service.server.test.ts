@@ -377,13 +377,13 @@ describe('export', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="refCode-\d{8}\.csv"/);
     const bytes = new Uint8Array(await res.arrayBuffer());
-    return { bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    return { bytes, text, lines: text.slice(1).trimEnd().split('\r\n') };
   }
 
   it('CSV: UTF-8 with a BOM, Chinese headers by default, one line per row of the filtered list', async () => {
-    const { bytes, text } = await csv('format=csv&rvDomain=CURRENCY');
+    const { bytes, lines } = await csv('format=csv&rvDomain=CURRENCY');
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines[0].split(',')).toEqual(HEADERS_ZH);
     expect(lines).toHaveLength(1 + 5);
     expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['EUR', 'GBP', 'MMK', 'RMB', 'USD']);
@@ -392,8 +392,7 @@ describe('export', () => {
   });
 
   it('CSV with ?lng=en has English headers and values; a contains filter narrows it', async () => {
-    const { text } = await csv('format=csv&rvDomain=CURRENCY&code=us&lng=en');
-    const lines = text.slice(1).trimEnd().split('\r\n');
+    const { lines } = await csv('format=csv&rvDomain=CURRENCY&code=us&lng=en');
     expect(lines[0]).toBe('Code type,Code,Chinese explanation,English explanation,Default,High value,EDI standard code,Order');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^CURRENCY,USD,美元,US dollar,No,/);
@@ -407,8 +406,7 @@ describe('export', () => {
     const ws = wb.worksheets[0];
     expect(ws.name).toBe('基础代码');
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS_ZH);
-    const { text } = await csv('format=csv&rvDomain=BULK');
-    expect(ws.actualRowCount).toBe(text.slice(1).trimEnd().split('\r\n').length);
+    expect(ws.actualRowCount).toBe((await csv('format=csv&rvDomain=BULK')).lines.length);
     expect(ws.actualRowCount).toBe(BULK + 1);
   });
 

@@ -167,16 +167,18 @@ function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
 }
 
 /**
- * Any write to a resource makes its cached totals stale in every process; a write to users,
- * roles, grants or menus also makes every process re-read identities (their hooks write the
- * join tables in the same transaction). A write made inside a caller's transaction is announced
- * once that transaction commits.
+ * Runs a write in its own transaction. Any write to a resource makes its cached totals stale in
+ * every process; a write to users, roles, grants or menus also makes every process re-read
+ * identities (their hooks write the join tables in the same transaction). A write made inside a
+ * caller's transaction is announced once that transaction commits.
  */
-async function forgetCounts(sr: ServerResource, knex: Knex): Promise<void> {
+async function writeTransaction<T>(sr: ServerResource, knex: Knex, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const out = await knex.transaction(write);
   const identity = IDENTITY_TABLES.has(sr.def.table);
   await afterCommit(knex, async () => {
     await Promise.all([identity ? forgetSessionUsers() : undefined, countCache.invalidate(resourceKey(sr.def))]);
   });
+  return out;
 }
 
 function orderOf(sr: ServerResource, q: ListQuery) {
@@ -270,10 +272,6 @@ function labelOf(sr: ServerResource, row: Row | null): string | null {
   return field && row && row[field] !== undefined && row[field] !== null ? String(row[field]).slice(0, 255) : null;
 }
 
-async function rowForUpdate(sr: ServerResource, actor: Actor, trx: Knex.Transaction, id: number, t: TFunction): Promise<Row> {
-  return getRow(sr, actor.user, id, t, trx);
-}
-
 export interface WriteOptions {
   knex?: Knex;
   /** Skip the permission check (import runs check it once for the whole file). */
@@ -302,7 +300,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
   if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error, sr.def.fields));
   const data = parsed.data as Row;
   const knex = opts.knex ?? getKnex();
-  const created = await knex.transaction(async (trx) => {
+  return writeTransaction(sr, knex, async (trx) => {
     const ctx: WriteContext = { ...hookContext(trx, actor, t), op: 'create', before: null };
     await checkUnique(sr, data, ctx);
     if (sr.hooks.validate) await sr.hooks.validate(data, ctx);
@@ -317,8 +315,6 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
     await writeAudit(trx, { resource: resourceKey(sr.def), recordId: newId, action: 'create', actor, before: null, after: masked(sr, after), summary: labelOf(sr, after) });
     return after;
   });
-  await forgetCounts(sr, knex);
-  return created;
 }
 
 export async function updateRow(sr: ServerResource, actor: Actor, id: number, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
@@ -328,8 +324,8 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
   const versioned = sr.def.versioned !== false;
   const expected = Number(body.version);
   if (versioned && !Number.isInteger(expected)) throw new ApiError(t('core:resource.versionRequired'));
-  const updated = await knex.transaction(async (trx) => {
-    const before = await rowForUpdate(sr, actor, trx, id, t);
+  return writeTransaction(sr, knex, async (trx) => {
+    const before = await getRow(sr, actor.user, id, t, trx);
     const sm = sr.def.stateMachine;
     if (sm?.editableIn && !sm.editableIn.includes(String(before[sm.field]))) throw new ApiError(t(sm.editRefusedKey ?? 'core:resource.notEditable'));
     if (versioned && Number(before.version) !== expected) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
@@ -364,8 +360,6 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     });
     return after;
   });
-  await forgetCounts(sr, knex);
-  return updated;
 }
 
 async function visibleRows(sr: ServerResource, actor: Actor, trx: Knex.Transaction, ids: number[], t: TFunction): Promise<Row[]> {
@@ -381,7 +375,7 @@ async function visibleRows(sr: ServerResource, actor: Actor, trx: Knex.Transacti
 export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[], t: TFunction, opts: WriteOptions = {}): Promise<number> {
   if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.delete, t);
   const knex = opts.knex ?? getKnex();
-  const n = await knex.transaction(async (trx) => {
+  return writeTransaction(sr, knex, async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
     const sm = sr.def.stateMachine;
     if (sm?.deletableIn && rows.some((r) => !sm.deletableIn!.includes(String(r[sm.field])))) {
@@ -401,8 +395,6 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     }
     return rows.length;
   });
-  await forgetCounts(sr, knex);
-  return n;
 }
 
 /** The amount entered with a transition (transitionAmountCheck), for one row; null when none was given. */
@@ -428,7 +420,7 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
   }
   const amount = transitionAmount(tr, ids, opts.amount, t);
   const knex = opts.knex ?? getKnex();
-  const out = await knex.transaction(async (trx) => {
+  return writeTransaction(sr, knex, async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
     if (rows.some((r) => !tr.from.includes(String(r[sm.field])))) throw new ApiError(t(tr.refusedKey));
     const ctx = { ...hookContext(trx, actor, t), note, amount };
@@ -450,6 +442,4 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
     if (sr.hooks.afterTransition) await sr.hooks.afterTransition(results, name, ctx);
     return results;
   });
-  await forgetCounts(sr, knex);
-  return out;
 }
