@@ -16,7 +16,7 @@ import { WRITEOFF_PERMISSIONS } from './writeoff';
 import { SETTLEMENT_GROUP, SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from './settlement';
 import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writeoffResource } from './writeoffs.server';
 import { screens } from './screens';
-import { bankCenterGroup, expenseGroup } from '../menus';
+import { bankCenterGroup, expenseGroup } from '../common';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';

@@ -10,7 +10,7 @@ import { linesForServiceOrder } from './charging.server';
 import { periodicBillsJob } from './periodic.job';
 import { operationRecordsDemo } from './demo';
 import { screens } from './screens';
-import { expenseGroup, permissionsOf } from '../menus';
+import { expenseGroup, permissionsOf } from '../common';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';

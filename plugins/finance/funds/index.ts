@@ -9,7 +9,7 @@ import { fundsOpenApi } from './openapi';
 import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, fundReminderPage, openSubAccount, subAccountResource } from './funds.server';
 import { advanceReceiptsDemo } from './demo';
 import { screens } from './screens';
-import { permissionsOf } from '../menus';
+import { permissionsOf } from '../common';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';

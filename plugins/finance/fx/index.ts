@@ -12,7 +12,7 @@ import en from './locales/en.json';
 import my from './locales/my.json';
 import { fxDemo } from './demo';
 import { screens } from './screens';
-import { bankCenterGroup, expenseGroup, permissionsOf } from '../menus';
+import { bankCenterGroup, expenseGroup, permissionsOf } from '../common';
 
 export const FX_MENU = 'expense.fxSettlement';
 export const RMB_MENU = 'expense.rmbStatement';

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { crudPermissions, defineDocument, defineResource, permissionCodes, rules, type FieldDef, type FieldType, type UploadType } from '@core/shared';
 import { FX_CURRENCIES } from './fx';
+import { financeTable } from '../common';
 
 /** SPEC §9 "customs declaration supplement window". */
 export const DECL_WINDOW_DAYS = 30;
@@ -69,13 +70,7 @@ const declarationSchema = () =>
   });
 
 export const rmbStatementDef = defineResource({
-  plugin: 'finance',
-  name: 'rmbStatement',
-  table: 'fin_rmb_statement',
-  titleKey: 'finance:fx.rmb.title',
-  menu: 'expense.rmbStatement',
-  labelField: 'payerName',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('rmbStatement', 'fin_rmb_statement', 'finance:fx.rmb.title', 'expense.rmbStatement', 'payerName'),
   permissions: crudPermissions(P),
   uploads: { types: RMB_UPLOAD_TYPES, maxMb: 10 },
   fields: [

@@ -1,5 +1,6 @@
-// What several finance areas declare alike: the sidebar groups they share and their
-// permission lists (one entry a permission, titled by its key, the list permission mandatory).
+// What several finance areas declare alike: the head of their tables, the sidebar groups they
+// share and their permission lists (one entry a permission, titled by its key, the list
+// permission mandatory).
 import type { MenuNode, PermissionDef } from '@core/shared';
 
 /** 费用管理 (/expense): the bills, fees and FX screens. */
@@ -12,3 +13,14 @@ export const bankCenterGroup = (children: MenuNode[]): MenuNode => ({ key: 'bank
 export function permissionsOf<K extends string>(codes: Record<K, string>, titlePrefix: string, menuOf: (k: K) => string, mandatory: K, keys = Object.keys(codes) as K[]): PermissionDef[] {
   return keys.map((k) => ({ code: codes[k], titleKey: `${titlePrefix}.${k}`, menu: menuOf(k), mandatory: k === mandatory }));
 }
+
+/** The head of a finance table: its screen's menu and title, the field naming a row, newest first. */
+export const financeTable = (name: string, table: string, titleKey: string, menu: string, labelField: string) => ({
+  plugin: 'finance',
+  name,
+  table,
+  titleKey,
+  menu,
+  labelField,
+  defaultSort: { field: 'id', dir: 'desc' as const },
+});
