@@ -10,7 +10,7 @@ export const expenseGroup = (children: MenuNode[]): MenuNode => ({ key: 'expense
 export const bankCenterGroup = (children: MenuNode[]): MenuNode => ({ key: 'bankCenter', path: '/bankCenter', titleKey: 'finance:menu.bankCenter', icon: 'Payments', order: 420, children });
 
 /** The permissions of these keys (all of codes' by default), titled `<titlePrefix>.<key>`, on the menu menuOf names; `mandatory` is ticked with its menu. */
-export function permissionsOf<K extends string>(codes: Record<K, string>, titlePrefix: string, menuOf: (k: K) => string, mandatory: K, keys = Object.keys(codes) as K[]): PermissionDef[] {
+export function permissionsOf<K extends string>(codes: Record<K, string>, titlePrefix: string, menuOf: (k: K) => string, mandatory: NoInfer<K>, keys = Object.keys(codes) as NoInfer<K>[]): PermissionDef[] {
   return keys.map((k) => ({ code: codes[k], titleKey: `${titlePrefix}.${k}`, menu: menuOf(k), mandatory: k === mandatory }));
 }
 
