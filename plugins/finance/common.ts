@@ -9,9 +9,9 @@ export const expenseGroup = (children: MenuNode[]): MenuNode => ({ key: 'expense
 /** 报关银行业务中心 (/bankCenter): the bank's receivables and remittance review. */
 export const bankCenterGroup = (children: MenuNode[]): MenuNode => ({ key: 'bankCenter', path: '/bankCenter', titleKey: 'finance:menu.bankCenter', icon: 'Payments', order: 420, children });
 
-/** The permissions of these keys (all of codes' by default), titled `<titlePrefix>.<key>`, on the menu menuOf names; `mandatory` is ticked with its menu. */
-export function permissionsOf<K extends string>(codes: Record<K, string>, titlePrefix: string, menuOf: (k: K) => string, mandatory: NoInfer<K>, keys = Object.keys(codes) as NoInfer<K>[]): PermissionDef[] {
-  return keys.map((k) => ({ code: codes[k], titleKey: `${titlePrefix}.${k}`, menu: menuOf(k), mandatory: k === mandatory }));
+/** The permissions of these keys (all of codes' by default), titled `<prefix>.<key>`, on the menu menuOf names; `mandatory` is ticked with its menu. */
+export function permissionsOf<K extends string>(codes: Record<K, string>, prefix: string, menuOf: (k: K) => string, mandatory: NoInfer<K>, keys = Object.keys(codes) as K[]): PermissionDef[] {
+  return keys.map((k) => ({ code: codes[k], titleKey: `${prefix}.${k}`, menu: menuOf(k), mandatory: k === mandatory }));
 }
 
 /** The head of a finance table: its screen's menu and title, the field naming a row, newest first. */

@@ -51,8 +51,10 @@ function legalDecimal(t: TFunction, key: string, opts: { max?: number; optional?
   return legalText(t, key, legal, opts.optional ?? false, (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : blankIsMissing(v)));
 }
 
+const numberAsText = (v: unknown) => (typeof v === 'number' ? String(v) : blankIsMissing(v));
+
 /** Digits only, or blank. */
-const legalDigits = (t: TFunction, key: string, re: RegExp) => legalText(t, key, (v) => re.test(v), true, (v) => (typeof v === 'number' ? String(v) : blankIsMissing(v)));
+const legalDigits = (t: TFunction, key: string, re: RegExp) => legalText(t, key, (v) => re.test(v), true, numberAsText);
 
 const declarationSchema = () =>
   z.object({
