@@ -21,12 +21,9 @@ import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
 
-const crud = (base: string, menu: string, titleBase: string) => [
-  { code: `${base}:list`, titleKey: `${titleBase}.list`, menu, mandatory: true },
-  { code: `${base}:add`, titleKey: `${titleBase}.add`, menu },
-  { code: `${base}:edit`, titleKey: `${titleBase}.edit`, menu },
-  { code: `${base}:remove`, titleKey: `${titleBase}.remove`, menu },
-];
+/** The permissions `<base>:<action>` of a screen, titled `<titleBase>.<action>`; list is ticked with the menu. */
+const perms = (base: string, menu: string, titleBase: string, actions = ['list', 'add', 'edit', 'remove']) =>
+  actions.map((a) => ({ code: `${base}:${a}`, titleKey: `${titleBase}.${a}`, menu, ...(a === 'list' ? { mandatory: true } : {}) }));
 
 export default definePlugin({
   id: 'system',
@@ -62,13 +59,10 @@ export default definePlugin({
     },
   ],
   permissions: [
-    ...crud('system:user', 'management.user', 'system:perm.user'),
-    ...crud('system:role', 'management.role', 'system:perm.role'),
-    { code: 'system:menu:list', titleKey: 'system:perm.menu.list', menu: 'management.menu', mandatory: true },
-    { code: 'system:menu:edit', titleKey: 'system:perm.menu.edit', menu: 'management.menu' },
-    { code: 'system:apiToken:list', titleKey: 'system:perm.apiToken.list', menu: 'management.apiToken', mandatory: true },
-    { code: 'system:apiToken:add', titleKey: 'system:perm.apiToken.add', menu: 'management.apiToken' },
-    { code: 'system:apiToken:remove', titleKey: 'system:perm.apiToken.remove', menu: 'management.apiToken' },
+    ...perms('system:user', 'management.user', 'system:perm.user'),
+    ...perms('system:role', 'management.role', 'system:perm.role'),
+    ...perms('system:menu', 'management.menu', 'system:perm.menu', ['list', 'edit']),
+    ...perms('system:apiToken', 'management.apiToken', 'system:perm.apiToken', ['list', 'add', 'remove']),
     { code: 'system:log:list', titleKey: 'system:perm.logList', menu: 'management.log', mandatory: true },
     { code: 'system:session:forceLogout', titleKey: 'system:perm.forceLogout', menu: 'management.log' },
     { code: 'system:job:list', titleKey: 'system:perm.jobList', menu: 'management.job', mandatory: true },

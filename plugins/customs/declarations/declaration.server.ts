@@ -14,6 +14,7 @@ import type { ReceiptTarget } from '../receipts/receipts.server';
 import { restrictOrders } from '../orders/order.server';
 import { checkGoods, DOC_TYPES, specModel, type GoodsLine } from './declaration';
 import { declarationDocument } from './document';
+import { RECEIPT_MOVES } from '../manifests/document';
 
 const RESOURCE = 'customs.declaration';
 
@@ -207,14 +208,9 @@ export const declarationReceipts: ReceiptTarget = {
   reasonColumn: 'reject_reason',
   rejectCodes: ['REJECTED'],
   statusFor(code, current) {
-    const moves: Record<string, { from: string[]; to: string }> = {
-      ACCEPTED: { from: ['submitted'], to: 'accepted' },
-      INSPECTION: { from: ['submitted', 'accepted'], to: 'inspection' },
-      RELEASED: { from: ['submitted', 'accepted', 'inspection'], to: 'released' },
-      REJECTED: { from: ['submitted', 'accepted', 'inspection'], to: 'rejected' },
-    };
-    const m = moves[code];
-    return m && m.from.includes(current) ? m.to : null;
+    // The same customs response codes and moves as the manifests and reports.
+    const m = RECEIPT_MOVES[code];
+    return m && (m.from as string[]).includes(current) ? m.to : null;
   },
 };
 

@@ -48,6 +48,12 @@ export function documentMachine(doc: DocumentName): StateMachine {
   };
 }
 
+/** The fields every document lists first: its number and its state. */
+export const documentHead = (doc: DocumentName): FieldDef[] => [
+  { name: 'docNo', labelKey: k('field.docNo'), type: 'string', sortable: true, filter: 'contains', form: false, list: { width: 170 } },
+  { name: 'status', labelKey: k('field.status'), type: 'enum', filter: 'in', form: false, options: documentMachine(doc).states, list: { width: 100 } },
+];
+
 /** A manifest or report declaration: its rows in `table`, named by their document number, newest first. */
 export function documentDef(name: DocumentName, table: string, fields: FieldDef[], schema: ResourceDef['schema']): ResourceDef {
   return defineResource({

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { defineDocument, rules, type DocumentDef, type FieldDef, type LineCollection, type ResourceDef } from '@core/shared';
-import { BILL_NO, CURRENCY, CUSTOMS_CODE, docRules, documentDef, documentMachine, ENTERPRISE_CODE, HS_CODE, k, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE, UN_NUMBER } from './document';
+import { BILL_NO, CURRENCY, CUSTOMS_CODE, docRules, documentDef, documentHead, ENTERPRISE_CODE, HS_CODE, k, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE, UN_NUMBER } from './document';
 
 export const MANIFEST_KINDS = { preManifest: 'pre', originalManifest: 'original' } as const;
 export type ManifestName = keyof typeof MANIFEST_KINDS;
@@ -28,16 +28,7 @@ export const LOOKUPS = {
 /** Header fields common to the list, the export and the form. */
 function headerFields(): FieldDef[] {
   return [
-    { name: 'docNo', labelKey: k('field.docNo'), type: 'string', sortable: true, filter: 'contains', form: false, list: { width: 170 } },
-    {
-      name: 'status',
-      labelKey: k('field.status'),
-      type: 'enum',
-      filter: 'in',
-      form: false,
-      options: documentMachine('preManifest').states,
-      list: { width: 100 },
-    },
+    ...documentHead('preManifest'),
     { name: 'orderNo', labelKey: k('field.orderNo'), type: 'string', sortable: true, filter: 'contains', maxLength: 64 },
     { name: 'batchNo', labelKey: k('field.batchNo'), type: 'string', sortable: true, filter: 'contains', maxLength: 64 },
     { name: 'carrierCode', labelKey: k('field.carrierCode'), type: 'string', maxLength: 32, list: { hidden: true } },
@@ -105,7 +96,8 @@ export function billFieldsSchema(t: TFunction) {
   });
 }
 
-const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(item));
+/** A collection of the document: missing or not an array, it is empty. */
+export const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(item));
 
 export function billSchema(t: TFunction) {
   return billFieldsSchema(t).extend({

@@ -5,8 +5,8 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { defineDocument, rules, type DocumentDef, type FieldDef, type ResourceDef } from '@core/shared';
-import { BILL_NO, CUSTOMS_CODE, docRules, documentDef, documentMachine, ENTERPRISE_CODE, k, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE } from './document';
-import { LOOKUPS } from './manifest';
+import { BILL_NO, CUSTOMS_CODE, docRules, documentDef, documentHead, ENTERPRISE_CODE, k, PACKAGE_TYPE, PLACE_CODE, TRANSPORT_MODE } from './document';
+import { list, LOOKUPS } from './manifest';
 
 export const REPORT_KINDS = { arrivalReport: 'arrival', tallyReport: 'tally', vehicleConfirm: 'vehicle' } as const;
 export type ReportName = keyof typeof REPORT_KINDS;
@@ -29,8 +29,6 @@ export function reportLineSchema(t: TFunction) {
     goodsDesc: r.optionalText(k('line.goodsDesc'), 200),
   });
 }
-
-const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(item));
 
 export function reportSchema(name: ReportName, t: TFunction) {
   const r = rules(t);
@@ -79,10 +77,7 @@ export function reportSchema(name: ReportName, t: TFunction) {
 
 function fieldsOf(name: ReportName): FieldDef[] {
   const f = (name_: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name: name_, labelKey: k(`field.${name_}`), type, ...extra });
-  const head: FieldDef[] = [
-    f('docNo', 'string', { sortable: true, filter: 'contains', form: false, list: { width: 170 } }),
-    f('status', 'enum', { filter: 'in', form: false, options: documentMachine(name).states, list: { width: 100 } }),
-  ];
+  const head = documentHead(name);
   const tail: FieldDef[] = [
     f('customsCode', 'ref', { lookup: LOOKUPS.customs, filter: 'eq' }),
     f('enterpriseCode', 'string', { maxLength: 32, list: { hidden: true } }),

@@ -3,6 +3,7 @@
 // their written-off bills read-only in the trader business center.
 import { z } from 'zod';
 import { defineResource, rules, type ResourceDef } from '@core/shared';
+import { financeTable } from '../common';
 
 export const BAD_DEBT_STATUS = ['pending', 'approved', 'rejected'] as const;
 export const BAD_DEBT_PERMISSIONS = {
@@ -35,13 +36,7 @@ const fields: ResourceDef['fields'] = [
 ];
 
 export const badDebtDef = defineResource({
-  plugin: 'finance',
-  name: 'badDebt',
-  table: 'fin_bad_debt',
-  titleKey: 'finance:bills.menu.badDebt',
-  menu: 'expense.badDebt',
-  labelField: 'billSerialNo',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('badDebt', 'fin_bad_debt', 'finance:bills.menu.badDebt', 'expense.badDebt', 'billSerialNo'),
   permissions: { list: BAD_DEBT_PERMISSIONS.list, create: BAD_DEBT_PERMISSIONS.add, export: BAD_DEBT_PERMISSIONS.list },
   fields,
   stateMachine: {

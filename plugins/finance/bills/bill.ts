@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import { crudPermissions, decimalSum, defineDocument, defineResource, lineList, rules, todayIso, type FieldDef, type FieldType, type ResourceDef, type Transition } from '@core/shared';
+import { financeTable } from '../common';
 
 export const BILL_STATUS = [
   'staged', // 暂存
@@ -195,13 +196,7 @@ const baseFields: ResourceDef['fields'] = [
 ];
 
 export const billDef = defineResource({
-  plugin: 'finance',
-  name: 'bill',
-  table: 'fin_bill',
-  titleKey: 'finance:bills.title',
-  menu: 'expense.bill',
-  labelField: 'serialNo',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('bill', 'fin_bill', 'finance:bills.title', 'expense.bill', 'serialNo'),
   permissions: crudPermissions(P),
   fields: baseFields,
   stateMachine: {

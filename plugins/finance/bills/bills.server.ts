@@ -183,6 +183,17 @@ function checkActor(rows: Row[], name: string, user: SessionUser, t: TFunction):
 
 const payKey = (id: number) => `bill:${id}:pay`;
 const refundKey = (id: number) => `bill:${id}:refund`;
+/** A bill's money moving through its payer's funds: referenced by the bill, noted with its order. */
+const movement = (r: Row, amount: unknown, txType: string, idempotencyKey: string, t: TFunction) => ({
+  userId: Number(r.payerUserId),
+  currency: String(r.currency),
+  amount: money(String(amount)),
+  txType,
+  reference: String(r.serialNo),
+  memo: String(r.orderNo),
+  idempotencyKey,
+  t,
+});
 
 const hooks: ResourceHooks = {
   restrict: restrictBills,
@@ -223,19 +234,7 @@ const hooks: ResourceHooks = {
         if (rows.some((r) => r.badDebt === 'writtenOff')) throw new ApiError(t('finance:bills.msg.writtenOff'));
         const ledger = new Map<number, number>();
         if (name === 'pay') {
-          for (const r of rows) {
-            const res = await debitFunds(trx, {
-              userId: Number(r.payerUserId),
-              currency: String(r.currency),
-              amount: money(String(r.amount)),
-              txType: 'billPayment',
-              reference: String(r.serialNo),
-              memo: String(r.orderNo),
-              idempotencyKey: payKey(Number(r.id)),
-              t,
-            });
-            ledger.set(Number(r.id), res.ledgerId);
-          }
+          for (const r of rows) ledger.set(Number(r.id), (await debitFunds(trx, movement(r, r.amount, 'billPayment', payKey(Number(r.id)), t))).ledgerId);
         }
         return (r) => ({ pay_flag: 'paid', paid_via: name === 'pay' ? 'funds' : 'offline', pay_ledger_id: ledger.get(Number(r.id)) ?? null, paid_at: now });
       }
@@ -254,17 +253,7 @@ const hooks: ResourceHooks = {
         const ledger = new Map<number, number>();
         for (const r of rows) {
           if (r.paidVia !== 'funds') continue;
-          const res = await creditFunds(trx, {
-            userId: Number(r.payerUserId),
-            currency: String(r.currency),
-            amount: money(String(r.refundAmount ?? r.amount)),
-            txType: 'refund',
-            reference: String(r.serialNo),
-            memo: String(r.orderNo),
-            idempotencyKey: refundKey(Number(r.id)),
-            t,
-          });
-          ledger.set(Number(r.id), res.ledgerId);
+          ledger.set(Number(r.id), (await creditFunds(trx, movement(r, r.refundAmount ?? r.amount, 'refund', refundKey(Number(r.id)), t))).ledgerId);
         }
         return (r) => ({ refund_status: 'approved', pay_flag: 'refunded', receipt_flag: 'refunded', refund_ledger_id: ledger.get(Number(r.id)) ?? null, refunded_at: now });
       }

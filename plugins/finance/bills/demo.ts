@@ -60,33 +60,25 @@ export const billsDemo: Seed = {
   },
 };
 
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+type Party = Record<string, unknown>;
+
+/** A SERVICE bill in RMB the trader owes the payee, issued that day and awaiting payment; a payee without a company name is called `unnamed`. */
+async function unpaidServiceBill(knex: Knex, trader: Party, payee: Party | undefined, unnamed: unknown, issued: Date, bill: Pick<CreateBillInput, 'orderNo' | 'remark' | 'sourceKey' | 'lines'>) {
+  const to = { payeeUserId: payee ? Number(payee.id) : null, payeeName: String(payee?.company_name || unnamed) };
+  await knex.transaction((trx) => demoBill(trx, { ...payerOf(trader), billType: 'SERVICE', ...to, currency: 'RMB', billDate: isoDay(issued), ...bill }, { status: 'awaitingPayment' }));
+}
+
 /** A 45-day-old bill the demo trader owes the bank (its receivables screen has something to age). */
 export async function bankDemoBill(knex: Knex): Promise<void> {
   const bank = await knex('sys_user').where({ username: 'bank' }).first();
   const trader = await knex('sys_user').where({ username: 'trader' }).first();
   if (!bank || !trader) return;
-  const issued = new Date(Date.now() - 45 * 86_400_000);
-  await knex.transaction((trx) =>
-    demoBill(
-      trx,
-      {
-        ...payerOf(trader),
-        billType: 'SERVICE',
-        orderNo: `FX${dayStamp(issued)}0001`,
-        payeeUserId: Number(bank.id),
-        payeeName: String(bank.company_name || bank.nickname),
-        currency: 'RMB',
-        billDate: isoDay(issued),
-        remark: '跨境结汇手续费',
-        sourceKey: 'demo:bill:bank',
-        lines: [{ feeItemName: '结汇手续费', quantity: '1', unit: '笔', rate: '150', chargingMethod: 'fixed', amount: '150.00', source: 'manual' }],
-      },
-      { status: 'awaitingPayment' },
-    ),
-  );
+  const issued = daysAgo(45);
+  const line = { feeItemName: '结汇手续费', quantity: '1', unit: '笔', rate: '150', chargingMethod: 'fixed', amount: '150.00', source: 'manual' } as const;
+  await unpaidServiceBill(knex, trader, bank, bank.nickname, issued, { orderNo: `FX${dayStamp(issued)}0001`, remark: '跨境结汇手续费', sourceKey: 'demo:bill:bank', lines: [line] });
 }
-
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 /**
  * Bad debts and write-off forms (seeded once, after billsDemo): two long-overdue service bills
@@ -107,24 +99,8 @@ export const badDebtsAndWriteoffsDemo = demoDataSeed('bills-demo-baddebts-writeo
   ] as const;
   for (const o of overdue) {
     const issued = daysAgo(o.age);
-    await knex.transaction((trx) =>
-      demoBill(
-        trx,
-        {
-          ...payerOf(trader),
-          billType: 'SERVICE',
-          orderNo: `PB${dayStamp(issued)}-${trader.id}`,
-          payeeUserId: platform ? Number(platform.id) : null,
-          payeeName: String(platform?.company_name || '中缅口岸服务平台'),
-          currency: 'RMB',
-          billDate: isoDay(issued),
-          remark: o.remark,
-          sourceKey: o.key,
-          lines: [{ feeItemName: o.fee, quantity: o.quantity, unit: o.unit, rate: o.rate, chargingMethod: 'perQuantity', amount: o.amount, source: 'manual' }],
-        },
-        { status: 'awaitingPayment' },
-      ),
-    );
+    const line = { feeItemName: o.fee, quantity: o.quantity, unit: o.unit, rate: o.rate, chargingMethod: 'perQuantity', amount: o.amount, source: 'manual' } as const;
+    await unpaidServiceBill(knex, trader, platform, '中缅口岸服务平台', issued, { orderNo: `PB${dayStamp(issued)}-${trader.id}`, remark: o.remark, sourceKey: o.key, lines: [line] });
     const bill = await knex(BILL).where({ source: o.key }).first('id');
     if (!bill || (await knex('fin_bad_debt').where({ bill_id: bill.id }).first())) continue;
     const proposed = await createRow(badDebtResource, operator, { billId: Number(bill.id), reason: `逾期${o.age}天未付，多次催收无果，申请核销坏账` }, operator.t, { knex });

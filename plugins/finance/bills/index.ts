@@ -16,6 +16,7 @@ import { WRITEOFF_PERMISSIONS } from './writeoff';
 import { SETTLEMENT_GROUP, SETTLEMENT_MENU, SETTLEMENT_PERMISSION } from './settlement';
 import { badDebtResource, billsToVerify, payerBadDebtResource, unpaidBills, writeoffResource } from './writeoffs.server';
 import { screens } from './screens';
+import { bankCenterGroup, expenseGroup } from '../common';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -61,31 +62,17 @@ const perm = (code: string, key: string, menu: string, mandatory = false) => ({ 
 export const billsArea: PluginArea = {
   key: 'bills',
   menus: [
-    {
-      key: MENU.expense,
-      path: '/expense',
-      titleKey: 'finance:menu.expense',
-      icon: 'ReceiptLong',
-      order: 400,
-      children: [
-        { key: MENU.bill, path: '/expense/bill', titleKey: 'finance:bills.menu.bill', order: 40 },
-        { key: MENU.writeoff, path: '/expense/writeoff', titleKey: 'finance:bills.menu.writeoff', order: 60 },
-      ],
-    },
+    expenseGroup([
+      { key: MENU.bill, path: '/expense/bill', titleKey: 'finance:bills.menu.bill', order: 40 },
+      { key: MENU.writeoff, path: '/expense/writeoff', titleKey: 'finance:bills.menu.writeoff', order: 60 },
+    ]),
     {
       key: MENU.traderCenter,
       path: '/traderCenter',
       titleKey: 'finance:bills.menu.traderCenter',
       children: [{ key: MENU.billsPayable, path: '/traderCenter/billsPayable', titleKey: 'finance:bills.menu.billsPayable', order: 20 }],
     },
-    {
-      key: MENU.bankCenter,
-      path: '/bankCenter',
-      titleKey: 'finance:menu.bankCenter',
-      icon: 'Payments',
-      order: 420,
-      children: [{ key: MENU.receivable, path: '/bankCenter/receivable', titleKey: 'finance:bills.menu.receivable', order: 30 }],
-    },
+    bankCenterGroup([{ key: MENU.receivable, path: '/bankCenter/receivable', titleKey: 'finance:bills.menu.receivable', order: 30 }]),
     {
       key: SETTLEMENT_GROUP,
       path: '/unifiedSettlement',

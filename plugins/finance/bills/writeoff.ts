@@ -2,6 +2,7 @@
 // details and certificate attachments. A bill is verified when its valid forms cover its amount.
 import { z } from 'zod';
 import { crudPermissions, defineResource, permissionCodes, rules, type UploadType } from '@core/shared';
+import { financeTable } from '../common';
 
 export const WRITEOFF_FLAGS = ['valid', 'void'] as const;
 export const WRITEOFF_UPLOAD_TYPES: readonly UploadType[] = ['pdf', 'jpg', 'png'];
@@ -11,13 +12,7 @@ export const WRITEOFF_PERMISSIONS = permissionCodes(P);
 const L = 'finance:bills.writeoff';
 
 export const writeoffDef = defineResource({
-  plugin: 'finance',
-  name: 'writeoff',
-  table: 'fin_writeoff',
-  titleKey: 'finance:bills.menu.writeoff',
-  menu: 'expense.writeoff',
-  labelField: 'writeoffNo',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('writeoff', 'fin_writeoff', 'finance:bills.menu.writeoff', 'expense.writeoff', 'writeoffNo'),
   permissions: crudPermissions(P),
   uploads: { types: WRITEOFF_UPLOAD_TYPES, maxMb: 10 },
   fields: [

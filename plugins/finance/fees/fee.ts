@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { crudPermissions, defineDocument, defineResource, rules, todayIso } from '@core/shared';
 import { BILLING_METHODS } from './engine';
+import { financeTable } from '../common';
 
 export const BILLING_OBJECTS = ['cargo', 'vehicle', 'container', 'declaration', 'serviceOrder'] as const;
 /** SPEC §9 settlement methods: per ticket, cash, monthly, yearly, daily. */
@@ -38,13 +39,7 @@ const stampFields = [
 ];
 
 export const feeItemDef = defineResource({
-  plugin: 'finance',
-  name: 'feeItem',
-  table: 'fin_fee_item',
-  titleKey: `${L}.feeItem.title`,
-  menu: MENU.feeItem,
-  labelField: 'name',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('feeItem', 'fin_fee_item', `${L}.feeItem.title`, MENU.feeItem, 'name'),
   permissions: crudPermissions('finance:feeItem'),
   fields: [
     { name: 'name', labelKey: `${L}.feeItem.name`, type: 'string', filter: 'contains', sortable: true, maxLength: 50 },
@@ -78,13 +73,7 @@ export const feeItemDef = defineResource({
 });
 
 export const chargingRuleDef = defineResource({
-  plugin: 'finance',
-  name: 'chargingRule',
-  table: 'fin_fee_rule',
-  titleKey: `${L}.rule.title`,
-  menu: MENU.chargingRule,
-  labelField: 'ruleName',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('chargingRule', 'fin_fee_rule', `${L}.rule.title`, MENU.chargingRule, 'ruleName'),
   permissions: crudPermissions('finance:chargingRule'),
   fields: [
     { name: 'ruleName', labelKey: `${L}.rule.ruleName`, type: 'string', filter: 'contains', sortable: true, maxLength: 50, list: { width: 180 } },
@@ -167,12 +156,7 @@ export const chargingRuleDocument = defineDocument({
 });
 
 export const operationRecordDef = defineResource({
-  plugin: 'finance',
-  name: 'operationRecord',
-  table: 'fin_operation_record',
-  titleKey: `${L}.record.title`,
-  menu: MENU.operationRecord,
-  labelField: 'reference',
+  ...financeTable('operationRecord', 'fin_operation_record', `${L}.record.title`, MENU.operationRecord, 'reference'),
   defaultSort: { field: 'opDate', dir: 'desc' },
   permissions: crudPermissions('finance:operationRecord'),
   fields: [

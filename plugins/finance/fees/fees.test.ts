@@ -15,15 +15,14 @@ import { periodicBillsJob } from './periodic.job';
 
 const db = setUpTestDb({ logins: ['admin'] });
 const { cookies } = db;
-let admin: { items: ReturnType<typeof resourceApi>; rules: ReturnType<typeof resourceApi>; records: ReturnType<typeof resourceApi> };
+const admin = {
+  items: resourceApi('finance', 'feeItem', db.as('admin')),
+  rules: resourceApi('finance', 'chargingRule', db.as('admin')),
+  records: resourceApi('finance', 'operationRecord', db.as('admin')),
+};
 let traderId: number;
 
 beforeAll(async () => {
-  admin = {
-    items: resourceApi('finance', 'feeItem', { cookie: cookies.admin }),
-    rules: resourceApi('finance', 'chargingRule', { cookie: cookies.admin }),
-    records: resourceApi('finance', 'operationRecord', { cookie: cookies.admin }),
-  };
   traderId = await userId(db, 'trader');
 });
 
@@ -39,7 +38,6 @@ const item = (over: Record<string, unknown> = {}) => ({
   valid: true,
   ...over,
 });
-
 
 async function trial(cookie: string, json: Record<string, unknown>) {
   return envelope(await respond(trialRoute.action, req('/api/finance/fees/trial', { cookie, json })));

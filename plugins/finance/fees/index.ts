@@ -10,6 +10,7 @@ import { linesForServiceOrder } from './charging.server';
 import { periodicBillsJob } from './periodic.job';
 import { operationRecordsDemo } from './demo';
 import { screens } from './screens';
+import { expenseGroup, permissionsOf } from '../common';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -53,23 +54,9 @@ const feesDemo: Seed = {
 
 export const feesArea: PluginArea = {
   key: 'fees',
-  menus: [
-    {
-      key: MENU.group,
-      path: '/expense',
-      titleKey: 'finance:menu.expense',
-      icon: 'ReceiptLong',
-      order: 400,
-      children: [{ key: MENU.chargingRule, path: '/expense/chargingRule', titleKey: 'finance:fees.menu.chargingRule', order: 20 }],
-    },
-  ],
+  menus: [expenseGroup([{ key: MENU.chargingRule, path: '/expense/chargingRule', titleKey: 'finance:fees.menu.chargingRule', order: 20 }])],
   // Charging rules have a hand-written screen; fee items and operation records derive theirs.
-  permissions: (['ruleList', 'ruleAdd', 'ruleEdit', 'ruleRemove', 'ruleTrial'] as const).map((k) => ({
-    code: FEE_PERMISSIONS[k],
-    titleKey: `finance:fees.perm.${k}`,
-    menu: MENU.chargingRule,
-    mandatory: k === 'ruleList',
-  })),
+  permissions: permissionsOf(FEE_PERMISSIONS, 'finance:fees.perm', () => MENU.chargingRule, 'ruleList', ['ruleList', 'ruleAdd', 'ruleEdit', 'ruleRemove', 'ruleTrial']),
   routes: [
     { path: 'api/finance/fees/trial', file: 'fees/routes/api.trial.ts', layout: 'none' },
   ],

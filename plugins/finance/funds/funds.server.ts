@@ -154,25 +154,18 @@ async function postAndInsert(trx: Knex.Transaction, p: FundMovement, direction: 
   return { ledgerId: Number(id), balanceAfter: String(r.values.balance_after) };
 }
 
+/** A bill's payment or refund as the other areas move money. */
+type FundCall = Pick<FundMovement, 'userId' | 'currency' | 'amount' | 'txType' | 'reference' | 'memo' | 'idempotencyKey' | 't'>;
+
 /**
  * Takes money from a customer's available balance (paying a bill from funds). Refuses with
  * 可用余额不足 when the balance does not cover it; a repeated idempotency key returns the
  * first result without debiting again.
  */
-export async function debitFunds(
-  trx: Knex.Transaction,
-  p: { userId: number; currency: string; amount: string; txType: 'billPayment' | string; reference: string; memo?: string; idempotencyKey?: string; t: TFunction },
-): Promise<{ ledgerId: number; balanceAfter: string }> {
-  return postAndInsert(trx, p, 'D');
-}
+export const debitFunds = (trx: Knex.Transaction, p: FundCall) => postAndInsert(trx, p, 'D');
 
 /** Puts money back into a customer's funds (a refund); idempotent by key like debitFunds. */
-export async function creditFunds(
-  trx: Knex.Transaction,
-  p: { userId: number; currency: string; amount: string; txType: 'refund' | string; reference: string; memo?: string; idempotencyKey?: string; t: TFunction },
-): Promise<{ ledgerId: number; balanceAfter: string }> {
-  return postAndInsert(trx, p, 'C');
-}
+export const creditFunds = (trx: Knex.Transaction, p: FundCall) => postAndInsert(trx, p, 'C');
 
 /** Display name of a customer account: its company, else its nickname. */
 async function customerOf(knex: Knex, userId: number): Promise<{ id: number; name: string } | null> {

@@ -4,6 +4,7 @@
 // screens render from them, funds.server.ts adds the rules.
 import { z } from 'zod';
 import { defineResource, rules, type EnumOption } from '@core/shared';
+import { financeTable } from '../common';
 
 /** Transaction types of the bank's sub-account ledger, plus the platform's own two. */
 export const TX_TYPES = [
@@ -39,14 +40,8 @@ const L = 'finance:funds';
 const opts = (values: readonly string[], prefix: string): EnumOption[] => values.map((v) => ({ value: v, labelKey: `${L}.${prefix}.${v}` }));
 
 export const subAccountDef = defineResource({
-  plugin: 'finance',
-  name: 'subAccount',
-  table: 'fin_sub_account',
+  ...financeTable('subAccount', 'fin_sub_account', `${L}.subAccount.title`, MENU_LEDGER, 'subAccNo'),
   unique: [{ fields: ['userId', 'currency'], messageKey: 'finance:funds.msg.accountExists' }],
-  titleKey: `${L}.subAccount.title`,
-  menu: MENU_LEDGER,
-  labelField: 'subAccNo',
-  defaultSort: { field: 'id', dir: 'desc' },
   permissions: { list: FUNDS_PERMISSIONS.ledgerList, create: FUNDS_PERMISSIONS.initAccount, update: FUNDS_PERMISSIONS.editThreshold, export: FUNDS_PERMISSIONS.ledgerList },
   fields: [
     { name: 'subAccNo', labelKey: `${L}.subAccNo`, type: 'string', filter: 'contains', sortable: true, form: false, list: { width: 150 } },

@@ -9,6 +9,7 @@ import { fundsOpenApi } from './openapi';
 import { advanceReceiptResource, fundCustomers, fundLedgerResource, fundReminderCount, fundReminderPage, openSubAccount, subAccountResource } from './funds.server';
 import { advanceReceiptsDemo } from './demo';
 import { screens } from './screens';
+import { permissionsOf } from '../common';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -47,12 +48,7 @@ export const fundsArea: PluginArea = {
     },
   ],
   // The sub-ledger screen's (the advance receipts' screen derives its own).
-  permissions: (['ledgerList', 'initAccount', 'editThreshold'] as const).map((k) => ({
-    code: FUNDS_PERMISSIONS[k],
-    titleKey: `finance:funds.perm.${k}`,
-    menu: MENU_LEDGER,
-    mandatory: k === 'ledgerList',
-  })),
+  permissions: permissionsOf(FUNDS_PERMISSIONS, 'finance:funds.perm', () => MENU_LEDGER, 'ledgerList', ['ledgerList', 'initAccount', 'editThreshold']),
   screens,
   routes: [
     { path: 'api/payAdvance/zjCount', file: 'funds/routes/api.zjCount.ts', layout: 'none' },

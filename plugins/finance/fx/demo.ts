@@ -34,6 +34,7 @@ export const fxDemo: Seed = {
     const operator = await knex('sys_user').where({ username: 'operator' }).first();
     if (!trader) return;
     const now = new Date();
+    const stamp = { created_at: now, created_by: trader.id, updated_at: now, updated_by: trader.id, version: 1 };
     const common = {
       applicant_user_id: trader.id,
       applicant_name: trader.company_name || trader.nickname,
@@ -43,11 +44,7 @@ export const fxDemo: Seed = {
       pay_method: 'TT',
       urgency: 'NORMAL',
       pay_mode: 'account',
-      created_at: now,
-      created_by: trader.id,
-      updated_at: now,
-      updated_by: trader.id,
-      version: 1,
+      ...stamp,
     };
     const apps = [
       { status: 'unsettled', beneficiary_name: 'Mandalay Pulses Trading Co., Ltd.', beneficiary_account: '0045100778812', beneficiary_bank: 'AYA Bank', beneficiary_bank_address: 'No. 416 Mahabandoola Road, Yangon', swift_code: 'AYABMMMY', amount: '8600.00', currency: 'USD', contract_no: 'HT2026-031', postscript: '绿豆货款' },
@@ -99,11 +96,7 @@ export const fxDemo: Seed = {
       contact_mobile: '13800138000',
       legal_org_name: trader.company_name || trader.nickname,
       remarks: '大米出口收汇',
-      created_at: now,
-      created_by: trader.id,
-      updated_at: now,
-      updated_by: trader.id,
-      version: 1,
+      ...stamp,
     });
     await knex('fin_rmb_statement_decl').insert([
       { statement_id: Number(statementId), seq: 1, decl_year: 2026, decl_month: 3, decl_date: '2026-03-02', customs_amount: '60000.00', currency: 'RMB' },

@@ -4,6 +4,7 @@
 // state machine is data: the server enforces it and both screens enable their buttons from it.
 import { z } from 'zod';
 import { crudPermissions, defineDocument, defineResource, permissionCodes, rules, type Transition, type UploadType } from '@core/shared';
+import { financeTable } from '../common';
 
 export const FX_STATUS = ['unsettled', 'submitted', 'platformPassed', 'bankPassed', 'settled', 'platformFailed', 'bankFailed'] as const;
 export type FxStatus = (typeof FX_STATUS)[number];
@@ -59,13 +60,7 @@ export const FX_TRANSITIONS: Transition[] = [
 const f = (k: string) => `finance:fx.field.${k}`;
 
 export const fxApplicationDef = defineResource({
-  plugin: 'finance',
-  name: 'fxApplication',
-  table: 'fin_fx_application',
-  titleKey: 'finance:fx.title',
-  menu: 'expense.fxSettlement',
-  labelField: 'appNo',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('fxApplication', 'fin_fx_application', 'finance:fx.title', 'expense.fxSettlement', 'appNo'),
   permissions: crudPermissions(P),
   uploads: { types: PERMIT_TYPES, maxMb: 10 },
   fields: [

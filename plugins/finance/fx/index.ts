@@ -12,6 +12,7 @@ import en from './locales/en.json';
 import my from './locales/my.json';
 import { fxDemo } from './demo';
 import { screens } from './screens';
+import { bankCenterGroup, expenseGroup, permissionsOf } from '../common';
 
 export const FX_MENU = 'expense.fxSettlement';
 export const RMB_MENU = 'expense.rmbStatement';
@@ -52,53 +53,19 @@ const F = FX_PERMISSIONS;
 const R = RMB_PERMISSIONS;
 const APPLICANT = [F.list, F.add, F.edit, F.remove, F.submit, R.list, R.add, R.edit, R.remove];
 
-const fxPermissionMenu: Record<keyof typeof FX_PERMISSIONS, string> = {
-  list: FX_MENU,
-  add: FX_MENU,
-  edit: FX_MENU,
-  remove: FX_MENU,
-  submit: FX_MENU,
-  platformReview: FX_MENU,
-  bankReview: BANK_MENU,
-  settle: BANK_MENU,
-};
-
 export const fxArea: PluginArea = {
   key: 'fx',
   menus: [
-    {
-      key: 'expense',
-      path: '/expense',
-      titleKey: 'finance:menu.expense',
-      icon: 'ReceiptLong',
-      order: 400,
-      children: [
-        { key: FX_MENU, path: '/expense/fxSettlement', titleKey: 'finance:fx.menu.fxSettlement', order: 65 },
-        { key: RMB_MENU, path: '/expense/rmbStatement', titleKey: 'finance:fx.menu.rmbStatement', order: 70 },
-      ],
-    },
-    {
-      key: 'bankCenter',
-      path: '/bankCenter',
-      titleKey: 'finance:menu.bankCenter',
-      icon: 'Payments',
-      order: 420,
-      children: [{ key: BANK_MENU, path: '/bankCenter/remittanceReview', titleKey: 'finance:fx.menu.remittanceReview', order: 50 }],
-    },
+    expenseGroup([
+      { key: FX_MENU, path: '/expense/fxSettlement', titleKey: 'finance:fx.menu.fxSettlement', order: 65 },
+      { key: RMB_MENU, path: '/expense/rmbStatement', titleKey: 'finance:fx.menu.rmbStatement', order: 70 },
+    ]),
+    bankCenterGroup([{ key: BANK_MENU, path: '/bankCenter/remittanceReview', titleKey: 'finance:fx.menu.remittanceReview', order: 50 }]),
   ],
   permissions: [
-    ...(Object.keys(FX_PERMISSIONS) as (keyof typeof FX_PERMISSIONS)[]).map((k) => ({
-      code: FX_PERMISSIONS[k],
-      titleKey: `finance:fx.perm.${k}`,
-      menu: fxPermissionMenu[k],
-      mandatory: k === 'list',
-    })),
-    ...(Object.keys(RMB_PERMISSIONS) as (keyof typeof RMB_PERMISSIONS)[]).map((k) => ({
-      code: RMB_PERMISSIONS[k],
-      titleKey: `finance:fx.rmbPerm.${k}`,
-      menu: RMB_MENU,
-      mandatory: k === 'list',
-    })),
+    // The bank reviews and settles on its own screen; the applicant and the platform work on the FX one.
+    ...permissionsOf(FX_PERMISSIONS, 'finance:fx.perm', (k) => (k === 'bankReview' || k === 'settle' ? BANK_MENU : FX_MENU), 'list'),
+    ...permissionsOf(RMB_PERMISSIONS, 'finance:fx.rmbPerm', () => RMB_MENU, 'list'),
   ],
   screens,
   migrations: [

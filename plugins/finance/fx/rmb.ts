@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { crudPermissions, defineDocument, defineResource, permissionCodes, rules, type FieldDef, type FieldType, type UploadType } from '@core/shared';
 import { FX_CURRENCIES } from './fx';
+import { financeTable } from '../common';
 
 /** SPEC §9 "customs declaration supplement window". */
 export const DECL_WINDOW_DAYS = 30;
@@ -34,30 +35,26 @@ export function daysBetween(a: string, b: string): number {
 
 const f = (k: string) => `finance:fx.rmb.${k}`;
 
-/** A non-negative decimal with at most `scale` decimals; anything else is "not a legal number". */
-function legalDecimal(t: TFunction, key: string, opts: { scale?: number; max?: number; optional?: boolean } = {}) {
-  const scale = opts.scale ?? 2;
-  const msg = t('finance:fx.msg.legalNumber', { field: t(key) });
-  const re = new RegExp(`^\\d{1,16}(\\.\\d{1,${scale}})?$`);
-  const s = z
-    .string({ error: t('core:resource.required', { field: t(key) }) })
-    .trim()
-    .min(1, t('core:resource.required', { field: t(key) }))
-    .refine((v) => re.test(v) && (opts.max === undefined || Number(v) <= opts.max), msg);
-  const pre = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' && v.trim() === '' ? undefined : v);
-  return opts.optional ? z.preprocess((v) => pre(v) ?? null, s.nullable()) : z.preprocess(pre, s);
-}
-
-function legalDigits(t: TFunction, key: string, re: RegExp, optional = false) {
-  const msg = t('finance:fx.msg.legalNumber', { field: t(key) });
-  const s = z
-    .string({ error: t('core:resource.required', { field: t(key) }) })
-    .trim()
-    .min(1, t('core:resource.required', { field: t(key) }))
-    .regex(re, msg);
-  const pre = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' && v.trim() === '' ? undefined : v);
+/** Text that must pass `legal`, else "not a legal number": required, or when optional blank is null. `pre` reads what was sent. */
+function legalText(t: TFunction, key: string, legal: (v: string) => boolean, optional: boolean, pre: (v: unknown) => unknown) {
+  const required = t('core:resource.required', { field: t(key) });
+  const illegal = t('finance:fx.msg.legalNumber', { field: t(key) });
+  const s = z.string({ error: required }).trim().min(1, required).refine(legal, illegal);
   return optional ? z.preprocess((v) => pre(v) ?? null, s.nullable()) : z.preprocess(pre, s);
 }
+
+const blankIsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A non-negative decimal with at most two decimals (and at most `max`). */
+function legalDecimal(t: TFunction, key: string, opts: { max?: number; optional?: boolean } = {}) {
+  const legal = (v: string) => /^\d{1,16}(\.\d{1,2})?$/.test(v) && (opts.max === undefined || Number(v) <= opts.max);
+  return legalText(t, key, legal, opts.optional ?? false, (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : blankIsMissing(v)));
+}
+
+const numberAsText = (v: unknown) => (typeof v === 'number' ? String(v) : blankIsMissing(v));
+
+/** Digits only, or blank. */
+const legalDigits = (t: TFunction, key: string, re: RegExp) => legalText(t, key, (v) => re.test(v), true, numberAsText);
 
 const declarationSchema = () =>
   z.object({
@@ -69,13 +66,7 @@ const declarationSchema = () =>
   });
 
 export const rmbStatementDef = defineResource({
-  plugin: 'finance',
-  name: 'rmbStatement',
-  table: 'fin_rmb_statement',
-  titleKey: 'finance:fx.rmb.title',
-  menu: 'expense.rmbStatement',
-  labelField: 'payerName',
-  defaultSort: { field: 'id', dir: 'desc' },
+  ...financeTable('rmbStatement', 'fin_rmb_statement', 'finance:fx.rmb.title', 'expense.rmbStatement', 'payerName'),
   permissions: crudPermissions(P),
   uploads: { types: RMB_UPLOAD_TYPES, maxMb: 10 },
   fields: [
@@ -118,8 +109,8 @@ export const rmbStatementDef = defineResource({
         capitalAmount: legalDecimal(t, f('capitalAmount'), { optional: true }),
         advancePayment: legalDecimal(t, f('advancePayment'), { optional: true }),
         contractRatio: legalDecimal(t, f('contractRatio'), { max: 100, optional: true }),
-        days: legalDigits(t, f('days'), /^\d{1,4}$/, true),
-        balanceCode: legalDigits(t, f('balanceCode'), /^\d{1,20}$/, true),
+        days: legalDigits(t, f('days'), /^\d{1,4}$/),
+        balanceCode: legalDigits(t, f('balanceCode'), /^\d{1,20}$/),
         contactPerson: r.text(f('contactPerson'), 50),
         contactMobile: r.pattern(f('contactMobile'), /^(\+?\d{1,4}[- ]?)?\d{6,15}$/),
         legalOrgName: r.text(f('legalOrgName'), 100),
