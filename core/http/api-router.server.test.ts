@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import zlib from 'node:zlib';
+import morgan from 'morgan';
 import proxyAddr from 'proxy-addr';
 import { describe, expect, it, vi } from 'vitest';
 import { setUpServer } from '../../tests/support/server';
@@ -87,7 +88,8 @@ describe('the API front', () => {
       ['x-content-type-options', 'nosniff'],
       ['x-frame-options', 'SAMEORIGIN'],
     ],
-    watchers: [],
+    // The request log, as `npm start` runs it: it wraps writeHead, and must not lose the headers.
+    watchers: [morgan('tiny', { stream: new Writable({ write: (_c, _e, done) => done() }) })],
   });
   const server = setUpServer(() => front);
   const get = (p: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.base + p, { method, headers, redirect: 'manual' });

@@ -151,6 +151,11 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
     return out;
   }
 
+  // Without a reason phrase the headers go second: a watcher that wraps writeHead (morgan's
+  // on-headers) reads an `undefined` reason as "no headers" and dropped them all.
+  const sendHead = (res: ServerResponse, response: Response, out: Record<string, string | string[]>) =>
+    response.statusText ? res.writeHead(response.status, response.statusText, out) : res.writeHead(response.status, out);
+
   async function answer(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
     const head = req.method === 'HEAD';
     const json = jsonTextOf(response);
@@ -166,7 +171,7 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
         out['content-encoding'] = 'gzip';
       }
       out['content-length'] = String(Buffer.byteLength(body));
-      res.writeHead(response.status, response.statusText || undefined, out);
+      sendHead(res, response, out);
       res.end(head ? undefined : body);
       return;
     }
@@ -174,7 +179,7 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
       out['content-encoding'] = 'gzip';
       delete out['content-length'];
     }
-    res.writeHead(response.status, response.statusText || undefined, out);
+    sendHead(res, response, out);
     if (!response.body || head) {
       res.end();
       return;
