@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     CUSTOMS_EDI_DIR: ediDir,
     SESSION_SECRET: 'e2e-secret',
-    LOG_REQUESTS: '0',
+    // The request log stays on, as `npm start` runs it (it wraps every answer's writeHead).
     NODE_ENV: 'production' as const,
   };
   delete (env as Record<string, string | undefined>).REDIS_URL;
@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
       output += b.toString();
       if (output.includes('is running at')) {
         clearTimeout(timer);
+        // From here on its output (the request log) is read and dropped.
+        server!.stdout!.off('data', onData).resume();
         resolve();
       }
     };
