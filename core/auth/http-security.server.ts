@@ -15,7 +15,9 @@ import crypto from 'node:crypto';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import helmet from 'helmet';
 import { CODE } from '../http/envelope.server';
+import type { TFunction } from 'i18next';
 import { getT } from '../i18n/i18n.server';
+import { ownHostOf } from '../http/node-request.server';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -92,12 +94,6 @@ export function checkRequest(r: RequestFacts, allowed: string[] = allowedOrigins
   return 'ok';
 }
 
-/** The host the client addressed, as Remix sees it (X-Forwarded-Host only behind a trusted proxy). */
-export function ownHost(req: ExpressRequest): string {
-  const forwarded = req.app.get('trust proxy') ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  return (forwarded || req.get('host') || '').toLowerCase();
-}
-
 /** What the check reads of a request (Express' or the API front's): method, path, host and its headers by lower-case name. */
 export function requestFacts(method: string, path: string, host: string, header: (name: string) => string | undefined): RequestFacts {
   const length = Number(header('content-length') ?? 0);
@@ -124,16 +120,21 @@ function i18nRequest(req: ExpressRequest): Request {
   return new Request(`http://localhost${req.originalUrl}`, { headers });
 }
 
+/** The answer to a refused request (its body is never read: nothing of it reaches the app). */
+export function refusal(verdict: Exclude<Verdict, 'ok'>, t: TFunction): { status: number; body: { code: number; msg: string } } {
+  if (verdict === 'origin') return { status: 403, body: { code: CODE.FORBIDDEN, msg: t('core:http.crossSite') } };
+  return { status: 415, body: { code: CODE.ERROR, msg: t('core:http.jsonOnly') } };
+}
+
 export function csrfGuard(): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const verdict = checkRequest(requestFacts(req.method, req.path, ownHost(req), (name) => req.get(name)));
+    const verdict = checkRequest(requestFacts(req.method, req.path, ownHostOf(req, req.app.get('trust proxy fn')), (name) => req.get(name)));
     if (verdict === 'ok') return next();
     getT(i18nRequest(req))
       .then((t) => {
-        // The body is never read: nothing of the request reaches the app.
+        const { status, body } = refusal(verdict, t);
         res.setHeader('Cache-Control', 'no-store');
-        if (verdict === 'origin') res.status(403).json({ code: CODE.FORBIDDEN, msg: t('core:http.crossSite') });
-        else res.status(415).json({ code: CODE.ERROR, msg: t('core:http.jsonOnly') });
+        res.status(status).json(body);
       })
       .catch(next);
   };

@@ -12,10 +12,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { checkRequest, requestFacts } from '../auth/http-security.server';
+import { checkRequest, refusal, requestFacts } from '../auth/http-security.server';
 import { getT } from '../i18n/i18n.server';
-import { CODE } from './codes';
-import { jsonTextOf } from './envelope.server';
+import { fail, jsonTextOf } from './envelope.server';
 import { clientIpOf, NodeRequest, ownHostOf, requestUrl, type TrustFn } from './node-request.server';
 
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
@@ -200,10 +199,8 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
     const request = new NodeRequest(req, res, requestUrl(req, opts.trust)) as unknown as Request;
     const verdict = checkRequest(requestFacts(req.method ?? 'GET', (req.url ?? '/').split('?')[0], ownHostOf(req, opts.trust), (name) => req.headers[name] as string | undefined));
     if (verdict !== 'ok') {
-      // The body is never read: nothing of the request reaches the app.
-      const t = await getT(request);
-      const body = verdict === 'origin' ? { code: CODE.FORBIDDEN, msg: t('core:http.crossSite') } : { code: CODE.ERROR, msg: t('core:http.jsonOnly') };
-      return answer(req, res, Response.json(body, { status: verdict === 'origin' ? 403 : 415 }));
+      const { status, body } = refusal(verdict, await getT(request));
+      return answer(req, res, fail(body.msg, body.code, status));
     }
     let response: unknown;
     try {
