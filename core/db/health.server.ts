@@ -108,12 +108,11 @@ export function logUnavailable(where: string, e: unknown): void {
 
 const FALLBACK = '服务暂时不可用，请稍后重试';
 
-/** "服务暂时不可用，请稍后重试" in the language of the request (zh without one). */
-export async function unavailableMessage(request?: Request): Promise<string> {
+/** "服务暂时不可用，请稍后重试" in the language of the request. */
+async function unavailableMessage(request: Request): Promise<string> {
   try {
-    const { getLang, tFor } = await import('../i18n/i18n.server');
-    const t = tFor(request ? await getLang(request) : 'zh');
-    return t('core:http.serviceUnavailable');
+    const { getT } = await import('../i18n/i18n.server');
+    return (await getT(request))('core:http.serviceUnavailable');
   } catch {
     return FALLBACK;
   }
