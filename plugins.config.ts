@@ -4,9 +4,10 @@ import type { PortPlugin } from './core/plugin';
 import system from './plugins/system';
 import customs from './plugins/customs';
 import finance from './plugins/finance';
+import portOps from './plugins/port-ops';
 import partnerExample from './examples/partner-plugin';
 
-const plugins: PortPlugin[] = [system, customs, finance];
+const plugins: PortPlugin[] = [system, customs, finance, portOps];
 
 // The example partner plugin proves the contract in tests; never on in production.
 if (process.env.ENABLE_EXAMPLE_PLUGIN === '1') plugins.push(partnerExample);
