@@ -18,3 +18,5 @@ export type { EnumOption, FieldDef, FieldType, ResourceDef, ResourcePermissions,
 export { localizeLookups } from './resource/lookupLabels';
 export { rules } from './resource/rules';
 export { resourcePermissions } from './screens';
+export { ID_TYPES, creditCodeCheckChar, isCreditCode, isEmail, isIdNumber, isMobile, isMyanmarNrc, isPassport, isPhone, isPrcId, withCreditCheck, withIdCheck } from './resource/identity';
+export type { IdType } from './resource/identity';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { cellOf, formSelect, GRID, openList, PASSWORD, refused, screenshot, setUpBrowser, shown, signIn, toast, transition, typeDate, watchErrors } from './support';
-import { withCreditCheck, withIdCheck } from '../../plugins/customs/enterprise/validators';
+import { withCreditCheck, withIdCheck } from '../../core/resource/identity';
 import { receiptXml } from '../../plugins/customs/receipts/receipts.server';
 
 const browser = setUpBrowser();

@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
-import { UPLOAD_TYPES, defineResource, rules, type FieldDef, type FieldType, type Transition } from '@core/shared';
-import { isCreditCode } from '../enterprise/validators';
+import { UPLOAD_TYPES, defineResource, isCreditCode, rules, type FieldDef, type FieldType, type Transition } from '@core/shared';
 
 export const DECL_STATUS = ['draft', 'submitted', 'accepted', 'inspection', 'released', 'rejected'] as const;
 export const IE_FLAGS = ['I', 'E'] as const;

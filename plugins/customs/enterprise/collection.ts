@@ -3,8 +3,7 @@
 // 1–10, settlement account name 1–100, a valid mobile. Enabled/disabled by transitions
 // (SPEC §4: no change when already in that state).
 import { z } from 'zod';
-import { defineResource, permissionCodes, rules } from '@core/shared';
-import { isMobile, isPhone } from './validators';
+import { defineResource, isMobile, isPhone, permissionCodes, rules } from '@core/shared';
 
 const K = 'customs:enterprise.collection';
 

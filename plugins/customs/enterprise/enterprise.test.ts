@@ -11,7 +11,7 @@ import system from '../../system';
 import customs from '..';
 import { account, enterprisePayload, freshCreditCode } from './testing';
 import { approvedEnterpriseOfUser, enterpriseOfUser, ENTERPRISE_AUDIT } from './enterprise.server';
-import { withIdCheck } from './validators';
+import { withIdCheck } from '@core/shared';
 
 const db = setUpTestDb({ plugins: [system, customs], dataDir: true, logins: ['operator'] });
 const { cookies } = db;

@@ -5,8 +5,7 @@
 // the same schema the server enforces.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { defineDocument, defineResource, rules, type EnumOption, type FieldDef, type Transition } from '@core/shared';
-import { ID_TYPES, isCreditCode, isEmail, isIdNumber, isPhone, type IdType } from './validators';
+import { ID_TYPES, defineDocument, defineResource, isCreditCode, isEmail, isIdNumber, isPhone, rules, type EnumOption, type FieldDef, type IdType, type Transition } from '@core/shared';
 
 const K = 'customs:enterprise';
 

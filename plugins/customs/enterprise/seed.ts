@@ -2,11 +2,10 @@
 // customs brokers (customs_admin) keep their own enterprise, collection information and
 // entrustments; the platform (PTGL) reviews enterprises — and, seeded once per database,
 // approved demo enterprises for the demo users `broker` and `trader`, with the trader entrusting the broker.
-import type { GrantDef, Seed } from '@core/shared';
+import { withCreditCheck, withIdCheck, type GrantDef, type Seed } from '@core/shared';
 import { ENTERPRISE_AUDIT, ENTERPRISE_PERMS } from './enterprise';
 import { COLLECTION_PERMS } from './collection';
 import { ENTRUSTMENT_PERMS, ENTRUSTMENT_STATUS } from './entrustment';
-import { withCreditCheck, withIdCheck } from './validators';
 import { createRow, demoActor, demoDataSeed, transitionRows } from '@core/server';
 import { collectionInfoResource } from './collection.server';
 import { approvedEnterpriseOfUser } from './enterprise.server';

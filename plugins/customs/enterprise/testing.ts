@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { signedInUser, uniq } from '../../../tests/support/resource';
 import { ENTERPRISE_GRANTS } from './seed';
-import { withCreditCheck, withIdCheck } from './validators';
+import { withCreditCheck, withIdCheck } from '@core/shared';
 
 /** A fresh login account of a user type with the grants of a demo role; returns its cookie. */
 export async function account(knex: Knex, userType: number, grantsOf: keyof typeof ENTERPRISE_GRANTS = userType === 5 ? 'customs_admin' : '0') {

@@ -1,6 +1,6 @@
 // The pure identity-number and phone checks: one passing and one failing case per rule.
 import { describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, isCreditCode, isEmail, isIdNumber, isMobile, isMyanmarNrc, isPassport, isPhone, isPrcId, withCreditCheck, withIdCheck } from './validators';
+import { creditCodeCheckChar, isCreditCode, isEmail, isIdNumber, isMobile, isMyanmarNrc, isPassport, isPhone, isPrcId, withCreditCheck, withIdCheck } from './identity';
 
 describe('unified social credit code (GB 32100-2015)', () => {
   it('accepts published codes whose check character matches', () => {

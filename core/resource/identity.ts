@@ -1,7 +1,8 @@
-// Pure checks of the enterprise identity numbers and phone numbers (SPEC §5 "Enterprise",
-// "Phones"): the unified social credit code with its GB 32100-2015 check character, the PRC
-// resident ID with its ISO 7064 MOD 11-2 check digit, Myanmar NRC numbers, passports, and
-// mainland China / Myanmar phone numbers. Isomorphic: the form and the server share them.
+// Pure checks of identity numbers and phone numbers (SPEC §5 "Enterprise", "Phones"), shared by
+// every plugin that records a company or a person (customs enterprises, port-ops customers,
+// fleets and drivers): the unified social credit code with its GB 32100-2015 check character,
+// the PRC resident ID with its ISO 7064 MOD 11-2 check digit, Myanmar NRC numbers, passports,
+// and mainland China / Myanmar phone numbers. Isomorphic: the form and the server share them.
 
 /** GB 32100-2015: the 31 characters a credit code may use (no I, O, S, V, Z). */
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
