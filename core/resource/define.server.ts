@@ -51,6 +51,11 @@ export interface ResourceHooks {
   validate?(input: Row, ctx: WriteContext): Promise<void>;
   /** After insert/update in the same transaction (join tables, side records). */
   afterWrite?(id: number, input: Row, ctx: WriteContext): Promise<void>;
+  /**
+   * `afterWrite` writes other rows only (siblings, join tables), never the row written: an update
+   * may then answer without reading that row again (see `answerOf` in service.server.ts).
+   */
+  afterWriteLeavesRow?: boolean;
   /** Before rows are deleted, in the same transaction. */
   beforeDelete?(rows: Row[], ctx: HookContext): Promise<void>;
   /** Before a transition, in its transaction: checks beyond the `from` states; may return extra column values per row. */

@@ -253,6 +253,30 @@ describe('optimistic locking', () => {
     expect(await db.knex('sys_ref_code').where({ id }).first()).toMatchObject({ name: winner, version: 2 });
   });
 
+  it('an update answers the row exactly as a fresh read of it gives it (codes answer without a second read)', async () => {
+    const id = Number((await codes().create({ rvDomain: 'URGENCY', code: 'ANSWER', name: '答', nameEn: 'Answer', isDefault: false, orderNum: 3 })).body.data!.id);
+    const res = await codes().update(id, { rvDomain: 'URGENCY', code: 'ANSWER', name: '答复', nameEn: 'Reply', isDefault: true, highValue: '', ediCode: 'E1', orderNum: 4, version: 1 });
+    expect(res.body).toMatchObject({ code: 200, data: { name: '答复', isDefault: true, highValue: null, ediCode: 'E1', orderNum: 4, version: 2 } });
+    expect(res.body.data).toEqual(await getRow(refCodeResource, admin, id, t, db.knex));
+    // A changed code is checked against its type again: too long for URGENCY's code length, or a type that does not exist.
+    const type = await db.knex('sys_ref_code_type').where({ type_code: 'URGENCY' }).first();
+    await db.knex('sys_ref_code_type').where({ id: type.id }).update({ code_length: 6 });
+    const long = await codes().update(id, { rvDomain: 'URGENCY', code: 'ANSWER2', name: '答复', nameEn: 'Reply', isDefault: true, version: 2 });
+    expect(long.body.data).toMatchObject({ fieldErrors: { code: expect.any(String) } });
+    const unknown = await codes().update(id, { rvDomain: 'NO_SUCH_TYPE', code: 'ANSWER', name: '答复', nameEn: 'Reply', isDefault: true, version: 2 });
+    expect(unknown.body.data).toMatchObject({ fieldErrors: { rvDomain: expect.any(String) } });
+    await db.knex('sys_ref_code_type').where({ id: type.id }).update({ code_length: type.code_length });
+    expect((await db.knex('sys_ref_code').where({ id }).first()).version).toBe(2);
+  });
+
+  it('an update answers the row exactly as a fresh read of it gives it (users, read again after their hooks)', async () => {
+    const user = await makeUser(db.knex, { username: 'answer_user', roleIds: [await makeRole(db.knex, {})] });
+    const before = await getRow(userResource, admin, user.id, t, db.knex);
+    const res = await resourceApi('system', 'user', { cookie: cookies.admin }).update(user.id, { ...before, nickname: '新昵称', version: before.version });
+    expect(res.body).toMatchObject({ code: 200, data: { nickname: '新昵称' } });
+    expect(res.body.data).toEqual(await getRow(userResource, admin, user.id, t, db.knex));
+  });
+
   it('an update without a version is refused', async () => {
     const id = bulkIds[0];
     const res = await codes().update(id, { rvDomain: 'BULK', code: 'X', name: 'x', nameEn: 'x', isDefault: false });

@@ -170,13 +170,16 @@ function countRows(qb: Knex.QueryBuilder, key: string): Promise<number> {
  * Runs a write in its own transaction. Any write to a resource makes its cached totals stale in
  * every process; a write to users, roles, grants or menus also makes every process re-read
  * identities (their hooks write the join tables in the same transaction). A write made inside a
- * caller's transaction is announced once that transaction commits.
+ * caller's transaction is announced once that transaction commits. The answer waits for the
+ * identities' announcement (permissions hold everywhere once it is given), not for the totals':
+ * this process drops them at once, the others on their next read of the versions either way.
  */
 async function writeTransaction<T>(sr: ServerResource, knex: Knex, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   const out = await knex.transaction(write);
   const identity = IDENTITY_TABLES.has(sr.def.table);
   await afterCommit(knex, async () => {
-    await Promise.all([identity ? forgetSessionUsers() : undefined, countCache.invalidate(resourceKey(sr.def))]);
+    void countCache.invalidate(resourceKey(sr.def));
+    if (identity) await forgetSessionUsers();
   });
   return out;
 }
@@ -317,6 +320,36 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
   });
 }
 
+/** Field types whose value reads back from either database exactly as written (given the checks in answerOf). */
+const ROUND_TRIP = new Set<FieldDef['type']>(['string', 'text', 'integer', 'boolean', 'enum', 'ref']);
+
+/**
+ * The row an update answers, made from the row read before it with the written columns laid
+ * over it, or null when only reading the row again gives it exactly: a resource with its own
+ * query, toDb or decorate hook, or an afterWrite that may change the row; a value a database
+ * hands back in another form (money's scale, dates, a ref whose column type is not known).
+ */
+function answerOf(sr: ServerResource, before: Row, values: Row): Row | null {
+  const { hooks } = sr;
+  if (hooks.query || hooks.toDb || hooks.decorate || (hooks.afterWrite && !hooks.afterWriteLeavesRow)) return null;
+  const after: Row = { ...before };
+  for (const f of sr.def.fields) {
+    const col = columnOf(f);
+    if (!col || !(col in values)) continue;
+    const v = values[col];
+    if (!ROUND_TRIP.has(f.type) || (v !== null && typeof v === 'object')) return null;
+    if (f.type === 'string' || f.type === 'text' || f.type === 'ref') {
+      // Text reads back as text; a ref's column type shows in the value read before.
+      const was = before[f.name];
+      if (v !== null && (typeof v !== 'string' || (f.type === 'ref' && typeof was !== 'string'))) return null;
+    }
+    after[f.name] = toApiValue(f, v);
+  }
+  if ('version' in values) after.version = Number(values.version);
+  if (values.updated_at instanceof Date) after.updatedAt = values.updated_at.toISOString();
+  return after;
+}
+
 export async function updateRow(sr: ServerResource, actor: Actor, id: number, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
   if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.update, t);
   const knex = opts.knex ?? getKnex();
@@ -345,7 +378,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     const n = await q.update(values);
     if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
     if (sr.hooks.afterWrite) await sr.hooks.afterWrite(id, data, ctx);
-    const after = await getRow(sr, actor.user, id, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id }).first()));
+    const after = answerOf(sr, before, values) ?? (await getRow(sr, actor.user, id, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id }).first())));
     // Secrets never reach the log, but that they changed does.
     const changedSecrets: Row = {};
     for (const f of sr.def.fields) if (f.type === 'password' && data[f.name]) changedSecrets[f.name] = '***';

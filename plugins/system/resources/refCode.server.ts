@@ -18,7 +18,10 @@ export const refCodeTypeResource = serverResource(refCodeTypeDef, {
 });
 
 export const refCodeResource = serverResource(refCodeDef, {
-  async validate(input, { trx, t }) {
+  async validate(input, { trx, t, before }) {
+    // An edit that keeps the type and the code keeps what was checked when they were stored (a
+    // type with codes cannot be deleted).
+    if (before && before.rvDomain === input.rvDomain && before.code === input.code) return;
     const type = await trx('sys_ref_code_type').where({ type_code: input.rvDomain }).first();
     if (!type) throw new FieldError({ rvDomain: t('core:resource.invalid', { field: t('system:refCode.rvDomain') }) });
     if (type.code_length && String(input.code).length > Number(type.code_length)) {
@@ -28,4 +31,5 @@ export const refCodeResource = serverResource(refCodeDef, {
   async afterWrite(id, input, { trx }) {
     if (input.isDefault) await trx('sys_ref_code').where({ rv_domain: input.rvDomain }).whereNot({ id }).update({ is_default: false });
   },
+  afterWriteLeavesRow: true,
 });
