@@ -6,7 +6,8 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { resourceApi, type ApiAnswer } from '../../../tests/support/resource';
+import { makeUser, resourceApi, type ApiAnswer } from '../../../tests/support/resource';
+import { loginAs } from '../../../tests/support/session';
 import { envelope, req, respond } from '../../../tests/support/http';
 import { upload } from '../../../tests/support/files';
 import { loader as lookupLoader } from '../../../app/routes/api.lookup.$name';
@@ -234,6 +235,16 @@ describe('data scope', () => {
     expect((await vehicles('driver').list()).status).toBe(403);
   });
 
+  it('shows a FLEET or DRIVER user whose login no record is linked to nothing at all', async () => {
+    for (const code of ['FLEET', 'DRIVER']) {
+      const role = await db.knex('sys_role').where({ code }).first();
+      const u = await makeUser(db.knex, { roleIds: [role.id] });
+      cookies[u.username] = await loginAs(u.username);
+      expect(ok(await drivers(u.username).list()).rows).toEqual([]);
+      expect(await lookup('portops.vehicles', u.username)).toEqual([]);
+    }
+  });
+
   it('narrows the pickers the same way', async () => {
     expect((await lookup('portops.fleets', 'fleet')).map((o) => o.label)).toEqual(['瑞丽顺达物流车队']);
     expect((await lookup('portops.fleets', 'operator')).length).toBeGreaterThanOrEqual(4);
@@ -241,7 +252,11 @@ describe('data scope', () => {
     expect(plates.every((o) => o.parent === String(shunda))).toBe(true);
     expect(plates.map((o) => o.label)).toContain('云N·A1234');
     expect((await lookup('portops.drivers', 'driver')).map((o) => o.label)).toEqual(['李建国 (A2)']);
-    expect((await lookup('portops.fleetUsers', 'operator')).map((o) => o.label)).toEqual(['顺达车队调度 (fleet)']);
+    // The logins holding the FLEET role (the demo's and the one made above), no one else.
+    const logins = (await lookup('portops.fleetUsers', 'operator')).map((o) => o.label);
+    expect(logins).toContain('顺达车队调度 (fleet)');
+    expect(logins).toHaveLength(2);
+    expect((await lookup('portops.driverUsers', 'operator')).map((o) => o.label)).toContain('李建国 (driver)');
   });
 });
 
