@@ -5,6 +5,7 @@
 // Each part is an area in its own folder; the plugin reaches other plugins only through
 // registered services and works without them.
 import { definePlugin } from '@core/shared';
+import { fleetArea } from './fleet';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -13,6 +14,11 @@ export default definePlugin({
   id: 'portops',
   root: 'plugins/port-ops',
   // In seed order: fleets and customers before what refers to them.
-  areas: [],
+  areas: [fleetArea],
+  // Seeded by the fleet area: a fleet's dispatcher (role FLEET) and a driver (role DRIVER) of 瑞丽顺达物流车队.
+  demoLogins: [
+    { username: 'fleet', nickname: '顺达车队调度', userType: 3 },
+    { username: 'driver', nickname: '李建国', userType: 3 },
+  ],
   locales: { zh, en, my },
 });
