@@ -29,7 +29,9 @@ beforeAll(async () => {
   db.cookies.viewer = (await signedInUser(db.knex, { menus: ['customermanage', MENU.adjustment], permissions: [ADJUSTMENT_PERMISSIONS.list] }, { userType: 3 })).cookie;
   customerId = Number((await resourceApi('portops', 'customer', { cookie: db.cookies.operator }).create(customerPayload())).data.id);
   lineId = Number((await resourceApi('portops', 'line', { cookie: db.cookies.operator }).create(linePayload())).data.id);
-  const contract = await resourceApi('portops', 'contract', { cookie: db.cookies.operator }).create(contractPayload(customerId, lineId, { validFrom: '2026-01-01', validTo: '2026-12-31', lines: [{ lineId, priceUnit: 'tonne', price: '100.00' }] }));
+  const contract = await resourceApi('portops', 'contract', { cookie: db.cookies.operator }).create(
+    contractPayload(customerId, lineId, { validFrom: '2026-01-01', validTo: '2026-12-31', lines: [{ lineId, priceUnit: 'tonne', price: '100.00' }] }),
+  );
   contractId = Number(contract.data.id);
   contractLineId = Number((await db.knex('ops_contract_line').where({ contract_id: contractId }).first('id')).id);
 });
@@ -77,7 +79,15 @@ describe('reviewing an adjustment', () => {
 describe('priceInForce', () => {
   // Approved: 110 from 2026-03-01 (above). Rejected: 130 from 05-01, 125 from 06-01.
   it('is the contract price before the first approved adjustment', async () => {
-    expect(await priceInForce(db.knex, { contractLineId, on: '2026-02-28' })).toEqual({ price: '100.00', unit: 'tonne', currency: 'CNY', contractId, contractNo: expect.stringMatching(/^HT/), contractLineId, adjustmentId: null });
+    expect(await priceInForce(db.knex, { contractLineId, on: '2026-02-28' })).toEqual({
+      price: '100.00',
+      unit: 'tonne',
+      currency: 'CNY',
+      contractId,
+      contractNo: expect.stringMatching(/^HT/),
+      contractLineId,
+      adjustmentId: null,
+    });
   });
 
   it('is the adjusted price from its effective date on, rejected adjustments ignored', async () => {

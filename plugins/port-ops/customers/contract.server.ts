@@ -133,7 +133,9 @@ export async function expireContracts(
 }> {
   const due: { id: number; contract_no: string; status: string }[] = await knex(CONTRACT_TABLE).where({ status: 'normal' }).where('valid_to', '<', today).select('id', 'contract_no', 'status');
   for (const c of due) {
-    await knex(CONTRACT_TABLE).where({ id: c.id, status: 'normal' }).update({ status: 'expired', updated_at: new Date(), version: knex.raw('version + 1') });
+    await knex(CONTRACT_TABLE)
+      .where({ id: c.id, status: 'normal' })
+      .update({ status: 'expired', updated_at: new Date(), version: knex.raw('version + 1') });
     await writeAudit(knex, {
       resource: RESOURCE,
       recordId: c.id,
