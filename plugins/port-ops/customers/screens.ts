@@ -1,7 +1,7 @@
 // The six leaves of 客户管理 (SPEC §2 /customermanage), in the spec's order; customers and
 // contracts open their document editors, the others the generic form.
 import type { ScreenDef } from '@core/shared';
-import { GROUP } from './common';
+import { GROUP, K } from './common';
 import { customerDef, customerDocument } from './customer';
 import { blacklistDef } from './blacklist';
 import { contractDef, contractDocument } from './contract';
@@ -14,33 +14,33 @@ export const screens: ScreenDef[] = [
     path: 'customermanage/cfdCustomer',
     resource: customerDef,
     document: customerDocument,
-    menu: { parent: GROUP, order: 10 },
+    menu: { parent: GROUP, titleKey: `${K}.menu.cfdCustomer`, order: 10 },
   },
   {
     path: 'customermanage/blacklist',
     resource: blacklistDef,
-    menu: { parent: GROUP, order: 20 },
+    menu: { parent: GROUP, titleKey: `${K}.menu.blacklist`, order: 20 },
   },
   {
     path: 'customermanage/ZhddJcsj',
     resource: contractDef,
     document: contractDocument,
-    menu: { parent: GROUP, order: 30 },
+    menu: { parent: GROUP, titleKey: `${K}.menu.ZhddJcsj`, order: 30 },
     ui: () => import('./ui/contract'),
   },
   {
     path: 'customermanage/adjustmentManage',
     resource: adjustmentDef,
-    menu: { parent: GROUP, order: 40 },
+    menu: { parent: GROUP, titleKey: `${K}.menu.adjustmentManage`, order: 40 },
   },
   {
     path: 'customermanage/cfdLine',
     resource: lineDef,
-    menu: { parent: GROUP, order: 50 },
+    menu: { parent: GROUP, titleKey: `${K}.menu.cfdLine`, order: 50 },
   },
   {
     path: 'customermanage/fee',
     resource: feeDef,
-    menu: { parent: GROUP, order: 60 },
+    menu: { parent: GROUP, titleKey: `${K}.menu.fee`, order: 60 },
   },
 ];
