@@ -184,6 +184,7 @@ export const customerDef = defineResource({
 export const customerDocument = defineDocument({
   resource: customerDef,
   testId: 'customer-form',
+  defaults: () => ({ creditLimit: '0.00' }),
   lines: [
     {
       name: 'contacts',
