@@ -6,6 +6,7 @@
 // registered services and works without them.
 import { definePlugin } from '@core/shared';
 import { fleetArea } from './fleet';
+import { customersArea } from './customers';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -14,11 +15,13 @@ export default definePlugin({
   id: 'portops',
   root: 'plugins/port-ops',
   // In seed order: fleets and customers before what refers to them.
-  areas: [fleetArea],
-  // Seeded by the fleet area: a fleet's dispatcher (role FLEET) and a driver (role DRIVER) of 瑞丽顺达物流车队.
+  areas: [fleetArea, customersArea],
+  // Seeded by the areas: a fleet's dispatcher (role FLEET) and a driver (role DRIVER) of
+  // 瑞丽顺达物流车队; a shipper (role SHIPPER) of 瑞丽云海橡胶进出口有限公司.
   demoLogins: [
     { username: 'fleet', nickname: '顺达车队调度', userType: 3 },
     { username: 'driver', nickname: '李建国', userType: 3 },
+    { username: 'shipper', nickname: '货主演示', userType: 4 },
   ],
   locales: { zh, en, my },
 });
