@@ -2,12 +2,8 @@
 // placing one source across 200 fleets under 10 rules, random facts (seeded), no database.
 // Issue 13's goal: under 1 s. Prints the median and slowest of BENCH_RUNS runs (default 15) for
 // a source in whole tonnes (5,000 lots, the hard case) and in whole trucks of 32 t, then JSON.
-import os from "node:os";
-import {
-  optimise,
-  type AssignmentRule,
-  type FleetFacts,
-} from "../plugins/port-ops/assignment/optimiser";
+import os from 'node:os';
+import { optimise, type AssignmentRule, type FleetFacts } from '../plugins/port-ops/assignment/optimiser';
 
 const runs = Number(process.env.BENCH_RUNS || 15);
 
@@ -26,7 +22,7 @@ const fleets: FleetFacts[] = Array.from({ length: 200 }, (_, i) => ({
   capacityTonnes: Math.round(rnd() * 60) * 32,
   capTonnes: rnd() < 0.2 ? Math.round(rnd() * 800) : null,
   qualified: rnd() > 0.05,
-  vehicleTypes: rnd() < 0.8 ? ["flatbed"] : ["tanker"],
+  vehicleTypes: rnd() < 0.8 ? ['flatbed'] : ['tanker'],
   dangerousGoodsLicence: rnd() < 0.3,
   blacklisted: rnd() < 0.03,
   pricePerTonne: 80 + Math.round(rnd() * 80),
@@ -35,12 +31,7 @@ const fleets: FleetFacts[] = Array.from({ length: 200 }, (_, i) => ({
 }));
 
 let id = 0;
-const rule = (
-  attribute: AssignmentRule["attribute"],
-  kind: AssignmentRule["kind"],
-  weight: number,
-  parameters: Record<string, unknown> = {}
-): AssignmentRule => ({
+const rule = (attribute: AssignmentRule['attribute'], kind: AssignmentRule['kind'], weight: number, parameters: Record<string, unknown> = {}): AssignmentRule => ({
   id: ++id,
   name: attribute,
   attribute,
@@ -50,20 +41,20 @@ const rule = (
   parameters,
 });
 const rules: AssignmentRule[] = [
-  rule("blacklist", "filter", 1),
-  rule("qualification", "filter", 1),
-  rule("vehicleType", "filter", 1),
-  rule("capacity", "filter", 1, { minLots: 2 }),
-  rule("onTime", "filter", 1, { minRate: 75 }),
-  rule("shareCap", "filter", 1, { maxPercent: 30 }),
-  rule("price", "score", 6),
-  rule("onTime", "score", 3),
-  rule("loss", "score", 2),
-  rule("shareCap", "score", 4, { preferredPercent: 15 }),
+  rule('blacklist', 'filter', 1),
+  rule('qualification', 'filter', 1),
+  rule('vehicleType', 'filter', 1),
+  rule('capacity', 'filter', 1, { minLots: 2 }),
+  rule('onTime', 'filter', 1, { minRate: 75 }),
+  rule('shareCap', 'filter', 1, { maxPercent: 30 }),
+  rule('price', 'score', 6),
+  rule('onTime', 'score', 3),
+  rule('loss', 'score', 2),
+  rule('shareCap', 'score', 4, { preferredPercent: 15 }),
 ];
 
 function measure(label: string, tonnes: number, lotTonnes: number) {
-  const source = { tonnes, lotTonnes, vehicleTypes: ["flatbed"] };
+  const source = { tonnes, lotTonnes, vehicleTypes: ['flatbed'] };
   optimise(source, fleets, rules);
   const times: number[] = [];
   let placed = 0;
@@ -77,12 +68,8 @@ function measure(label: string, tonnes: number, lotTonnes: number) {
   const median = times[Math.floor(times.length / 2)];
   const max = times[times.length - 1];
   console.log(
-    `${label}: ${tonnes} t in ${lotTonnes} t lots, 200 fleets, ${
-      rules.length
-    } rules: median ${median.toFixed(1)} ms, slowest ${max.toFixed(
-      1
-    )} ms of ${runs} (placed ${placed} t) ${
-      median < 1000 ? "PASS" : "FAIL"
+    `${label}: ${tonnes} t in ${lotTonnes} t lots, 200 fleets, ${rules.length} rules: median ${median.toFixed(1)} ms, slowest ${max.toFixed(1)} ms of ${runs} (placed ${placed} t) ${
+      median < 1000 ? 'PASS' : 'FAIL'
     } < 1 s`
   );
   return {
@@ -98,10 +85,7 @@ function measure(label: string, tonnes: number, lotTonnes: number) {
   };
 }
 
-const figures = [
-  measure("whole tonnes", 5000, 1),
-  measure("whole trucks", 5000, 32),
-];
+const figures = [measure('whole tonnes', 5000, 1), measure('whole trucks', 5000, 32)];
 console.log(
   JSON.stringify({
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model },

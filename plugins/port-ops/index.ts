@@ -5,6 +5,7 @@
 // Each part is an area in its own folder; the plugin reaches other plugins only through
 // registered services and works without them.
 import { definePlugin } from '@core/shared';
+import { assignmentArea } from './assignment';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -13,6 +14,6 @@ export default definePlugin({
   id: 'portops',
   root: 'plugins/port-ops',
   // In seed order: fleets and customers before what refers to them.
-  areas: [],
+  areas: [assignmentArea],
   locales: { zh, en, my },
 });

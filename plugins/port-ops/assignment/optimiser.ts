@@ -22,21 +22,11 @@
 // linear cost, done per linear piece with a sliding-window minimum: O(fleets × lots × pieces).
 // Fleets are taken in id order, so the same input gives the same allocation whatever its order.
 
-export const ATTRIBUTES = [
-  "qualification",
-  "vehicleType",
-  "dangerousGoods",
-  "capacity",
-  "price",
-  "onTime",
-  "loss",
-  "shareCap",
-  "blacklist",
-] as const;
+export const ATTRIBUTES = ['qualification', 'vehicleType', 'dangerousGoods', 'capacity', 'price', 'onTime', 'loss', 'shareCap', 'blacklist'] as const;
 export type AttributeCode = (typeof ATTRIBUTES)[number];
-export const RULE_KINDS = ["filter", "score"] as const;
+export const RULE_KINDS = ['filter', 'score'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
-export type Direction = "lowerBetter" | "higherBetter";
+export type Direction = 'lowerBetter' | 'higherBetter';
 
 /** What each built-in attribute supports: its kinds, the direction of its scores, its parameters. */
 export const ATTRIBUTE_SPEC: Record<
@@ -48,34 +38,34 @@ export const ATTRIBUTE_SPEC: Record<
     params: Partial<Record<RuleKind, readonly string[]>>;
   }
 > = {
-  qualification: { kinds: ["filter"], params: {} },
-  vehicleType: { kinds: ["filter"], params: {} },
-  dangerousGoods: { kinds: ["filter"], params: {} },
-  capacity: { kinds: ["filter"], unit: "t", params: { filter: ["minLots"] } },
+  qualification: { kinds: ['filter'], params: {} },
+  vehicleType: { kinds: ['filter'], params: {} },
+  dangerousGoods: { kinds: ['filter'], params: {} },
+  capacity: { kinds: ['filter'], unit: 't', params: { filter: ['minLots'] } },
   price: {
-    kinds: ["filter", "score"],
-    direction: "lowerBetter",
-    unit: "CNY/t",
-    params: { filter: ["maxPerTonne"] },
+    kinds: ['filter', 'score'],
+    direction: 'lowerBetter',
+    unit: 'CNY/t',
+    params: { filter: ['maxPerTonne'] },
   },
   onTime: {
-    kinds: ["filter", "score"],
-    direction: "higherBetter",
-    unit: "%",
-    params: { filter: ["minRate"] },
+    kinds: ['filter', 'score'],
+    direction: 'higherBetter',
+    unit: '%',
+    params: { filter: ['minRate'] },
   },
   loss: {
-    kinds: ["filter", "score"],
-    direction: "lowerBetter",
-    unit: "%",
-    params: { filter: ["maxRate"] },
+    kinds: ['filter', 'score'],
+    direction: 'lowerBetter',
+    unit: '%',
+    params: { filter: ['maxRate'] },
   },
   shareCap: {
-    kinds: ["filter", "score"],
-    unit: "%",
-    params: { filter: ["maxPercent"], score: ["preferredPercent"] },
+    kinds: ['filter', 'score'],
+    unit: '%',
+    params: { filter: ['maxPercent'], score: ['preferredPercent'] },
   },
-  blacklist: { kinds: ["filter"], params: {} },
+  blacklist: { kinds: ['filter'], params: {} },
 };
 
 export interface SourceInput {
@@ -124,15 +114,7 @@ export interface Exclusion {
   ruleId: number;
   ruleName: string;
   attribute: AttributeCode;
-  code:
-    | "notQualified"
-    | "vehicleType"
-    | "dangerousGoods"
-    | "belowMinLot"
-    | "priceAbove"
-    | "onTimeBelow"
-    | "lossAbove"
-    | "blacklisted";
+  code: 'notQualified' | 'vehicleType' | 'dangerousGoods' | 'belowMinLot' | 'priceAbove' | 'onTimeBelow' | 'lossAbove' | 'blacklisted';
   values: Record<string, string | number>;
 }
 
@@ -157,7 +139,7 @@ export interface ScoreTerm {
 export interface FleetAllocation {
   fleetId: number;
   name: string;
-  status: "allocated" | "unused" | "excluded";
+  status: 'allocated' | 'unused' | 'excluded';
   lots: number;
   tonnes: number;
   /** Of the source's tonnes, 0–100, two decimals. */
@@ -176,7 +158,7 @@ export interface AssignmentResult {
   placedTonnes: number;
   unplacedTonnes: number;
   /** Why tonnes stay unplaced: no fleet left, not enough capacity, or less than one lot left over. */
-  unplacedReason: "noFleet" | "capacity" | "belowLot" | null;
+  unplacedReason: 'noFleet' | 'capacity' | 'belowLot' | null;
   totalCost: number;
   /** Allocated fleets (most tonnes first), then unused, then excluded, each by id. */
   fleets: FleetAllocation[];
@@ -191,7 +173,7 @@ export interface FleetModel {
   maxLots: number;
   /** Cost per lot, by pieces: from `from` lots (0-based count already placed) on, each lot costs `perLot`. */
   pieces: { from: number; perLot: number }[];
-  terms: Omit<ScoreTerm, "tonnes" | "cost">[];
+  terms: Omit<ScoreTerm, 'tonnes' | 'cost'>[];
   /** Preferred-share terms: above `aboveLots` lots, each further lot adds weight × lotTonnes. */
   shareTerms: { rule: AssignmentRule; aboveLots: number; percent: number }[];
   excludedBy: Exclusion[];
@@ -199,32 +181,16 @@ export interface FleetModel {
 
 const EPS = 1e-9;
 const num = (v: unknown, fallback: number) => {
-  const n =
-    typeof v === "string" && v.trim() !== ""
-      ? Number(v)
-      : typeof v === "number"
-      ? v
-      : NaN;
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
 const round = (n: number, d = 4) => Math.round(n * 10 ** d) / 10 ** d;
-const byPriority = (a: AssignmentRule, b: AssignmentRule) =>
-  b.priority - a.priority || a.id - b.id;
-export const supports = (r: Pick<AssignmentRule, "attribute" | "kind">) =>
-  ATTRIBUTE_SPEC[r.attribute]?.kinds.includes(r.kind) ?? false;
+const byPriority = (a: AssignmentRule, b: AssignmentRule) => b.priority - a.priority || a.id - b.id;
+export const supports = (r: Pick<AssignmentRule, 'attribute' | 'kind'>) => ATTRIBUTE_SPEC[r.attribute]?.kinds.includes(r.kind) ?? false;
 
-function exclusionOf(
-  rule: AssignmentRule,
-  f: FleetFacts,
-  source: SourceInput,
-  lot: number,
-  capLots: number
-): Exclusion | null {
+function exclusionOf(rule: AssignmentRule, f: FleetFacts, source: SourceInput, lot: number, capLots: number): Exclusion | null {
   const p = rule.parameters ?? {};
-  const ex = (
-    code: Exclusion["code"],
-    values: Exclusion["values"] = {}
-  ): Exclusion => ({
+  const ex = (code: Exclusion['code'], values: Exclusion['values'] = {}): Exclusion => ({
     ruleId: rule.id,
     ruleName: rule.name,
     attribute: rule.attribute,
@@ -232,72 +198,50 @@ function exclusionOf(
     values,
   });
   switch (rule.attribute) {
-    case "qualification":
+    case 'qualification':
       return f.qualified
         ? null
-        : ex("notQualified", {
-            reasons: (f.qualificationReasons ?? []).join("; "),
+        : ex('notQualified', {
+            reasons: (f.qualificationReasons ?? []).join('; '),
           });
-    case "blacklist":
-      return f.blacklisted
-        ? ex("blacklisted", { reason: f.blacklistReason ?? "" })
-        : null;
-    case "vehicleType": {
+    case 'blacklist':
+      return f.blacklisted ? ex('blacklisted', { reason: f.blacklistReason ?? '' }) : null;
+    case 'vehicleType': {
       const need = source.vehicleTypes ?? [];
-      return need.length === 0 ||
-        need.some((t) => (f.vehicleTypes ?? []).includes(t))
-        ? null
-        : ex("vehicleType", { required: need.join(", ") });
+      return need.length === 0 || need.some((t) => (f.vehicleTypes ?? []).includes(t)) ? null : ex('vehicleType', { required: need.join(', ') });
     }
-    case "dangerousGoods":
-      return source.dangerousGoods && !f.dangerousGoodsLicence
-        ? ex("dangerousGoods")
-        : null;
-    case "capacity": {
+    case 'dangerousGoods':
+      return source.dangerousGoods && !f.dangerousGoodsLicence ? ex('dangerousGoods') : null;
+    case 'capacity': {
       const minLots = Math.max(1, Math.floor(num(p.minLots, 1)));
       return capLots < minLots
-        ? ex("belowMinLot", {
+        ? ex('belowMinLot', {
             capacityTonnes: f.capacityTonnes,
             minTonnes: minLots * lot,
           })
         : null;
     }
-    case "price": {
+    case 'price': {
       const max = num(p.maxPerTonne, Infinity);
-      return f.pricePerTonne > max + EPS
-        ? ex("priceAbove", { value: f.pricePerTonne, max })
-        : null;
+      return f.pricePerTonne > max + EPS ? ex('priceAbove', { value: f.pricePerTonne, max }) : null;
     }
-    case "onTime": {
+    case 'onTime': {
       const min = num(p.minRate, -Infinity);
-      return f.onTimeRate < min - EPS
-        ? ex("onTimeBelow", { value: f.onTimeRate, min })
-        : null;
+      return f.onTimeRate < min - EPS ? ex('onTimeBelow', { value: f.onTimeRate, min }) : null;
     }
-    case "loss": {
+    case 'loss': {
       const max = num(p.maxRate, Infinity);
-      return f.lossRate > max + EPS
-        ? ex("lossAbove", { value: f.lossRate, max })
-        : null;
+      return f.lossRate > max + EPS ? ex('lossAbove', { value: f.lossRate, max }) : null;
     }
     default:
       return null;
   }
 }
 
-const valueOf = (attribute: AttributeCode, f: FleetFacts) =>
-  attribute === "price"
-    ? f.pricePerTonne
-    : attribute === "onTime"
-    ? f.onTimeRate
-    : f.lossRate;
+const valueOf = (attribute: AttributeCode, f: FleetFacts) => (attribute === 'price' ? f.pricePerTonne : attribute === 'onTime' ? f.onTimeRate : f.lossRate);
 
 /** The solver's view of each fleet (in id order): the filters applied, the lot bounds and the cost pieces. */
-export function buildModel(
-  source: SourceInput,
-  fleets: FleetFacts[],
-  rules: AssignmentRule[]
-): { lots: number; lot: number; models: FleetModel[]; ignoredRules: number[] } {
+export function buildModel(source: SourceInput, fleets: FleetFacts[], rules: AssignmentRule[]): { lots: number; lot: number; models: FleetModel[]; ignoredRules: number[] } {
   const lot = source.lotTonnes > 0 ? source.lotTonnes : 1;
   const lots = Math.max(0, Math.floor(source.tonnes / lot + EPS));
   const usable = rules.filter(supports).sort(byPriority);
@@ -305,32 +249,16 @@ export function buildModel(
     .filter((r) => !supports(r))
     .map((r) => r.id)
     .sort((a, b) => a - b);
-  const filters = usable.filter((r) => r.kind === "filter");
-  const scores = usable.filter((r) => r.kind === "score");
-  const minLots = Math.max(
-    1,
-    ...filters
-      .filter((r) => r.attribute === "capacity")
-      .map((r) => Math.floor(num(r.parameters?.minLots, 1)))
-  );
-  const capPercent = Math.min(
-    100,
-    ...filters
-      .filter((r) => r.attribute === "shareCap")
-      .map((r) => num(r.parameters?.maxPercent, 100))
-  );
+  const filters = usable.filter((r) => r.kind === 'filter');
+  const scores = usable.filter((r) => r.kind === 'score');
+  const minLots = Math.max(1, ...filters.filter((r) => r.attribute === 'capacity').map((r) => Math.floor(num(r.parameters?.minLots, 1))));
+  const capPercent = Math.min(100, ...filters.filter((r) => r.attribute === 'shareCap').map((r) => num(r.parameters?.maxPercent, 100)));
 
   const sorted = [...fleets].sort((a, b) => a.id - b.id);
   const models: FleetModel[] = sorted.map((f) => {
-    const capTonnes = Math.min(
-      Math.max(0, f.capacityTonnes),
-      f.capTonnes ?? Infinity,
-      (capPercent / 100) * source.tonnes
-    );
+    const capTonnes = Math.min(Math.max(0, f.capacityTonnes), f.capTonnes ?? Infinity, (capPercent / 100) * source.tonnes);
     const maxLots = Math.min(lots, Math.floor(capTonnes / lot + EPS));
-    const excludedBy = filters
-      .map((r) => exclusionOf(r, f, source, lot, maxLots))
-      .filter((e): e is Exclusion => e !== null);
+    const excludedBy = filters.map((r) => exclusionOf(r, f, source, lot, maxLots)).filter((e): e is Exclusion => e !== null);
     return {
       fleet: f,
       minLots,
@@ -353,7 +281,7 @@ export function buildModel(
   for (const m of candidates) {
     let perTonne = 0;
     for (const r of scores) {
-      if (r.attribute === "shareCap") {
+      if (r.attribute === 'shareCap') {
         const percent = num(r.parameters?.preferredPercent, 100);
         m.shareTerms.push({
           rule: r,
@@ -364,12 +292,7 @@ export function buildModel(
       }
       const [lo, hi] = ranges.get(r.id)!;
       const v = valueOf(r.attribute, m.fleet);
-      const score =
-        hi - lo < EPS
-          ? 0
-          : ATTRIBUTE_SPEC[r.attribute].direction === "higherBetter"
-          ? (hi - v) / (hi - lo)
-          : (v - lo) / (hi - lo);
+      const score = hi - lo < EPS ? 0 : ATTRIBUTE_SPEC[r.attribute].direction === 'higherBetter' ? (hi - v) / (hi - lo) : (v - lo) / (hi - lo);
       perTonne += r.weight * score;
       m.terms.push({
         ruleId: r.id,
@@ -382,17 +305,10 @@ export function buildModel(
       });
     }
     // Pieces: the base cost per lot, rising by each preferred-share weight past its threshold.
-    const breaks = [
-      ...new Set([0, ...m.shareTerms.map((s) => s.aboveLots)]),
-    ].sort((a, b) => a - b);
+    const breaks = [...new Set([0, ...m.shareTerms.map((s) => s.aboveLots)])].sort((a, b) => a - b);
     m.pieces = breaks.map((from) => ({
       from,
-      perLot:
-        lot *
-        (perTonne +
-          m.shareTerms
-            .filter((s) => s.aboveLots <= from)
-            .reduce((sum, s) => sum + s.rule.weight, 0)),
+      perLot: lot * (perTonne + m.shareTerms.filter((s) => s.aboveLots <= from).reduce((sum, s) => sum + s.rule.weight, 0)),
     }));
   }
   return { lots, lot, models, ignoredRules };
@@ -472,18 +388,13 @@ export function solve(models: FleetModel[], lots: number): number[] {
 }
 
 /** The allocation of a source across fleets under the rules, with each fleet's reasons. */
-export function optimise(
-  source: SourceInput,
-  fleets: FleetFacts[],
-  rules: AssignmentRule[]
-): AssignmentResult {
+export function optimise(source: SourceInput, fleets: FleetFacts[], rules: AssignmentRule[]): AssignmentResult {
   const { lots, lot, models, ignoredRules } = buildModel(source, fleets, rules);
   const x = solve(models, lots);
   const placedLots = x.reduce((a, b) => a + b, 0);
   const placedTonnes = round(placedLots * lot);
   const unplacedTonnes = round(Math.max(0, source.tonnes - placedTonnes));
-  const share = (t: number) =>
-    source.tonnes > 0 ? Math.round((t / source.tonnes) * 10000) / 100 : 0;
+  const share = (t: number) => (source.tonnes > 0 ? Math.round((t / source.tonnes) * 10000) / 100 : 0);
   const out: FleetAllocation[] = models.map((m, i) => {
     const tonnes = round(x[i] * lot);
     const terms: ScoreTerm[] = m.terms.map((t) => ({
@@ -497,7 +408,7 @@ export function optimise(
       terms.push({
         ruleId: s.rule.id,
         ruleName: s.rule.name,
-        attribute: "shareCap",
+        attribute: 'shareCap',
         value: s.percent,
         score: above > 0 ? 1 : 0,
         weight: s.rule.weight,
@@ -510,7 +421,7 @@ export function optimise(
     return {
       fleetId: m.fleet.id,
       name: m.fleet.name,
-      status: excluded ? "excluded" : x[i] > 0 ? "allocated" : "unused",
+      status: excluded ? 'excluded' : x[i] > 0 ? 'allocated' : 'unused',
       lots: x[i],
       tonnes,
       sharePercent: share(tonnes),
@@ -522,23 +433,9 @@ export function optimise(
     };
   });
   const rank = { allocated: 0, unused: 1, excluded: 2 } as const;
-  out.sort(
-    (a, b) =>
-      rank[a.status] - rank[b.status] ||
-      b.tonnes - a.tonnes ||
-      a.fleetId - b.fleetId
-  );
-  const anyCandidate = models.some(
-    (m) => !m.excludedBy.length && m.maxLots >= m.minLots
-  );
-  const unplacedReason =
-    unplacedTonnes <= EPS
-      ? null
-      : !anyCandidate
-      ? "noFleet"
-      : placedLots < lots
-      ? "capacity"
-      : "belowLot";
+  out.sort((a, b) => rank[a.status] - rank[b.status] || b.tonnes - a.tonnes || a.fleetId - b.fleetId);
+  const anyCandidate = models.some((m) => !m.excludedBy.length && m.maxLots >= m.minLots);
+  const unplacedReason = unplacedTonnes <= EPS ? null : !anyCandidate ? 'noFleet' : placedLots < lots ? 'capacity' : 'belowLot';
   return {
     lotTonnes: lot,
     placedTonnes,
