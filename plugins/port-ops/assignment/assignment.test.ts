@@ -4,7 +4,7 @@
 // operator's rights and a user without them refused, and the rules a source's scope picks.
 import { describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { resourceApi, signedInUser } from '../../../tests/support/resource';
+import { resourceApi, sessionUser, signedInUser } from '../../../tests/support/resource';
 import system from '../../system';
 import { activeRules } from './dispatch.server';
 import { MENU, RULE_PERMISSIONS } from './dispatch';
@@ -32,6 +32,17 @@ describe('the seeded attributes and rules', () => {
     expect(active.find((r) => r.attribute === 'onTime' && r.kind === 'filter')?.parameters).toEqual({ minRate: 80 });
     expect(active.find((r) => r.attribute === 'shareCap' && r.kind === 'score')?.parameters).toEqual({ preferredPercent: 25 });
     expect(active.find((r) => r.attribute === 'price')?.weight).toBe(6);
+  });
+});
+
+describe('the attribute picker', () => {
+  it('names the built-in attributes in the user\'s language and a custom one as stored', async () => {
+    await attributes().create({ code: 'tyreAge', name: '轮胎年限', kind: 'score' });
+    const lookup = db.registry.lookups.get('portops.dispatchAttributes')!;
+    const user = await sessionUser(db.knex, 'operator');
+    const options = await lookup(db.registry.context(), user);
+    expect(options.find((o) => o.value === 'onTime')).toMatchObject({ label: '准时率', labels: { en: 'On-time rate', my: 'အချိန်မှန်နှုန်း' } });
+    expect(options.find((o) => o.value === 'tyreAge')).toEqual({ value: 'tyreAge', label: '轮胎年限' });
   });
 });
 

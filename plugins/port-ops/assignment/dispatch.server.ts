@@ -3,10 +3,12 @@
 // customer rule names its line or customer; built-in attributes and attributes in use are kept.
 // activeRules() is what the distributeSource screen will hand the optimiser.
 import type { Knex } from 'knex';
-import { ApiError, FieldError, serverResource, tableLookup, type Row } from '@core/server';
+import { ApiError, FieldError, serverResource, tableLookup, type Lookup, type Row } from '@core/server';
 import { ATTRIBUTE_SPEC, ATTRIBUTES, type AssignmentRule, type AttributeCode, type RuleKind } from './optimiser';
 import { rulesFor, type Scope, type ScopedRule } from './rules';
 import { PARAMETER_RANGE, dispatchAttributeDef, dispatchRuleDef, parameterOf } from './dispatch';
+import en from './locales/en.json';
+import my from './locales/my.json';
 
 const L = 'portops:assignment';
 const BUILTIN = new Set<string>(ATTRIBUTES);
@@ -80,8 +82,15 @@ export const dispatchRuleResource = serverResource(dispatchRuleDef, {
   }),
 });
 
-export const assignmentLookups = {
-  dispatchAttributes: tableLookup({ table: 'ops_dispatch_attribute', value: 'code', label: 'name', orderBy: 'id' }),
+const names = { en: en.builtinNames as Record<string, string>, my: my.builtinNames as Record<string, string> };
+
+/** The attributes by code, named as stored; a built-in one also in English and Burmese (the stored name is the operator's Chinese one). */
+const attributeOptions = tableLookup({ table: 'ops_dispatch_attribute', value: 'code', label: 'name', orderBy: 'id' });
+export const assignmentLookups: Record<string, Lookup> = {
+  async dispatchAttributes(ctx, user, search) {
+    const options = await attributeOptions(ctx, user, search);
+    return options.map((o) => (BUILTIN.has(o.value) ? { ...o, labels: { en: names.en[o.value], my: names.my[o.value] } } : o));
+  },
 };
 
 /** A stored rule as the optimiser and rulesFor read it. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { crudPermissions, defineDocument, defineResource, rules, type EnumOption } from '@core/shared';
 import { portOpsTable } from '../common';
-import { ATTRIBUTE_SPEC, ATTRIBUTES, RULE_KINDS, type AttributeCode, type RuleKind } from './optimiser';
+import { ATTRIBUTE_SPEC, RULE_KINDS, type AttributeCode, type RuleKind } from './optimiser';
 import { SCOPES } from './rules';
 
 export const MENU = {
@@ -47,7 +47,7 @@ export const dispatchAttributeDef = defineResource({
   fields: [
     { name: 'code', labelKey: `${L}.attribute.code`, type: 'string', maxLength: 32, filter: 'contains', sortable: true, form: { readOnlyOnEdit: true } },
     { name: 'name', labelKey: `${L}.attribute.name`, type: 'string', maxLength: 50, filter: 'contains', sortable: true },
-    { name: 'kind', labelKey: `${L}.kind`, type: 'enum', options: options(RULE_KINDS, 'kinds'), filter: 'eq' },
+    { name: 'kind', labelKey: `${L}.kind`, type: 'enum', options: options(RULE_KINDS, 'kinds'), filter: 'eq', list: { width: 170 } },
     { name: 'unit', labelKey: `${L}.attribute.unit`, type: 'string', maxLength: 20 },
     { name: 'direction', labelKey: `${L}.attribute.direction`, type: 'enum', options: options(DIRECTIONS, 'directions') },
     { name: 'builtin', labelKey: `${L}.attribute.builtin`, type: 'boolean', form: false, import: false, filter: 'eq' },
@@ -74,7 +74,7 @@ export const dispatchRuleDef = defineResource({
   fields: [
     { name: 'name', labelKey: `${L}.rule.name`, type: 'string', maxLength: 50, filter: 'contains', sortable: true, list: { width: 200 } },
     { name: 'attributeCode', labelKey: `${L}.rule.attribute`, type: 'ref', lookup: 'portops.dispatchAttributes', filter: 'eq', list: { width: 140 } },
-    { name: 'kind', labelKey: `${L}.kind`, type: 'enum', options: options(RULE_KINDS, 'kinds'), filter: 'eq' },
+    { name: 'kind', labelKey: `${L}.kind`, type: 'enum', options: options(RULE_KINDS, 'kinds'), filter: 'eq', list: { width: 170 } },
     { name: 'weight', labelKey: `${L}.rule.weight`, type: 'money', scale: 2, trimZeros: true, sortable: true, form: { helpKey: `${L}.rule.weightHelp` } },
     { name: 'priority', labelKey: `${L}.rule.priority`, type: 'integer', sortable: true },
     { name: 'threshold', labelKey: `${L}.rule.threshold`, type: 'money', scale: 2, trimZeros: true, form: { helpKey: `${L}.rule.thresholdHelp` } },
@@ -118,5 +118,3 @@ export const dispatchRuleDocument = defineDocument({
   },
   sections: [{ fields: ['name', 'attributeCode', 'kind', 'weight', 'priority', 'threshold', 'scope', 'lineId', 'customerId', 'enabled', 'remark'] }],
 });
-
-export const BUILTIN_ATTRIBUTES = ATTRIBUTES;

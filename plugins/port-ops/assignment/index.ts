@@ -14,17 +14,17 @@ import my from './locales/my.json';
 
 export { activeRules } from './dispatch.server';
 
-/** The attributes the optimiser evaluates, with their usual kind and direction. */
-export const BUILT_IN_ATTRIBUTES: { code: string; name: string; kind: 'filter' | 'score'; unit: string | null; direction: 'lowerBetter' | 'higherBetter' | null; description: string }[] = [
-  { code: 'qualification', name: '车队资质', kind: 'filter', unit: null, direction: null, description: '道路运输经营许可、车辆行驶证、驾驶员从业资格均在有效期内的车队才可派单' },
-  { code: 'vehicleType', name: '车型', kind: 'filter', unit: null, direction: null, description: '货源要求的车型（平板、高栏、厢式、罐车等），车队须有其中一种' },
-  { code: 'dangerousGoods', name: '危险品资质', kind: 'filter', unit: null, direction: null, description: '危险货物须由持危险货物道路运输许可证的车队承运' },
-  { code: 'capacity', name: '可用运力', kind: 'filter', unit: '吨', direction: 'higherBetter', description: '装货时段内空闲车辆的载重合计；参数为每个车队的最小派单批量（批）' },
-  { code: 'price', name: '报价', kind: 'score', unit: '元/吨', direction: 'lowerBetter', description: '车队对该货源的运价，越低越优；也可作为上限过滤' },
-  { code: 'onTime', name: '准时率', kind: 'score', unit: '%', direction: 'higherBetter', description: '近 90 天按时到场、按时送达的运单比例，越高越优；也可设下限' },
-  { code: 'loss', name: '货损率', kind: 'score', unit: '%', direction: 'lowerBetter', description: '近 90 天货损、货差吨数占承运吨数的比例，越低越优；也可设上限' },
-  { code: 'shareCap', name: '份额上限', kind: 'filter', unit: '%', direction: null, description: '单个车队可承运货源吨数的上限（过滤）；或超过期望份额后每吨加价（评分）' },
-  { code: 'blacklist', name: '黑名单', kind: 'filter', unit: null, direction: null, description: '在黑名单有效期内的车队不参与派单' },
+/** The attributes the optimiser evaluates, with their usual kind and direction (named by the locales' builtinNames). */
+export const BUILT_IN_ATTRIBUTES: { code: keyof typeof zh.builtinNames; kind: 'filter' | 'score'; unit: string | null; direction: 'lowerBetter' | 'higherBetter' | null; description: string }[] = [
+  { code: 'qualification', kind: 'filter', unit: null, direction: null, description: '道路运输经营许可、车辆行驶证、驾驶员从业资格均在有效期内的车队才可派单' },
+  { code: 'vehicleType', kind: 'filter', unit: null, direction: null, description: '货源要求的车型（平板、高栏、厢式、罐车等），车队须有其中一种' },
+  { code: 'dangerousGoods', kind: 'filter', unit: null, direction: null, description: '危险货物须由持危险货物道路运输许可证的车队承运' },
+  { code: 'capacity', kind: 'filter', unit: '吨', direction: 'higherBetter', description: '装货时段内空闲车辆的载重合计；参数为每个车队的最小派单批量（批）' },
+  { code: 'price', kind: 'score', unit: '元/吨', direction: 'lowerBetter', description: '车队对该货源的运价，越低越优；也可作为上限过滤' },
+  { code: 'onTime', kind: 'score', unit: '%', direction: 'higherBetter', description: '近 90 天按时到场、按时送达的运单比例，越高越优；也可设下限' },
+  { code: 'loss', kind: 'score', unit: '%', direction: 'lowerBetter', description: '近 90 天货损、货差吨数占承运吨数的比例，越低越优；也可设上限' },
+  { code: 'shareCap', kind: 'filter', unit: '%', direction: null, description: '单个车队可承运货源吨数的上限（过滤）；或超过期望份额后每吨加价（评分）' },
+  { code: 'blacklist', kind: 'filter', unit: null, direction: null, description: '在黑名单有效期内的车队不参与派单' },
 ];
 
 /** A default rule set: the hard conditions, then price, punctuality and losses, spread over fleets. */
@@ -53,7 +53,7 @@ const attributesSeed: Seed = {
   async run(knex) {
     const have = new Set((await knex('ops_dispatch_attribute').select('code')).map((r: { code: string }) => r.code));
     const missing = BUILT_IN_ATTRIBUTES.filter((a) => !have.has(a.code));
-    if (missing.length) await knex('ops_dispatch_attribute').insert(missing.map((a) => ({ ...a, builtin: 1, ...stamp() })));
+    if (missing.length) await knex('ops_dispatch_attribute').insert(missing.map((a) => ({ ...a, name: zh.builtinNames[a.code], builtin: 1, ...stamp() })));
   },
 };
 
