@@ -3,7 +3,8 @@
 // customer rule names its line or customer; built-in attributes and attributes in use are kept.
 // activeRules() is what the distributeSource screen will hand the optimiser.
 import type { Knex } from 'knex';
-import { ApiError, FieldError, serverResource, tableLookup, type Lookup, type Row } from '@core/server';
+import { ApiError, FieldError, serverResource, tableLookup, type Lookup, type RequestContext, type Row } from '@core/server';
+import { localizeLookups, type LookupOption } from '@core/shared';
 import { ATTRIBUTE_SPEC, ATTRIBUTES, type AssignmentRule, type AttributeCode, type RuleKind } from './optimiser';
 import { rulesFor, type Scope, type ScopedRule } from './rules';
 import { PARAMETER_RANGE, dispatchAttributeDef, dispatchRuleDef, parameterOf } from './dispatch';
@@ -35,7 +36,7 @@ export const dispatchAttributeResource = serverResource(dispatchAttributeDef, {
   },
 });
 
-export const dispatchRuleResource = serverResource(dispatchRuleDef, {
+const dispatchRuleRules = serverResource(dispatchRuleDef, {
   async validate(input, { trx, t }) {
     const attribute = await trx('ops_dispatch_attribute')
       .where({ code: String(input.attributeCode) })
@@ -81,6 +82,12 @@ export const dispatchRuleResource = serverResource(dispatchRuleDef, {
     enabled: input.enabled ? 1 : 0,
   }),
 });
+
+export const dispatchRuleResource = {
+  ...dispatchRuleRules,
+  // The attribute picker and column in the interface language (built-in attributes have English and Burmese names).
+  screen: { data: async ({ lang }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({ lookups: localizeLookups(list.lookups, lang) }) },
+};
 
 const names = { en: en.builtinNames as Record<string, string>, my: my.builtinNames as Record<string, string> };
 
