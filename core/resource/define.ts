@@ -232,8 +232,13 @@ export function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+const columns = new WeakMap<FieldDef, string | null>();
+
+/** The field's column (its name in snake case unless declared), worked out once per field: lists ask it per cell. */
 export function columnOf(f: FieldDef): string | null {
-  return f.column === undefined ? snake(f.name) : f.column;
+  let col = columns.get(f);
+  if (col === undefined) columns.set(f, (col = f.column === undefined ? snake(f.name) : f.column));
+  return col;
 }
 
 export function resourceKey(def: Pick<ResourceDef, 'plugin' | 'name'>): string {

@@ -128,14 +128,24 @@ export function toApiValue(f: FieldDef, v: unknown): unknown {
 }
 
 /** A database row in API form: declared fields by name, plus id/version/stamps. */
+/** Per resource, its fields with a column and the key of that column in a row read. */
+const rowKeys = new WeakMap<ServerResource, { f: FieldDef; key: string }[]>();
+
+function keysOf(sr: ServerResource) {
+  let keys = rowKeys.get(sr);
+  if (!keys) {
+    keys = sr.def.fields.flatMap((f) => {
+      const col = columnOf(f);
+      return col ? [{ f, key: col.includes('.') ? col.split('.').pop()! : col }] : [];
+    });
+    rowKeys.set(sr, keys);
+  }
+  return keys;
+}
+
 export function toApiRow(sr: ServerResource, row: Row): Row {
   const out: Row = { id: Number(row.id) };
-  for (const f of sr.def.fields) {
-    const col = columnOf(f);
-    if (!col) continue;
-    const key = col.includes('.') ? col.split('.').pop()! : col;
-    out[f.name] = toApiValue(f, row[key]);
-  }
+  for (const { f, key } of keysOf(sr)) out[f.name] = toApiValue(f, row[key]);
   if (sr.def.versioned !== false && row.version !== undefined) out.version = Number(row.version);
   if (sr.def.stamped !== false) {
     out.createdAt = toDate(row.created_at)?.toISOString() ?? null;
