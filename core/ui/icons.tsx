@@ -2,6 +2,7 @@
 // Only the icons listed here reach the bundle; unknown names fall back to a dot.
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import AltRoute from '@mui/icons-material/AltRoute';
 import Anchor from '@mui/icons-material/Anchor';
 import Article from '@mui/icons-material/Article';
 import BarChart from '@mui/icons-material/BarChart';
@@ -9,8 +10,11 @@ import Circle from '@mui/icons-material/FiberManualRecord';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Description from '@mui/icons-material/Description';
 import DirectionsBoat from '@mui/icons-material/DirectionsBoat';
+import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import Extension from '@mui/icons-material/Extension';
+import Groups from '@mui/icons-material/Groups';
 import History from '@mui/icons-material/History';
+import Inventory from '@mui/icons-material/Inventory';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Notifications from '@mui/icons-material/Notifications';
 import Payments from '@mui/icons-material/Payments';
@@ -27,14 +31,18 @@ import Storefront from '@mui/icons-material/Storefront';
 
 const ICONS: Record<string, SvgIconComponent> = {
   AccountBalanceWallet,
+  AltRoute,
   Anchor,
   Article,
   BarChart,
   Dashboard,
   Description,
   DirectionsBoat,
+  DirectionsCar,
   Extension,
+  Groups,
   History,
+  Inventory,
   LocalShipping,
   Notifications,
   Payments,
