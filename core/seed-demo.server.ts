@@ -25,43 +25,63 @@ export const DEMO_USERS = [
   { username: 'admin', nickname: '系统管理员', userType: 6, roles: ['admin'], company: '中缅口岸服务平台' },
 ];
 
-async function upsertRoles(knex: Knex): Promise<Map<string, number>> {
+export interface DemoRole {
+  code: string;
+  name: string;
+  remark: string;
+  orderNum?: number;
+}
+
+export interface DemoLogin {
+  username: string;
+  nickname: string;
+  userType: number;
+  /** Role codes (seeded before, by this call or another). */
+  roles: string[];
+  company: string;
+  mobile?: string | null;
+}
+
+/**
+ * Roles that are missing, then logins that are missing, with the demo password: what every
+ * plugin's demo accounts are made of (a seed declared `once`, so that the administrator owns them
+ * afterwards). Answers the ids of the logins made (by username).
+ */
+export async function seedDemoLogins(knex: Knex, password: { demoPassword: string; hashPassword(p: string): Promise<string> }, roles: DemoRole[], users: DemoLogin[]): Promise<Map<string, number>> {
   const now = new Date();
-  for (const [i, r] of DEMO_ROLES.entries()) {
-    const found = await knex('sys_role').where({ code: r.code }).first();
-    if (!found) {
-      await knex('sys_role').insert({ code: r.code, name: r.name, remark: r.remark, order_num: i, data_scope: 'all', status: '0', created_at: now, updated_at: now, version: 1 });
-    }
+  for (const [i, r] of roles.entries()) {
+    if (await knex('sys_role').where({ code: r.code }).first()) continue;
+    await knex('sys_role').insert({ code: r.code, name: r.name, remark: r.remark, order_num: r.orderNum ?? i, data_scope: 'all', status: '0', created_at: now, updated_at: now, version: 1 });
   }
-  const rows: { id: number; code: string }[] = await knex('sys_role').select('id', 'code');
-  return new Map(rows.map((r) => [r.code, r.id]));
+  const roleIds = new Map(((await knex('sys_role').select('id', 'code')) as { id: number; code: string }[]).map((r) => [r.code, Number(r.id)]));
+  const hash = await password.hashPassword(password.demoPassword);
+  const made = new Map<string, number>();
+  for (const u of users) {
+    if (await knex('sys_user').where({ username: u.username }).first()) continue;
+    const [id] = await knex('sys_user').insert({
+      username: u.username,
+      nickname: u.nickname,
+      password_hash: hash,
+      user_type: u.userType,
+      company_name: u.company,
+      mobile: u.mobile ?? null,
+      email: `${u.username}@example.com`,
+      port_area: '瑞丽',
+      status: '0',
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    });
+    await knex('sys_user_role').insert(u.roles.map((c) => ({ user_id: Number(id), role_id: roleIds.get(c)! })));
+    made.set(u.username, Number(id));
+  }
+  return made;
 }
 
 export const demoSeed: Seed = {
   name: 'demo-identity',
   once: true,
-  async run(knex, { demoPassword, hashPassword }) {
-    const roleIds = await upsertRoles(knex);
-    const hash = await hashPassword(demoPassword);
-    const now = new Date();
-    for (const u of DEMO_USERS) {
-      const found = await knex('sys_user').where({ username: u.username }).first();
-      if (found) continue;
-      const [id] = await knex('sys_user').insert({
-        username: u.username,
-        nickname: u.nickname,
-        password_hash: hash,
-        user_type: u.userType,
-        company_name: u.company,
-        mobile: null,
-        email: `${u.username}@example.com`,
-        port_area: '瑞丽',
-        status: '0',
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      });
-      await knex('sys_user_role').insert(u.roles.map((c) => ({ user_id: id, role_id: roleIds.get(c)! })));
-    }
+  async run(knex, password) {
+    await seedDemoLogins(knex, password, DEMO_ROLES, DEMO_USERS);
   },
 };

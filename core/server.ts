@@ -38,5 +38,6 @@ export { tableLookup } from './resource/lookups.server';
 export type { Lookup } from './resource/lookups.server';
 export { loadLookups, resourcePageData } from './resource/page.server';
 export { createRow, deptAndBelow, getRow, listRows, transitionRows, zodFieldErrors } from './resource/service.server';
-export { ADMIN_ROLE_NAME } from './seed-demo.server';
+export { ADMIN_ROLE_NAME, seedDemoLogins } from './seed-demo.server';
+export type { DemoLogin, DemoRole } from './seed-demo.server';
 export { countCard } from './stats/stats.server';

@@ -13,7 +13,7 @@ export { ENTERPRISE_DIRECTORY, defineJob, definePlugin } from './plugin';
 export type { EnterpriseDirectory, GrantDef, JobDef, LookupOption, MenuNode, Migration, PermissionDef, PluginContext, PortPlugin, RouteDef, ScreenDef, Seed, SessionUserLike, StatDef } from './plugin';
 export { hasPermission, matchesRoleOrPermission } from './rbac/menu';
 export type { SessionUser } from './rbac/menu';
-export { columnOf, crudPermissions, defineResource, editableInState, endpoint, permissionCodes, resourceKey } from './resource/define';
+export { columnOf, crudPermissions, defineResource, editableInState, endpoint, permissionCodes, resourceKey, tableHead } from './resource/define';
 export type { EnumOption, FieldDef, FieldType, ResourceDef, ResourcePermissions, StateMachine, Transition } from './resource/define';
 export { localizeLookups } from './resource/lookupLabels';
 export { rules } from './resource/rules';

@@ -241,6 +241,17 @@ export function columnOf(f: FieldDef): string | null {
   return col;
 }
 
+/** A plugin's head of a table declaration (`tableHead('finance')(name, table, …)`): its screen's menu and title, the field naming a row, newest first. */
+export const tableHead = (plugin: string) => (name: string, table: string, titleKey: string, menu: string, labelField: string) => ({
+  plugin,
+  name,
+  table,
+  titleKey,
+  menu,
+  labelField,
+  defaultSort: { field: 'id', dir: 'desc' as const },
+});
+
 export function resourceKey(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
   return `${def.plugin}.${def.name}`;
 }

@@ -415,6 +415,13 @@ async function visibleRows(sr: ServerResource, actor: Actor, trx: Knex.Transacti
   return rows;
 }
 
+/** A delete another table's foreign key still points at (MySQL 1451, SQLite's constraint) is refused as in use, not a 500; a resource's beforeDelete may say more. */
+function refuseReferenced(e: unknown, t: TFunction): never {
+  const err = e as { errno?: number; code?: string; message?: string };
+  if (err.errno === 1451 || (err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(err.message ?? ''))) throw new ApiError(t('core:resource.inUse'));
+  throw e;
+}
+
 export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[], t: TFunction, opts: WriteOptions = {}): Promise<number> {
   if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.delete, t);
   const knex = opts.knex ?? getKnex();
@@ -432,7 +439,7 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     );
     const soft = sr.hooks.softDelete;
     if (soft) await q.update({ [soft.column]: typeof soft.value === 'function' ? (soft.value as () => unknown)() : soft.value });
-    else await q.delete();
+    else await q.delete().catch((e: unknown) => refuseReferenced(e, t));
     for (const r of rows) {
       await writeAudit(trx, { resource: resourceKey(sr.def), recordId: Number(r.id), action: 'delete', actor, before: masked(sr, r), after: null, summary: labelOf(sr, r) });
     }

@@ -1,7 +1,7 @@
 // What several finance areas declare alike: the head of their tables, the sidebar groups they
 // share and their permission lists (one entry a permission, titled by its key, the list
 // permission mandatory).
-import type { MenuNode, PermissionDef } from '@core/shared';
+import { tableHead, type MenuNode, type PermissionDef } from '@core/shared';
 
 /** 费用管理 (/expense): the bills, fees and FX screens. */
 export const expenseGroup = (children: MenuNode[]): MenuNode => ({ key: 'expense', path: '/expense', titleKey: 'finance:menu.expense', icon: 'ReceiptLong', order: 400, children });
@@ -15,12 +15,4 @@ export function permissionsOf<K extends string>(codes: Record<K, string>, prefix
 }
 
 /** The head of a finance table: its screen's menu and title, the field naming a row, newest first. */
-export const financeTable = (name: string, table: string, titleKey: string, menu: string, labelField: string) => ({
-  plugin: 'finance',
-  name,
-  table,
-  titleKey,
-  menu,
-  labelField,
-  defaultSort: { field: 'id', dir: 'desc' as const },
-});
+export const financeTable = tableHead('finance');

@@ -1,6 +1,6 @@
 // What several port-ops areas declare alike: the sidebar groups of SPEC §2 they share (each area
 // adds its leaves under one of them) and the head of their tables.
-import type { MenuNode } from '@core/shared';
+import { tableHead, type MenuNode } from '@core/shared';
 
 const group = (key: string, icon: string, order: number) => (children: MenuNode[]): MenuNode => ({ key, path: `/${key}`, titleKey: `portops:menu.${key}`, icon, order, children });
 
@@ -16,12 +16,4 @@ export const tallyGroup = group('cargoManagement', 'Inventory', 330);
 export const fleetGroup = group('fleetassets', 'DirectionsCar', 340);
 
 /** The head of a port-ops table: its screen's menu and title, the field naming a row, newest first. */
-export const portOpsTable = (name: string, table: string, titleKey: string, menu: string, labelField: string) => ({
-  plugin: 'portops',
-  name,
-  table,
-  titleKey,
-  menu,
-  labelField,
-  defaultSort: { field: 'id', dir: 'desc' as const },
-});
+export const portOpsTable = tableHead('portops');

@@ -2,7 +2,7 @@
 // applications with the platform's and the bank's review, the bank business center, and
 // cross-border RMB payment/receipt statements.
 import type { PluginArea, Seed } from '@core/shared';
-import { auditColumns } from '@core/server';
+import { auditColumns, seedDemoLogins } from '@core/server';
 import { FX_PERMISSIONS } from './fx';
 import { fxApplicationResource } from './fx.server';
 import { RMB_PERMISSIONS } from './rmb';
@@ -23,29 +23,10 @@ export const BANK_ROLE = 'BANK';
 const bankSeed: Seed = {
   name: 'fx-bank',
   once: true,
-  async run(knex, { demoPassword, hashPassword }) {
-    const now = new Date();
-    let role = await knex('sys_role').where({ code: BANK_ROLE }).first();
-    if (!role) {
-      await knex('sys_role').insert({ code: BANK_ROLE, name: '银行', remark: '报关银行业务中心', order_num: 20, data_scope: 'all', status: '0', created_at: now, updated_at: now, version: 1 });
-      role = await knex('sys_role').where({ code: BANK_ROLE }).first();
-    }
-    if (await knex('sys_user').where({ username: 'bank' }).first()) return;
-    const [id] = await knex('sys_user').insert({
-      username: 'bank',
-      nickname: '银行审核员',
-      password_hash: await hashPassword(demoPassword),
-      user_type: 3,
-      company_name: '中国银行瑞丽分行',
-      mobile: null,
-      email: 'bank@example.com',
-      port_area: '瑞丽',
-      status: '0',
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    });
-    await knex('sys_user_role').insert({ user_id: Number(id), role_id: role.id });
+  async run(knex, password) {
+    await seedDemoLogins(knex, password, [{ code: BANK_ROLE, name: '银行', remark: '报关银行业务中心', orderNum: 20 }], [
+      { username: 'bank', nickname: '银行审核员', userType: 3, roles: [BANK_ROLE], company: '中国银行瑞丽分行' },
+    ]);
   },
 };
 

@@ -3,7 +3,7 @@
 // pending), one blacklisted customer and the fee items — written through the screens' services
 // as the platform operator, dated around the day the database is made.
 import type { Knex } from 'knex';
-import { createRow, demoActor, demoDataSeed, transitionRows } from '@core/server';
+import { createRow, demoActor, demoDataSeed, seedDemoLogins, transitionRows } from '@core/server';
 import { isoDay, withCreditCheck, type Seed } from '@core/shared';
 import { SHIPPER_ROLE } from './common';
 import { customerResource } from './customer.server';
@@ -18,42 +18,10 @@ export const SHIPPER_COMPANY = '瑞丽云海橡胶进出口有限公司';
 export const shipperSeed: Seed = {
   name: 'customers-shipper',
   once: true,
-  async run(knex, { demoPassword, hashPassword }) {
-    const now = new Date();
-    let role = await knex('sys_role').where({ code: SHIPPER_ROLE }).first();
-    if (!role) {
-      await knex('sys_role').insert({
-        code: SHIPPER_ROLE,
-        name: '货主',
-        remark: '调度中心的客户（发货人、收货人）',
-        order_num: 30,
-        data_scope: 'all',
-        status: '0',
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      });
-      role = await knex('sys_role').where({ code: SHIPPER_ROLE }).first();
-    }
-    if (await knex('sys_user').where({ username: 'shipper' }).first()) return;
-    const [id] = await knex('sys_user').insert({
-      username: 'shipper',
-      nickname: '货主演示',
-      password_hash: await hashPassword(demoPassword),
-      user_type: 4,
-      company_name: SHIPPER_COMPANY,
-      mobile: null,
-      email: 'shipper@example.com',
-      port_area: '瑞丽',
-      status: '0',
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    });
-    await knex('sys_user_role').insert({
-      user_id: Number(id),
-      role_id: role.id,
-    });
+  async run(knex, password) {
+    await seedDemoLogins(knex, password, [{ code: SHIPPER_ROLE, name: '货主', remark: '调度中心的客户（发货人、收货人）', orderNum: 30 }], [
+      { username: 'shipper', nickname: '货主演示', userType: 4, roles: [SHIPPER_ROLE], company: SHIPPER_COMPANY },
+    ]);
   },
 };
 

@@ -60,6 +60,13 @@ describe('a line', () => {
     expect(options.map((o) => o.label)).toEqual(expect.arrayContaining(['曼德勒 Mandalay→木姐 Muse', '畹町口岸→芒市物流园']));
   });
 
+  it('a line a contract prices cannot be deleted: refused as in use, and it stays', async () => {
+    const used = await db.knex('ops_contract_line').first('line_id');
+    const res = await lines('operator').remove(Number(used.line_id));
+    expect(res).toMatchObject({ code: 500, msg: '数据正在被其他记录使用，不能删除' });
+    expect(await db.knex('ops_line').where({ id: used.line_id }).first()).toBeDefined();
+  });
+
   it('the shipper may not see or change lines (403)', async () => {
     expect((await lines('shipper').list()).status).toBe(403);
     expect((await lines('shipper').create(linePayload())).status).toBe(403);

@@ -4,7 +4,7 @@
 // insurance has run out and one driver's licence runs out in 10 days (the reminder and a
 // refused dispatch show them). The carriers' logins: `fleet` (顺达's dispatcher) and `driver`.
 import type { Knex } from 'knex';
-import { createRow, demoActor, demoDataSeed, transitionRows } from '@core/server';
+import { createRow, demoActor, demoDataSeed, seedDemoLogins, transitionRows } from '@core/server';
 import { isoDay, withCreditCheck, withIdCheck, type Seed } from '@core/shared';
 import { DRIVER_ROLE, FLEET_ROLE } from './fleet';
 import { driverResource, fleetResource, vehicleResource } from './fleet.server';
@@ -14,38 +14,20 @@ import { addDays } from './expiry.server';
 export const fleetLoginsSeed: Seed = {
   name: 'fleet-logins',
   once: true,
-  async run(knex, { demoPassword, hashPassword }) {
-    const now = new Date();
-    const roles = [
-      { code: FLEET_ROLE, name: '车队', remark: '车队调度：本车队的车辆与司机', order_num: 30 },
-      { code: DRIVER_ROLE, name: '司机', remark: '司机：本人的司机档案', order_num: 31 },
-    ];
-    for (const r of roles) {
-      if (!(await knex('sys_role').where({ code: r.code }).first())) await knex('sys_role').insert({ ...r, data_scope: 'all', status: '0', created_at: now, updated_at: now, version: 1 });
-    }
-    const logins = [
-      { username: 'fleet', nickname: '顺达车队调度', role: FLEET_ROLE, mobile: '13988120001' },
-      { username: 'driver', nickname: '李建国', role: DRIVER_ROLE, mobile: '13988120002' },
-    ];
-    for (const u of logins) {
-      if (await knex('sys_user').where({ username: u.username }).first()) continue;
-      const role = await knex('sys_role').where({ code: u.role }).first();
-      const [id] = await knex('sys_user').insert({
-        username: u.username,
-        nickname: u.nickname,
-        password_hash: await hashPassword(demoPassword),
-        user_type: 3,
-        company_name: '瑞丽顺达物流车队',
-        mobile: u.mobile,
-        email: `${u.username}@example.com`,
-        port_area: '瑞丽',
-        status: '0',
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      });
-      await knex('sys_user_role').insert({ user_id: Number(id), role_id: role.id });
-    }
+  async run(knex, password) {
+    const company = '瑞丽顺达物流车队';
+    await seedDemoLogins(
+      knex,
+      password,
+      [
+        { code: FLEET_ROLE, name: '车队', remark: '车队调度：本车队的车辆与司机', orderNum: 30 },
+        { code: DRIVER_ROLE, name: '司机', remark: '司机：本人的司机档案', orderNum: 31 },
+      ],
+      [
+        { username: 'fleet', nickname: '顺达车队调度', userType: 3, roles: [FLEET_ROLE], company, mobile: '13988120001' },
+        { username: 'driver', nickname: '李建国', userType: 3, roles: [DRIVER_ROLE], company, mobile: '13988120002' },
+      ],
+    );
   },
 };
 
