@@ -324,6 +324,7 @@ export const SQLITE_TESTS = [
   'plugins/finance/fees/',
   'plugins/finance/funds/',
   'plugins/finance/fx/',
+  'plugins/port-ops/',
   'plugins/system/routes/',
   'app/routes/',
   'core/rbac/',
