@@ -1,5 +1,6 @@
 // /dashboard (data statistics): cards and charts from the statistics providers plugins register.
-// A trader (userType 4) lands on unified settlement instead.
+// A trader (userType 4) lands on unified settlement instead, when granted it (a shipper of
+// port-ops is of that type too, without the settlement screen).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -7,6 +8,8 @@ import { useLoaderData } from '@remix-run/react';
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { requireUser } from '@core/auth/guard.server';
+import { getKnex } from '@core/db/knex.server';
+import { filterMenuTree, loadMenuTreeCached, menuForPath } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
 import { statsFor } from '@core/stats/stats.server';
 
@@ -17,7 +20,7 @@ export const TRADER_LANDING = '/unifiedSettlement/settlementManage';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (user.userType === 4) throw redirect(TRADER_LANDING);
+  if (user.userType === 4 && menuForPath(filterMenuTree(await loadMenuTreeCached(getKnex()), user), TRADER_LANDING)) throw redirect(TRADER_LANDING);
   return { stats: await statsFor(getRegistry(), user) };
 }
 

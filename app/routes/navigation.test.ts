@@ -12,7 +12,7 @@ import { loader as loginLoader } from './login';
 import { loader as dashboardLoader, TRADER_LANDING } from './_main.dashboard';
 import { action as getInfoAction } from './api.login.getInfo';
 
-const db = setUpTestDb({ logins: ['admin', 'trader'] });
+const db = setUpTestDb({ logins: ['admin', 'trader', 'shipper'] });
 const { cookies } = db;
 
 restoreEnvAfterEach();
@@ -23,6 +23,11 @@ const redirectOf = async (fn: Parameters<typeof respond>[0], path: string, cooki
 };
 
 describe('/', () => {
+  it('keeps a userType 4 user without the settlement screen (the port-ops shipper) on the dashboard', async () => {
+    const { data } = await run(dashboardLoader, req('/dashboard', { cookie: cookies.shipper }));
+    expect(data).toHaveProperty('stats');
+  });
+
   it('sends a visitor without a session to /login', async () => {
     expect(await redirectOf(indexLoader, '/')).toBe('/login');
   });
