@@ -29,11 +29,13 @@ export const dispatchArea: PluginArea = {
       { key: MENU.board, path: '/intelligentdispatch/board', titleKey: `${K}.menu.board`, order: 50 },
     ]),
   ],
-  // The driver's page and the board are hand-written pages; their menus guard them.
+  // The driver's page and the board are hand-written pages; their menus guard them. The driver's
+  // page is made for a phone: the bare layout (no sidebar), its own small header.
   permissions: [{ code: P.drive, titleKey: `${K}.action.drive`, menu: MENU.driverOperation, mandatory: true }],
   routes: [
-    { path: 'intelligentdispatch/driveroperation', file: 'dispatch/routes/driveroperation.tsx' },
+    { path: 'intelligentdispatch/driveroperation', file: 'dispatch/routes/driveroperation.tsx', layout: 'bare' },
     { path: 'intelligentdispatch/board', file: 'dispatch/routes/board.tsx' },
+    { path: 'api/portops/waybill/step', file: 'dispatch/routes/api.step.ts', layout: 'none' },
   ],
   screens,
   resources: [waybillResource],

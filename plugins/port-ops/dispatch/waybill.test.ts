@@ -6,10 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { resourceApi, signedInUser, type ApiAnswer } from '../../../tests/support/resource';
-import { answerOf, req, respond, run } from '../../../tests/support/http';
+import { answerOf, req, run } from '../../../tests/support/http';
 import { upload } from '../../../tests/support/files';
 import system from '../../system';
-import { action as stepAction, loader as driverLoader } from './routes/driveroperation';
+import { loader as driverLoader } from './routes/driveroperation';
+import { action as stepAction } from './routes/api.step';
 import { loader as boardLoader } from './routes/board';
 import { WAYBILL_PERMISSIONS } from './waybill';
 import { dayFrom, dispatchPortOps } from './testing';
@@ -20,7 +21,7 @@ const waybills = (who: string) => resourceApi('portops', 'waybill', { cookie: co
 
 type Envelope = { code: number; msg: string; data?: Record<string, unknown> & { fieldErrors?: Record<string, string> } };
 const step = async (who: string, id: unknown, name: string, extra: Record<string, string> = {}) =>
-  answerOf<Envelope>(stepAction, req('/intelligentdispatch/driveroperation', { cookie: cookies[who], form: { id: String(id), step: name, ...extra } }));
+  answerOf<Envelope>(stepAction, req('/api/portops/waybill/step', { cookie: cookies[who], json: { id, step: name, ...extra } }));
 
 const idOf = async (table: string, where: Record<string, unknown>) => Number((await db.knex(table).where(where).first('id')).id);
 const ok = <T>(a: ApiAnswer<T>) => {
@@ -319,8 +320,7 @@ describe('who sees and dispatches which waybill', () => {
     const clerk = await signedInUser(db.knex, { menus: ['intelligentdispatch', 'intelligentdispatch.fleetwaybill', 'intelligentdispatch.driveroperation'], permissions: [WAYBILL_PERMISSIONS.list] });
     cookies.clerk = clerk.cookie;
     expect((await waybills('clerk').create(payload())).status).toBe(403);
-    const res = await respond(stepAction, req('/intelligentdispatch/driveroperation', { cookie: cookies.clerk, form: { id: String(w.id), step: 'accept' } }));
-    expect(res.status).toBe(403);
+    expect((await step('clerk', w.id, 'accept')).status).toBe(403);
     expect((await db.knex('ops_waybill').where({ id: w.id }).first()).status).toBe('dispatched');
   });
 

@@ -2,17 +2,18 @@
 // — one card per trip not yet done, and on it only the next step's big button (accept, arrived
 // at loading, load with the weighbridge's gross and tare, depart, arrived, unload with its
 // weighing and a photo or PDF of the signed receipt, complete). Every step is the server's
-// transition (waybillStep), which checks the waybill is the driver's own.
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher, useLoaderData } from '@remix-run/react';
+// transition (POST /api/portops/waybill/step, waybillStep), which checks the waybill is the
+// driver's own.
+import { useState } from 'react';
+import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
-import { api, getRow, ok, page, type Row } from '@core/server';
+import { getRow, page, type Row } from '@core/server';
 import { resourceKey } from '@core/shared';
-import { FileLink, FileUpload, useNotify } from '@core/client';
+import { ApiError, FileLink, FileUpload, useNotify } from '@core/client';
 import { DRIVER_STEPS, K, MENU, RECEIPT_TYPES, RELEASED, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, waybillDef, type DriverStep } from '../waybill';
-import { WAYBILL, narrowWaybills, waybillResource, waybillScopeOf, waybillStep } from '../waybill.server';
+import { WAYBILL, narrowWaybills, waybillResource, waybillScopeOf } from '../waybill.server';
 
 const NEED = { menu: MENU.driverOperation, permission: WAYBILL_PERMISSIONS.drive };
 
@@ -21,21 +22,11 @@ export const loader = page(NEED, async ({ knex, user, t }) => {
   narrowWaybills(qb, await waybillScopeOf(knex, user));
   const rows: Row[] = [];
   for (const { id } of await qb) rows.push(await getRow(waybillResource, user, Number(id), t, knex));
-  return { rows };
-});
-
-/** POST id, step (and gross, tare, receiptFileId for a weighing): the envelope with the waybill after the step. */
-export const action = api(NEED, async ({ request, knex, actor, t }) => {
-  const form = await request.formData();
-  const input = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
-  const row = await waybillStep(knex, actor, t, Number(input.id), String(input.step), input);
-  return ok(row, t(`${K}.ui.stepDone`, { step: t(`${K}.action.${input.step}`) }));
+  return { rows, name: user.nickname || user.username };
 });
 
 /** The step a waybill in this state waits for (none: an exception, for the dispatcher). */
 const nextStep = (status: string): DriverStep | null => DRIVER_STEPS.find((s) => WAYBILL_TRANSITIONS.find((x) => x.name === s)!.from.includes(status)) ?? null;
-
-type Envelope = { code: number; msg: string; data?: { fieldErrors?: Record<string, string> } };
 
 const net = (gross: string, tare: string) => {
   try {
@@ -61,27 +52,36 @@ function Line({ label, value }: { label: string; value: unknown }) {
 
 function TripCard({ row }: { row: Row }) {
   const { t } = useTranslation();
-  const { toast } = useNotify();
-  const fetcher = useFetcher<Envelope>();
+  const { api, toast } = useNotify();
+  const revalidator = useRevalidator();
   const step = nextStep(String(row.status));
   const weighing = step === 'load' || step === 'unload';
   const [gross, setGross] = useState('');
   const [tare, setTare] = useState('');
   const [receipt, setReceipt] = useState<{ id: number; name: string } | null>(null);
-  const errors = fetcher.data?.data?.fieldErrors ?? {};
-  const busy = fetcher.state !== 'idle';
-  // Each answer once: the step done, or why not.
-  const shown = useRef<Envelope | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    toast(fetcher.data.msg, { severity: fetcher.data.code === 200 ? 'success' : 'error' });
-  }, [fetcher.state, fetcher.data, toast]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
   const f = (k: string) => t(`${K}.field.${k}`);
-  const submit = () => {
-    const body: Record<string, string> = { id: String(row.id), step: step! };
-    if (weighing) Object.assign(body, { gross, tare, receiptFileId: receipt ? String(receipt.id) : '' });
-    fetcher.submit(body, { method: 'post' });
+  const submit = async () => {
+    const body: Record<string, unknown> = { id: row.id, step };
+    if (weighing) Object.assign(body, { gross, tare, receiptFileId: receipt?.id ?? null });
+    setBusy(true);
+    try {
+      const res = await api.post('/portops/waybill/step', body, { silent: true });
+      // The next step starts blank (unloading is weighed afresh).
+      setErrors({});
+      setGross('');
+      setTare('');
+      setReceipt(null);
+      toast(res.msg, { severity: 'success' });
+      revalidator.revalidate();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setErrors(((e.envelope?.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors) ?? {});
+      toast(e.message, { severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Card variant="outlined" data-testid="trip-card" data-waybill={String(row.waybillNo)}>
@@ -98,7 +98,7 @@ function TripCard({ row }: { row: Row }) {
         <Line label={f('loadingPoint')} value={row.loadingPoint} />
         <Line label={f('unloadingPoint')} value={row.unloadingPoint} />
         <Line label={f('customer')} value={row.customerName} />
-        <Line label={f('loadedNet')} value={row.loadedNet ? `${String(row.loadedNet)} ${t(`${K}.ui.tonnes`)}` : null} />
+        <Line label={f('loadedNet')} value={row.loadedNet} />
         <Line label={f('statusNote')} value={row.status === 'exception' ? row.statusNote : null} />
         {weighing && (
           <Stack spacing={1.5} sx={{ mt: 1.5 }}>
@@ -141,7 +141,7 @@ function TripCard({ row }: { row: Row }) {
           </Stack>
         )}
         {step && (
-          <Button variant="contained" size="large" fullWidth disabled={busy} onClick={submit} data-testid={`step-${step}`} sx={{ mt: 2, py: 1.75, fontSize: '1.1rem' }}>
+          <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void submit()} data-testid={`step-${step}`} sx={{ mt: 2, py: 1.75, fontSize: '1.1rem' }}>
             {t(`${K}.action.${step}`)}
           </Button>
         )}
@@ -152,12 +152,29 @@ function TripCard({ row }: { row: Row }) {
 
 export default function DriverOperation() {
   const { t } = useTranslation();
-  const { rows } = useLoaderData<typeof loader>();
+  const { rows, name } = useLoaderData<typeof loader>();
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto' }} data-testid="driver-operation">
-      <Typography variant="h6" sx={{ mb: 1.5 }}>
-        {t(`${K}.title.driverOperation`)}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" noWrap>
+            {t(`${K}.title.driverOperation`)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {name}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+          <Button component={Link} to="/intelligentdispatch/driverwaybill" size="small">
+            {t(`${K}.ui.allWaybills`)}
+          </Button>
+          <Form method="post" action="/logout" reloadDocument>
+            <Button type="submit" size="small" color="inherit">
+              {t('core:layout.logout')}
+            </Button>
+          </Form>
+        </Stack>
+      </Stack>
       <Stack spacing={2}>
         {rows.length ? rows.map((row) => <TripCard key={String(row.id)} row={row as Row} />) : <Typography color="text.secondary">{t(`${K}.ui.noTrips`)}</Typography>}
       </Stack>
