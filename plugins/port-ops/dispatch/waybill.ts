@@ -114,8 +114,8 @@ export const waybillDef = defineResource({
     ref('vehicleId', 'portops.vehicles', { lookupParent: 'fleetId', list: { width: 120 } }),
     ref('driverId', 'portops.drivers', { lookupParent: 'fleetId', list: { width: 110 } }),
     { name: 'plannedTonnes', labelKey: f('plannedTonnes'), type: 'money', scale: 3, trimZeros: true, summary: 'sum', list: { width: 100 } },
-    { name: 'loadingFrom', labelKey: f('loadingFrom'), type: 'string', maxLength: 16, sortable: true, filter: 'contains', list: { width: 150 }, form: { placeholderKey: `${K}.hint.window` } },
-    { name: 'loadingTo', labelKey: f('loadingTo'), type: 'string', maxLength: 16, list: { width: 150 }, form: { placeholderKey: `${K}.hint.window` } },
+    { name: 'loadingFrom', labelKey: f('loadingFrom'), type: 'string', maxLength: 16, sortable: true, filter: 'contains', list: { width: 150 }, form: { helpKey: `${K}.hint.window` } },
+    { name: 'loadingTo', labelKey: f('loadingTo'), type: 'string', maxLength: 16, list: { width: 150 }, form: { helpKey: `${K}.hint.window` } },
     { name: 'loadingPoint', labelKey: f('loadingPoint'), type: 'string', maxLength: 100, list: { hidden: true }, form: { helpKey: `${K}.hint.point` } },
     { name: 'unloadingPoint', labelKey: f('unloadingPoint'), type: 'string', maxLength: 100, list: { hidden: true }, form: { helpKey: `${K}.hint.point` } },
     { name: 'price', labelKey: f('price'), type: 'money', form: false, import: false, list: { width: 90 } },
@@ -192,8 +192,13 @@ export const waybillDef = defineResource({
 });
 
 /** The drivers' and shippers' view: the same waybills and API under 司机运单, read-only there (steps on the driver's page). */
+/** What the drivers and shippers look for first: the trip, then its weights, loss and receipt. */
+const DRIVER_VIEW_FIRST = ['waybillNo', 'status', 'goods', 'vehicleId', 'driverId', 'loadingFrom', 'plannedTonnes', 'loadedNet', 'unloadedNet', 'lossTonnes', 'receiptFileId', 'lineId'];
+const firstIndex = (name: string) => (DRIVER_VIEW_FIRST.includes(name) ? DRIVER_VIEW_FIRST.indexOf(name) : DRIVER_VIEW_FIRST.length);
+
 export const driverWaybillDef = {
   ...waybillDef,
+  fields: [...waybillDef.fields].sort((a, b) => firstIndex(a.name) - firstIndex(b.name)),
   menu: MENU.driverWaybill,
   titleKey: `${K}.title.driverWaybill`,
   permissions: { list: P.list, export: P.list },
