@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, CODE, FieldError, claimUpload, createRow, filesOf, getRow, isMysql, serverResource, transitionRows, zodFieldErrors, type HookContext, type Row, type WriteContext } from '@core/server';
 import { dayStamp, hasPermission, resourceKey, type SessionUserLike } from '@core/shared';
 import { DRIVER, VEHICLE, fleetScopeOf } from '../fleet/fleet.server';
-import { expiryRefusal, licenceFits } from '../fleet/expiry.server';
+import { expiryRefusal } from '../fleet/expiry.server';
 import { blacklistRefusal } from '../customers/blacklist.server';
 import { priceInForce } from '../customers/adjustment.server';
 import { SHIPPER_ROLE } from '../customers/common';
@@ -78,10 +78,9 @@ async function checkDispatch(input: Row, { trx, actor, t, before }: WriteContext
   const from = String(input.loadingFrom);
   const to = String(input.loadingTo);
   const day = from.slice(0, 10);
+  // Papers in force on the loading day, records in service, and the licence class fitting the vehicle (licenceFits).
   const papers = await expiryRefusal(trx, t, { vehicleId, driverId, on: day });
   if (papers) throw new ApiError(papers);
-  // expiryRefusal checks the class too; said again here so the rule stands where a dispatch reads it.
-  if (!licenceFits(String(driver.licence_class), String(vehicle.vehicle_type))) throw new FieldError({ driverId: t(`${K}.msg.licenceMismatch`) });
   for (const [type, id] of [
     ['customer', Number(input.customerId)],
     ['fleet', fleetId],

@@ -5,7 +5,7 @@
 // platform's review, who sees which waybill (fleet, driver, shipper) and the permissions.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { resourceApi, signedInUser, type ApiAnswer } from '../../../tests/support/resource';
+import { resourceApi, sessionUser, signedInUser, type ApiAnswer } from '../../../tests/support/resource';
 import { answerOf, req, run } from '../../../tests/support/http';
 import { upload } from '../../../tests/support/files';
 import system from '../../system';
@@ -13,6 +13,8 @@ import { loader as driverLoader } from './routes/driveroperation';
 import { action as stepAction } from './routes/api.step';
 import { loader as boardLoader } from './routes/board';
 import { WAYBILL_PERMISSIONS } from './waybill';
+import { dispatchWaybill, type DispatchInput } from './waybill.server';
+import { translator } from '../fleet/testing';
 import { dayFrom, dispatchPortOps } from './testing';
 
 const db = setUpTestDb({ plugins: [system, dispatchPortOps], registry: true, dataDir: true, logins: ['operator', 'fleet', 'driver', 'shipper', 'admin'] });
@@ -115,6 +117,13 @@ describe('dispatching a waybill', () => {
     // Blank points come from the line.
     expect(w.loadingPoint).toBe('木姐 Muse 105码贸易区');
     expect(w.unloadingPoint).toBe('瑞丽姐告货场');
+  });
+
+  it("is dispatchWaybill in a caller's transaction, keeping the cargo source and fleet order it came from", async () => {
+    const actor = { user: await sessionUser(db.knex, 'operator'), ip: null };
+    const input = { ...payload(), sourceId: 7, fleetOrderId: 9 } as unknown as DispatchInput;
+    const w = await db.knex.transaction((trx) => dispatchWaybill(trx, { actor, t: translator(db.registry) }, input));
+    expect(w).toMatchObject({ status: 'dispatched', sourceId: 7, fleetOrderId: 9, price: '88.00' });
   });
 
   it('refuses a loading window out of order or badly written', async () => {
