@@ -233,6 +233,20 @@ describe("the driver's steps", () => {
     expect((await db.knex('ops_waybill').where({ id: w.id }).first()).status).toBe('accepted');
   });
 
+  it('records an exception with its reason, cancelled after; a completed trip is not cancelled', async () => {
+    const w = await dispatched();
+    await driveTo(w.id, 'accept');
+    const id = Number(w.id);
+    expect((await waybills('fleet').transition('exception', [id])).fieldErrors).toEqual({ statusNote: '异常原因不能为空' });
+    ok(await waybills('fleet').transition('exception', [id], '车辆爆胎，等待救援'));
+    expect((await step('driver', id, 'arriveLoading')).body.msg).toBe('只有已接单的派车单可以报到达装货地');
+    ok(await waybills('operator').transition('cancel', [id], '改派其他车辆'));
+    expect(ok(await waybills('operator').get(id))).toMatchObject({ status: 'cancelled', statusNote: '改派其他车辆' });
+    const done = await dispatched();
+    await driveTo(done.id, 'complete');
+    expect((await waybills('operator').transition('cancel', [Number(done.id)], '误操作')).msg).toBe('只有已派车、已接单或异常的派车单可以取消');
+  });
+
   it('refuses a weighing with the tare over the gross, and unloading without the receipt', async () => {
     const w = await dispatched();
     await driveTo(w.id, 'arriveLoading');
