@@ -5,8 +5,8 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
-import { ApiError, FieldError, serverResource, transitionRows, type Lookup, type Row, type ServerResource, type WriteContext } from '@core/server';
-import { dayStamp, type LookupOption, type SessionUserLike } from '@core/shared';
+import { ApiError, FieldError, serverResource, transitionRows, type Lookup, type RequestContext, type Row, type ServerResource, type WriteContext } from '@core/server';
+import { dayStamp, localizeLookups, type LookupOption, type SessionUserLike } from '@core/shared';
 import { blacklistRefusal } from '../customers/blacklist.server';
 import { K, PROGRESS_TRANSITIONS, SHIPPER_ROLE, TONNE_SCALE, WORKABLE_STATES, yardPlanDef, type PlanState } from './plan';
 
@@ -72,7 +72,7 @@ export function progressState(plan: Row): 'confirmed' | 'executing' | 'executed'
 
 const PROGRESS_TO: Record<(typeof PROGRESS_TRANSITIONS)[number], PlanState> = { progress: 'executing', complete: 'executed', reset: 'confirmed' };
 
-export const yardPlanResource: ServerResource = serverResource(yardPlanDef, {
+const planRules = serverResource(yardPlanDef, {
   restrict: (qb, user, knex) => restrictToCustomers(qb, user, knex, `${PLAN}.customer_id`),
   validate: checkPlan,
   toDb(input, { op }, defaults) {
@@ -97,6 +97,12 @@ export const yardPlanResource: ServerResource = serverResource(yardPlanDef, {
     if (to && rows.some((r) => progressState(r) !== to)) throw new ApiError(t(`${K}.msg.progressByWork`));
   },
 });
+
+export const yardPlanResource: ServerResource = {
+  ...planRules,
+  // The goods in the interface language (the base data has their English and Burmese names).
+  screen: { data: async ({ lang }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({ lookups: localizeLookups(list.lookups, lang) }) },
+};
 
 /**
  * The plan's executed quantities again from its confirmed work, and its state with them: the

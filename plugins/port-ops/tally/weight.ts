@@ -23,6 +23,7 @@ const tonnes = (name: string, extra: object = {}) => ({ name, labelKey: f(name),
 export const weightDef = defineResource({
   ...portOpsTable('weightRecord', 'ops_weight_record', `${K}.title.weight`, MENU.weight, 'plateNo'),
   permissions: crudPermissions('portops:weight'),
+  defaultSort: { field: 'weighedAt', dir: 'desc' },
   detail: true,
   fields: [
     { name: 'plateNo', labelKey: f('plateNo'), type: 'string', maxLength: 20, filter: 'contains', sortable: true, list: { width: 130 }, form: { span: 1, helpKey: `${K}.hint.plateNo` } },
@@ -75,13 +76,13 @@ export const weightDef = defineResource({
 /** Net = gross − tare, exact, in the readings' scale. */
 export const netOf = (gross: string, tare: string) => new Decimal(gross).minus(new Decimal(tare)).toFixed(WEIGHT_SCALE);
 
-/** The weighing form: the readings and links, then the moment weighed (now, unless changed). */
+/** The weighing form: the truck and its readings, the moment weighed (blank: now), then what it belongs to. */
 export const weightDocument = defineDocument({
   resource: weightDef,
   testId: 'weight-form',
   extra: ['weighedAt'],
-  sections: [{ fields: '*' }, { custom: 'weighedAt' }],
-  defaults: () => ({ direction: 'in', weighedAt: new Date().toISOString() }),
+  sections: [{ fields: ['plateNo', 'direction', 'gross', 'tare', 'operatorName'] }, { custom: 'weighedAt' }, { fields: ['planId', 'customerId', 'remark'] }],
+  defaults: () => ({ direction: 'in' }),
   lines: [],
   maxWidth: 'md',
 });

@@ -29,9 +29,13 @@ const time = (name: string): FieldDef => ({ name, labelKey: f(name), type: 'date
 export const workDef = defineResource({
   ...portOpsTable('workConfirmation', 'ops_work_confirmation', `${K}.title.work`, MENU.work, 'planId'),
   permissions: { list: WORK_PERMISSIONS.list, create: WORK_PERMISSIONS.add, export: WORK_PERMISSIONS.list },
+  defaultSort: { field: 'startAt', dir: 'desc' },
   detail: true,
+  // 全部 / 已确认 / 已作废 above the list: the total under it is then the confirmed work's.
+  stateTabs: true,
   fields: [
-    { name: 'planId', labelKey: f('plan'), type: 'ref', lookup: 'portops.yardPlans', search: true, valueType: 'integer', filter: 'eq', list: { width: 260 }, form: { span: 2 } },
+    { name: 'planId', labelKey: f('plan'), type: 'ref', lookup: 'portops.yardPlans', search: true, valueType: 'integer', filter: 'eq', list: { width: 240 }, form: { span: 2 } },
+    { name: 'status', labelKey: f('status'), type: 'enum', form: false, import: false, options: states, list: { width: 110 } },
     { name: 'pieces', labelKey: f('pieces'), type: 'integer', list: { width: 90 }, form: { span: 1 } },
     { name: 'tonnes', labelKey: f('tonnes'), type: 'money', scale: TONNE_SCALE, trimZeros: true, summary: 'sum', list: { width: 100 }, form: { span: 1 } },
     { name: 'yardSlot', labelKey: f('yardSlot'), type: 'string', maxLength: 30, filter: 'contains', list: { width: 110 }, form: { span: 1, helpKey: `${K}.hint.yardSlot` } },
@@ -40,7 +44,6 @@ export const workDef = defineResource({
     time('endAt'),
     { name: 'override', labelKey: f('override'), type: 'boolean', filter: 'eq', list: { width: 90 }, form: { span: 1 } },
     { name: 'overrideReason', labelKey: f('overrideReason'), type: 'text', maxLength: 200, list: { hidden: true }, form: { span: 3 } },
-    { name: 'status', labelKey: f('status'), type: 'enum', filter: 'eq', form: false, import: false, options: states, list: { width: 90 } },
     { name: 'voidReason', labelKey: f('voidReason'), type: 'string', form: false, import: false, list: { hidden: true } },
     { name: 'createdAt', labelKey: f('confirmedAt'), type: 'datetime', sortable: true, list: { hidden: true } },
   ],

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SectionContext } from '@core/client';
 import { displayTimeZone } from '@core/shared';
 
-export function MomentField({ ctx, name, labelKey, required }: { ctx: SectionContext; name: string; labelKey: string; required?: boolean }) {
+export function MomentField({ ctx, name, labelKey, required, helpKey }: { ctx: SectionContext; name: string; labelKey: string; required?: boolean; helpKey?: string }) {
   const { t } = useTranslation();
   const zone = displayTimeZone();
   const raw = ctx.values[name];
@@ -25,7 +25,7 @@ export function MomentField({ ctx, name, labelKey, required }: { ctx: SectionCon
         ctx.clearError(name);
       }}
       slotProps={{
-        textField: { fullWidth: true, required, error: !!error, helperText: error || ' ', 'data-testid': `form-${name}`, 'data-value': typeof raw === 'string' ? raw : '' } as object,
+        textField: { fullWidth: true, required, error: !!error, helperText: error || (helpKey ? t(helpKey) : ' '), 'data-testid': `form-${name}`, 'data-value': typeof raw === 'string' ? raw : '' } as object,
       }}
     />
   );
