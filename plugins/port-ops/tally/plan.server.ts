@@ -75,8 +75,9 @@ const PROGRESS_TO: Record<(typeof PROGRESS_TRANSITIONS)[number], PlanState> = { 
 const planRules = serverResource(yardPlanDef, {
   restrict: (qb, user, knex) => restrictToCustomers(qb, user, knex, `${PLAN}.customer_id`),
   validate: checkPlan,
-  toDb(input, { op }, defaults) {
-    const values: Row = { ...defaults, direction: input.direction ?? 'inbound' };
+  toDb(input, { op, before }, defaults) {
+    // A plan keeps the direction it was made with (a screen's variant fixes it anyway).
+    const values: Row = { ...defaults, direction: op === 'create' ? input.direction ?? 'inbound' : before?.direction };
     if (op === 'create') {
       values.status = 'draft';
       values.done_pieces = 0;

@@ -121,6 +121,13 @@ describe('its transitions', () => {
 });
 
 describe('the inbound and outbound screens', () => {
+  it('a plan keeps its direction when edited without one', async () => {
+    const p = await draft({ direction: 'outbound' });
+    const edited = await api('operator').update(Number(p.id), { ...planPayload(rubber, { plannedTonnes: '120' }), direction: undefined, version: p.version });
+    expect(edited.code, edited.msg).toBe(200);
+    expect(edited.data).toMatchObject({ direction: 'outbound', plannedTonnes: '120' });
+  });
+
   it('each lists its own direction; a plan written through one stays in it', async () => {
     await draft({ direction: 'outbound', remark: '出库一' });
     const inbound = await api('operator').list({ variant: 'inbound', pageSize: 100 });

@@ -21,8 +21,10 @@ async function checkLinks(input: Row, { trx, actor, t }: WriteContext): Promise<
   if (!input.planId) return customerId;
   const qb = trx(PLAN).where(`${PLAN}.id`, Number(input.planId));
   await yardPlanResource.hooks.restrict!(qb, actor.user, trx);
-  const plan = await qb.first('id', 'customer_id');
+  const plan = await qb.first('id', 'customer_id', 'status');
   if (!plan) throw new FieldError({ planId: t(`${K}.msg.planMissing`) });
+  // A draft may still be deleted, a cancelled plan moves no goods: neither is weighed for.
+  if (plan.status === 'draft' || plan.status === 'cancelled') throw new FieldError({ planId: t(`${K}.msg.planNotWeighable`) });
   if (customerId && customerId !== Number(plan.customer_id)) throw new FieldError({ customerId: t(`${K}.msg.customerNotPlans`) });
   return Number(plan.customer_id);
 }

@@ -58,7 +58,11 @@ describe('a weighing', () => {
   });
 
   it('belongs to its plan’s customer; another customer with the plan is refused', async () => {
-    const plan = Number((await resourceApi('portops', 'yardPlan', { cookie: db.cookies.operator }).create(planPayload(rubber))).data.id);
+    const plans = resourceApi('portops', 'yardPlan', { cookie: db.cookies.operator });
+    const plan = Number((await plans.create(planPayload(rubber))).data.id);
+    // A draft is not weighed for (it may still be deleted).
+    expect((await api('operator').create(weightPayload({ planId: plan }))).fieldErrors.planId).toBe('只能为已确认的计划过磅（草稿或已取消的计划不能）');
+    await plans.transition('confirm', [plan]);
     const res = await api('operator').create(weightPayload({ planId: plan }));
     expect(res.data).toMatchObject({ planId: plan, customerId: rubber });
     expect((await api('operator').create(weightPayload({ planId: plan, customerId: rice }))).fieldErrors.customerId).toBe('客户与所选计划的客户不一致');
