@@ -131,6 +131,13 @@ describe('lookups', () => {
     expect((await lookup('system.countries', cookie)).find((o) => o.value === 'MM')).toMatchObject({ label: 'MM 缅甸 / Myanmar' });
     expect((await lookup('system.ports', cookie)).find((o) => o.value === 'CNRUI')).toMatchObject({ label: 'CNRUI 瑞丽 / Ruili', parent: 'CN' });
   });
+
+  it('offers goods (with their English and Burmese names), yards and berths (under their port) by code', async () => {
+    const cookie = await loginAs('admin');
+    expect((await lookup('system.goods', cookie)).find((o) => o.value === 'G005')).toMatchObject({ label: 'G005 天然橡胶', labels: { en: 'G005 Natural rubber', my: 'G005 သဘာဝရော်ဘာ' } });
+    expect((await lookup('system.yards', cookie)).find((o) => o.value === 'RL-Y01')).toMatchObject({ label: 'RL-Y01 姐告国际货运堆场', parent: 'CNRUI' });
+    expect((await lookup('system.berths', cookie)).find((o) => o.value === 'RGN-B01')).toMatchObject({ label: 'RGN-B01 仰光港1号泊位', parent: 'MMRGN' });
+  });
 });
 
 describe('permissions', () => {

@@ -12,6 +12,11 @@ export const baseDataLookups: Record<string, Lookup> = {
   provinces: regionsOf(['province']),
   cities: regionsOf(['city']),
   counties: regionsOf(['county']),
+  /** Goods names (cfdGood), in the user's language where the table has it. */
+  goods: tableLookup({ table: 'sys_goods', value: 'code', label: '{code} {name}', labels: { en: '{code} {name_en}', my: '{code} {name_my|name_en}' } }),
+  /** Yards and berths with their port, for pickers of the port areas. */
+  yards: tableLookup({ table: 'sys_yard', value: 'code', label: '{code} {name}', parent: 'port_code' }),
+  berths: tableLookup({ table: 'sys_berth', value: 'code', label: '{code} {name}', parent: 'port_code' }),
   /** Regions that can have children: the parent picker of the regions screen. */
   regionParents: regionsOf(['province', 'city']),
 };
