@@ -9,6 +9,8 @@ const regionsOf = (levels: string[]): Lookup =>
 export const baseDataLookups: Record<string, Lookup> = {
   countries: tableLookup({ table: 'sys_country', value: 'code', label: '{code} {name_zh} / {name_en}', labels: { en: '{code} {name_en}', my: '{code} {name_my|name_en}' } }),
   ports: tableLookup({ table: 'sys_port', value: 'code', label: '{code} {name_zh} / {name_en}', parent: 'country_code' }),
+  /** Goods of the base data (cfdGood) by code, named in the user's language. */
+  goods: tableLookup({ table: 'sys_goods', value: 'code', label: 'name', labels: { en: '{name_en}', my: '{name_my|name_en}' }, orderBy: 'code' }),
   provinces: regionsOf(['province']),
   cities: regionsOf(['city']),
   counties: regionsOf(['county']),
