@@ -6,7 +6,7 @@ import type { FieldDef } from '@core/shared';
 import { K, fleetOrderDef } from '../source';
 
 const field = (name: string) => fleetOrderDef.fields.find((f) => f.name === name)!;
-const FIELDS: FieldDef[] = [field('orderNo'), { name: 'fleetName', labelKey: `${K}.order.fleet`, type: 'string' }, field('status'), field('tonnes'), field('proposedTonnes'), field('offerExpiresAt'), field('declineReason')];
+const FIELDS: FieldDef[] = [field('orderNo'), { name: 'fleetName', labelKey: `${K}.order.fleet`, type: 'string' }, field('status'), field('tonnes'), field('declineReason')];
 
 export function OrdersOfSource({ orders }: { orders: unknown }) {
   const { t } = useTranslation();
