@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, CODE, FieldError, getRow, toDate, transitionRows, writeAudit, type HookContext, type Row } from '@core/server';
-import { dayStamp, resourceKey } from '@core/shared';
+import { dayStamp, formatDateTime, resourceKey } from '@core/shared';
 import { activeRules } from '../assignment/dispatch.server';
 import { optimise, type AssignmentResult, type Exclusion, type FleetFacts, type SourceInput } from '../assignment/optimiser';
 import { blacklistRefusal } from '../customers/blacklist.server';
@@ -17,32 +17,57 @@ type Actor = HookContext['actor'];
 const ORDER_KEY = resourceKey(fleetOrderDef);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/**
- * Vehicles booked by waybills overlapping the window [from, to]. The waybills are another area's
- * (dispatch, `ops_waybill`): until its table exists no vehicle is booked. A waybill holds its
- * vehicle from its planned loading until it is delivered or cancelled.
- */
-export async function bookedVehicleIds(knex: Knex, from: Date, to: Date): Promise<number[]> {
-  if (!(await knex.schema.hasTable('ops_waybill'))) return [];
-  const has = async (c: string) => knex.schema.hasColumn('ops_waybill', c);
-  if (!(await has('vehicle_id')) || !(await has('status'))) return [];
-  const q = knex('ops_waybill').whereNotNull('vehicle_id').whereNotIn('status', ['cancelled', 'completed', 'delivered', 'signed', 'closed']);
-  // Without planned times every live waybill books its vehicle.
-  if ((await has('planned_loading_at')) && (await has('planned_arrival_at'))) q.where('planned_loading_at', '<=', to).where((w) => w.whereNull('planned_arrival_at').orWhere('planned_arrival_at', '>=', from));
-  return (await q.distinct('vehicle_id')).map((r: Row) => Number(r.vehicle_id));
+/** Whether the dispatch area's waybill table is there with these columns (it is built alongside this area). */
+async function waybillsWith(knex: Knex, columns: string[]): Promise<boolean> {
+  if (!(await knex.schema.hasTable('ops_waybill'))) return false;
+  for (const c of columns) if (!(await knex.schema.hasColumn('ops_waybill', c))) return false;
+  return true;
 }
 
-/** On-time and loss rates (%) per fleet from its waybills; 100 / 0 until there are waybills to judge by. */
+/** Waybill states that no longer hold a vehicle. */
+const RELEASED = ['unloaded', 'completed', 'cancelled'];
+/** States of a waybill whose truck has loaded and is on its way (busy whatever its loading window said). */
+const UNDER_WAY = ['loaded', 'inTransit', 'arrived'];
+
+/**
+ * Vehicles booked by waybills in the window [from, to]. The waybills are the dispatch area's
+ * (`ops_waybill`, loading window as "YYYY-MM-DD HH:mm" text in platform time): a live waybill
+ * holds its vehicle over its loading window, and from loading until it is unloaded. Until that
+ * table exists no vehicle is booked (capacity comes from the vehicles alone).
+ */
+export async function bookedVehicleIds(knex: Knex, from: Date, to: Date): Promise<number[]> {
+  if (!(await waybillsWith(knex, ['vehicle_id', 'status', 'loading_from', 'loading_to']))) return [];
+  const text = (d: Date) => formatDateTime(d).slice(0, 16);
+  const rows: Row[] = await knex('ops_waybill')
+    .whereNotIn('status', RELEASED)
+    .where('loading_from', '<=', text(to))
+    .where((w) => w.where('loading_to', '>=', text(from)).orWhereIn('status', UNDER_WAY))
+    .distinct('vehicle_id');
+  return rows.map((r) => Number(r.vehicle_id));
+}
+
+/**
+ * On-time and loss rates (%) per fleet over its unloaded waybills of the last 90 days: on time
+ * when unloaded by its source's deadline, loss as tonnes lost of tonnes loaded. 100 / 0 for a
+ * fleet without such waybills, and for all until the waybill table exists.
+ */
 export async function fleetHistory(knex: Knex, fleetIds: number[]): Promise<Map<number, { onTimeRate: number; lossRate: number }>> {
   const out = new Map(fleetIds.map((id) => [id, { onTimeRate: 100, lossRate: 0 }]));
-  if (!fleetIds.length || !(await knex.schema.hasTable('ops_waybill'))) return out;
-  const cols = ['fleet_id', 'on_time', 'loaded_tonnes', 'loss_tonnes'];
-  for (const c of cols) if (!(await knex.schema.hasColumn('ops_waybill', c))) return out;
-  const rows: Row[] = await knex('ops_waybill').whereIn('fleet_id', fleetIds).whereNotNull('on_time').groupBy('fleet_id').select('fleet_id').count({ n: '*' }).sum({ onTime: 'on_time', loaded: 'loaded_tonnes', lost: 'loss_tonnes' });
-  for (const r of rows) {
-    const n = Number(r.n);
-    const loaded = Number(r.loaded ?? 0);
-    if (n > 0) out.set(Number(r.fleet_id), { onTimeRate: round2((Number(r.onTime ?? 0) / n) * 100), lossRate: loaded > 0 ? round2((Number(r.lost ?? 0) / loaded) * 100) : 0 });
+  if (!fleetIds.length || !(await waybillsWith(knex, ['fleet_id', 'source_id', 'unloaded_at', 'loaded_net', 'loss_tonnes']))) return out;
+  const since = new Date(Date.now() - 90 * 86400_000);
+  const rows: Row[] = await knex('ops_waybill as w')
+    .join(`${SOURCE} as s`, 's.id', 'w.source_id')
+    .whereIn('w.fleet_id', fleetIds)
+    .whereNotNull('w.unloaded_at')
+    .where('w.unloaded_at', '>=', since)
+    .select('w.fleet_id', 'w.unloaded_at', 's.unload_by', 'w.loaded_net', 'w.loss_tonnes');
+  for (const id of fleetIds) {
+    const own = rows.filter((r) => Number(r.fleet_id) === id);
+    if (!own.length) continue;
+    const onTime = own.filter((r) => (toDate(r.unloaded_at)?.getTime() ?? Infinity) <= (toDate(r.unload_by)?.getTime() ?? 0)).length;
+    const loaded = own.reduce((sum, r) => sum + Number(r.loaded_net ?? 0), 0);
+    const lost = own.reduce((sum, r) => sum + Math.max(0, Number(r.loss_tonnes ?? 0)), 0);
+    out.set(id, { onTimeRate: round2((onTime / own.length) * 100), lossRate: loaded > 0 ? round2((lost / loaded) * 100) : 0 });
   }
   return out;
 }
