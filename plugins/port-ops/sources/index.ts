@@ -4,7 +4,7 @@
 // job that expires unanswered offers and offers declined or expired shares again.
 import i18next from 'i18next';
 import { defineJob, type PluginArea } from '@core/shared';
-import { auditColumns } from '@core/server';
+import { auditColumns, errors, json, okResponse } from '@core/server';
 import { FLEET_ROLE } from '../fleet/fleet';
 import { SHIPPER_ROLE } from '../customers/common';
 import { assignmentGroup, dispatchGroup } from '../common';
@@ -59,6 +59,47 @@ export const sourcesArea: PluginArea = {
   resources: [sourceResource, fleetOrderResource],
   routes: [{ path: 'api/portops/distribution/:id', file: 'sources/routes/api.distribution.ts', layout: 'none' }],
   jobs: [reofferJob],
+  openapi: (doc) => {
+    const id = { name: 'id', in: 'path', required: true, schema: { type: 'integer' }, description: 'The source' };
+    const fleet = {
+      type: 'object',
+      properties: {
+        fleetId: { type: 'integer' },
+        name: { type: 'string' },
+        status: { type: 'string', enum: ['allocated', 'unused', 'excluded'] },
+        tonnes: { type: 'number' },
+        sharePercent: { type: 'number' },
+        capacityTonnes: { type: 'number' },
+        reasons: { type: 'array', items: { type: 'string' }, description: 'Why, in the caller’s language' },
+      },
+      required: ['fleetId', 'name', 'status', 'tonnes', 'sharePercent', 'capacityTonnes', 'reasons'],
+    };
+    doc.paths['/api/portops/distribution/{id}'] = {
+      get: {
+        tags: ['portops: cargo sources'],
+        summary: `The optimiser's proposal for a published source: each fleet's share, tonnes, free capacity and why (${S.distribute})`,
+        operationId: 'portops_distribution_proposal',
+        'x-permission': S.distribute,
+        parameters: [id],
+        responses: {
+          200: okResponse('the proposal', { type: 'object', properties: { source: { type: 'object' }, placedTonnes: { type: 'number' }, unplacedTonnes: { type: 'number' }, unplacedReason: { type: ['string', 'null'] }, fleets: { type: 'array', items: fleet }, rules: { type: 'array', items: { type: 'object' } } } }),
+          ...errors('Forbidden', 'NotFound'),
+        },
+      },
+      post: {
+        tags: ['portops: cargo sources'],
+        summary: `Confirms the shares (as proposed or adjusted): one offered fleet order per share, the source assigned (${S.distribute})`,
+        operationId: 'portops_distribution_confirm',
+        'x-permission': S.distribute,
+        parameters: [id],
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', properties: { shares: { type: 'array', items: { type: 'object', properties: { fleetId: { type: 'integer' }, tonnes: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' } }, required: ['fleetId', 'tonnes'] } } }, required: ['shares'] }),
+        },
+        responses: { 200: okResponse('the fleet orders made', { type: 'object', properties: { orders: { type: 'array', items: { type: 'integer' } } }, required: ['orders'] }), ...errors('Forbidden', 'NotFound') },
+      },
+    };
+  },
   migrations: [
     {
       name: 'sources_001',

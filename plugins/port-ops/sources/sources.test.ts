@@ -122,6 +122,15 @@ describe('a source', () => {
     expect((await sources('operator').create(sourcePayload(shipperCustomer, museLine, { vehicleType: 'dump' }))).code).toBe(200);
   });
 
+  it('wants the number of containers on a line priced per container', async () => {
+    const mandalayLine = await idOf(db.knex, 'ops_line', { name: '曼德勒 Mandalay→木姐 Muse' });
+    const none = await sources('operator').create(sourcePayload(riceCustomer, mandalayLine));
+    expect(none.fieldErrors.containers).toBe('该线路按箱计价，请填写箱数');
+    const ok = await sources('operator').create(sourcePayload(riceCustomer, mandalayLine, { containers: 2, tonnes: '50' }));
+    expect(ok.code, ok.msg).toBe(200);
+    expect(ok.data).toMatchObject({ priceUnit: 'container', price: '320.00', currency: 'USD', containers: 2 });
+  });
+
   it('is refused to a blacklisted customer with the blacklist’s reason', async () => {
     const res = await sources('operator').create(sourcePayload(blacklistedCustomer, museLine));
     expect(res.fieldErrors.customerId).toMatch(/黑名单.*多次拖欠运费/);
@@ -246,6 +255,26 @@ describe('the distribution', () => {
     expect(res.fieldErrors[`fleet${fleet.mandalay}`]).toBe('Mandalay Shwe Logistics 已被排除：无危险品运输资质');
     expect(await statusOf('ops_source', id)).toBe('published');
     expect(await db.knex('ops_fleet_order').where({ source_id: id }).first()).toBeUndefined();
+  });
+
+  it('excludes a blacklisted fleet with the blacklist’s reason', async () => {
+    const id = await published({ tonnes: '20' });
+    await db.knex('ops_blacklist').insert({ party_type: 'fleet', party_id: fleet.muse, party_name: 'Muse Golden Road Transport', reason: '测试：货损未赔', valid_from: '2000-01-01', valid_to: null, status: 'active', created_at: new Date(), updated_at: new Date(), version: 1 });
+    try {
+      const muse = (await distribution.get('operator', id)).body.data.fleets.find((f) => f.fleetId === fleet.muse)!;
+      expect(muse.status).toBe('excluded');
+      expect(muse.reasons.join()).toMatch(/黑名单.*货损未赔/);
+      const res = await distribution.confirm('operator', id, [{ fleetId: fleet.muse, tonnes: '5' }]);
+      expect(res.fieldErrors[`fleet${fleet.muse}`]).toMatch(/^Muse Golden Road Transport 已被排除：.*货损未赔/);
+    } finally {
+      await db.knex('ops_blacklist').where({ reason: '测试：货损未赔' }).delete();
+    }
+  });
+
+  it('answers 404 for a source the caller cannot see and 400 for a malformed id', async () => {
+    expect((await distribution.get('operator', 2147483000)).status).toBe(404);
+    const res = await respond(distributionRoute.loader, req('/api/portops/distribution/x', { cookie: db.cookies.operator }), { id: 'x' });
+    expect(res.status).toBe(400);
   });
 
   it('refuses a share above a fleet’s free capacity and shares above the source’s tonnes', async () => {

@@ -2,7 +2,8 @@
 // share, tonnes and why); POST — the operator's confirmation { shares: [{ fleetId, tonnes }] },
 // creating the fleet orders and assigning the source. Both need portops:source:distribute.
 import { z } from 'zod';
-import { FieldError, api, getRow, ok, readJson, zodFieldErrors } from '@core/server';
+import { ApiError, FieldError, api, getRow, ok, readJson, zodFieldErrors } from '@core/server';
+import type { TFunction } from 'i18next';
 import { rules } from '@core/shared';
 import { K, SOURCE_PERMISSIONS } from '../source';
 import { sourceResource } from '../source.server';
@@ -10,8 +11,15 @@ import { confirmDistribution, proposal } from '../distribution.server';
 
 const need = { permission: SOURCE_PERMISSIONS.distribute };
 
+/** The source id of the path: a malformed one is a bad request, an unknown one (later) not found. */
+function sourceId(raw: string | undefined, t: TFunction): number {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new ApiError(t('core:resource.invalid', { field: 'id' }));
+  return id;
+}
+
 export const loader = api(need, async ({ params, knex, user, t }) => {
-  const id = Number(params.id);
+  const id = sourceId(params.id, t);
   await getRow(sourceResource, user, id, t, knex);
   return ok(await proposal(knex, t, id));
 });
@@ -24,6 +32,6 @@ export const action = api(need, async ({ request, params, knex, actor, t }) => {
   const parsed = schema.safeParse(await readJson(request));
   if (!parsed.success) throw new FieldError(zodFieldErrors(parsed.error));
   const shares = parsed.data.shares.map((s) => ({ fleetId: s.fleetId, tonnes: Number(s.tonnes) }));
-  const orders = await confirmDistribution(knex, actor, t, Number(params.id), shares);
+  const orders = await confirmDistribution(knex, actor, t, sourceId(params.id, t), shares);
   return ok({ orders });
 });
