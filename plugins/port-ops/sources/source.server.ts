@@ -136,12 +136,13 @@ const sourceResourceBase = serverResource(sourceDef, {
   },
   async afterWrite(id, _input, { trx, op }) {
     if (op !== 'create') return;
-    // SRC + the day + its number that day (001, 002, …).
+    // SRC + the day + its number that day (001, 002, …), after the day's highest (a deleted draft's number is not reused).
     const prefix = `SRC${dayStamp(new Date())}`;
-    const today = Number((await trx(SOURCE).where('source_no', 'like', `${prefix}%`).count({ n: '*' }).first())?.n ?? 0);
+    const last = await trx(SOURCE).where('source_no', 'like', `${prefix}%`).orderBy('source_no', 'desc').first('source_no');
+    const n = last ? Number(String(last.source_no).slice(prefix.length)) + 1 : 1;
     await trx(SOURCE)
       .where({ id })
-      .update({ source_no: `${prefix}${String(today + 1).padStart(3, '0')}` });
+      .update({ source_no: `${prefix}${String(n).padStart(3, '0')}` });
   },
   async beforeTransition(rows, name, { trx, t, actor }) {
     const now = new Date();

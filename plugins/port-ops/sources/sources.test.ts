@@ -165,6 +165,22 @@ describe('the source’s transitions', () => {
     expect((await sources('operator').remove(id)).msg).toBe('只有草稿状态才能删除');
   });
 
+  it('is not published once its loading window is over', async () => {
+    const id = await draft({ loadingFrom: at(-2, 8), loadingTo: at(-2, 18), unloadBy: at(-1, 12) });
+    expect((await sources('operator').transition('publish', [id])).msg).toMatch(/^货源 SRC\d{11} 的装货时间已过，不能发布$/);
+    expect(await statusOf('ops_source', id)).toBe('draft');
+  });
+
+  it('numbers the day’s sources after the highest, a deleted draft’s number not reused', async () => {
+    const a = await draft();
+    const b = await draft();
+    const noOf = async (id: number) => String((await db.knex('ops_source').where({ id }).first()).source_no);
+    const bNo = await noOf(b);
+    expect((await sources('operator').remove(a)).code).toBe(200);
+    const c = await draft();
+    expect(Number((await noOf(c)).slice(-3))).toBe(Number(bNo.slice(-3)) + 1);
+  });
+
   it('cancels a draft or a published source with its reason, and nothing else', async () => {
     const a = await draft();
     expect((await sources('operator').transition('cancel', [a], ' ')).fieldErrors.cancelReason).toBe('取消原因不能为空');
