@@ -6,7 +6,7 @@
 // adjusted confirmation creating the orders, the fleets' answers, and the expiry/re-offer job.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { makeRole, makeUser, resourceApi } from '../../../tests/support/resource';
+import { makeRole, makeUser, resourceApi, sessionUser } from '../../../tests/support/resource';
 import { envelope, req, respond } from '../../../tests/support/http';
 import { loginAs } from '../../../tests/support/session';
 import system from '../../system';
@@ -120,6 +120,12 @@ describe('a source', () => {
     const res = await sources('operator').create(sourcePayload(shipperCustomer, museLine, { vehicleType: 'tanker' }));
     expect(res.fieldErrors.vehicleType).toBe('该线路不允许此车型');
     expect((await sources('operator').create(sourcePayload(shipperCustomer, museLine, { vehicleType: 'dump' }))).code).toBe(200);
+  });
+
+  it('picks its goods from the base data (system.goods), named in three languages', async () => {
+    const options = await getRegistry().context(db.knex).lookup('system.goods', await sessionUser(db.knex, 'shipper'));
+    expect(options.find((o) => o.value === 'G001')).toMatchObject({ label: '大米', labels: { en: 'Rice', my: 'ဆန်' } });
+    expect((await sources('operator').create(sourcePayload(shipperCustomer, museLine, { goods: 'NOPE' }))).fieldErrors.goods).toBe('货物格式不正确');
   });
 
   it('wants the number of containers on a line priced per container', async () => {
