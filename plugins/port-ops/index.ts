@@ -8,6 +8,7 @@ import { definePlugin } from '@core/shared';
 import { fleetArea } from './fleet';
 import { customersArea } from './customers';
 import { assignmentArea } from './assignment';
+import { sourcesArea } from './sources';
 import { dispatchArea } from './dispatch';
 import { tallyArea } from './tally';
 import zh from './locales/zh.json';
@@ -18,7 +19,7 @@ export default definePlugin({
   id: 'portops',
   root: 'plugins/port-ops',
   // In seed order: fleets and customers before what refers to them.
-  areas: [fleetArea, customersArea, assignmentArea, dispatchArea, tallyArea],
+  areas: [fleetArea, customersArea, assignmentArea, sourcesArea, dispatchArea, tallyArea],
   // Seeded by the areas: a fleet's dispatcher (role FLEET) and a driver (role DRIVER) of
   // 瑞丽顺达物流车队; a shipper (role SHIPPER) of 瑞丽云海橡胶进出口有限公司.
   demoLogins: [
