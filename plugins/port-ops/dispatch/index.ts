@@ -10,6 +10,7 @@ import { DRIVER_ROLE, FLEET_ROLE } from '../fleet/fleet';
 import { SHIPPER_ROLE } from '../customers/common';
 import { K, MENU, WAYBILL_PERMISSIONS } from './waybill';
 import { waybillResource } from './waybill.server';
+import { orderLookups } from './order.server';
 import { waybillDemo } from './demo';
 import { screens } from './screens';
 import zh from './locales/zh.json';
@@ -39,6 +40,7 @@ export const dispatchArea: PluginArea = {
   ],
   screens,
   resources: [waybillResource],
+  lookups: orderLookups,
   migrations: [
     {
       name: 'dispatch_001',

@@ -15,6 +15,7 @@ import { priceInForce } from '../customers/adjustment.server';
 import { SHIPPER_ROLE } from '../customers/common';
 import { DRIVER_STEPS, K, RELEASED, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, WEIGHING_STEPS, waybillDef, weighingSchema, type DriverStep } from './waybill';
 import { computeLoss, netOf } from './loss';
+import { checkFleetOrder } from './order.server';
 
 export const WAYBILL = 'ops_waybill';
 const RESOURCE = resourceKey(waybillDef);
@@ -234,7 +235,10 @@ export const waybillResource = serverResource(waybillDef, {
       r.receiptFile = file ? { id: file.id, name: file.name } : null;
     }
   },
-  validate: checkDispatch,
+  async validate(input, ctx) {
+    await checkFleetOrder(input, ctx);
+    await checkDispatch(input, ctx);
+  },
   async toDb(input, { trx, op }, defaults) {
     const day = String(input.loadingFrom).slice(0, 10);
     const price = (await priceInForce(trx, { customerId: Number(input.customerId), lineId: Number(input.lineId), on: day }))!;

@@ -121,9 +121,10 @@ describe('dispatching a waybill', () => {
 
   it("is dispatchWaybill in a caller's transaction, keeping the cargo source and fleet order it came from", async () => {
     const actor = { user: await sessionUser(db.knex, 'operator'), ip: null };
-    const input = { ...payload(), sourceId: 7, fleetOrderId: 9 } as unknown as DispatchInput;
+    const order = await db.knex('ops_fleet_order').where({ fleet_id: ids.shunda, status: 'accepted' }).first();
+    const input = { ...payload({ customerId: Number(order.customer_id), lineId: Number(order.line_id), vehicleId: ids.b5678, plannedTonnes: '5' }), fleetOrderId: Number(order.id) } as unknown as DispatchInput;
     const w = await db.knex.transaction((trx) => dispatchWaybill(trx, { actor, t: translator(db.registry) }, input));
-    expect(w).toMatchObject({ status: 'dispatched', sourceId: 7, fleetOrderId: 9, price: '88.00' });
+    expect(w).toMatchObject({ status: 'dispatched', sourceId: Number(order.source_id), fleetOrderId: Number(order.id), price: expect.any(String) });
   });
 
   it('refuses a loading window out of order or badly written', async () => {
@@ -204,6 +205,22 @@ describe('papers, licence and blacklist', () => {
     await db.knex('ops_blacklist').insert({ party_type: 'driver', party_id: ids.li, party_name: '李建国', reason: '酒后驾驶', valid_from: dayFrom(140), valid_to: dayFrom(142), status: 'active', created_at: now, updated_at: now, version: 1 });
     const day = dayFrom(141);
     expect((await waybills('operator').create(payload({ loadingFrom: `${day} 08:00`, loadingTo: `${day} 09:00` }))).msg).toMatch(/^该司机已被列入黑名单：酒后驾驶/);
+  });
+});
+
+describe('against a fleet order', () => {
+  it("takes the accepted order's source, keeps within its tonnes, and refuses another fleet's or an unaccepted order", async () => {
+    const order = await db.knex('ops_fleet_order').where({ fleet_id: ids.shunda, status: 'accepted' }).first();
+    expect(order).toBeDefined();
+    const over = { fleetOrderId: Number(order.id), customerId: Number(order.customer_id), lineId: Number(order.line_id), vehicleId: ids.b5678, plannedTonnes: '2' };
+    const res = await waybills('fleet').create(payload(over));
+    expect(res.code, res.msg).toBe(200);
+    expect(res.data).toMatchObject({ fleetOrderId: Number(order.id), sourceId: Number(order.source_id) });
+    const tooMuch = await waybills('fleet').create(payload({ ...over, plannedTonnes: String(Number(order.tonnes)) }));
+    expect(tooMuch.fieldErrors?.plannedTonnes).toMatch(/^超出车队订单剩余吨数（剩余 [\d.]+ 吨）$/);
+    expect((await waybills('operator').create(payload({ ...over, lineId: ids.wandingMangshi }))).fieldErrors?.fleetOrderId).toBe('客户和线路须与车队订单一致');
+    const offered = await db.knex('ops_fleet_order').where({ status: 'offered' }).first();
+    expect((await waybills('operator').create(payload({ ...over, fleetOrderId: Number(offered.id) }))).fieldErrors?.fleetOrderId).toBe('只能按本车队已接受的车队订单派车');
   });
 });
 
@@ -372,7 +389,7 @@ describe('the demo and the board', () => {
     // The Wanding trip accepted today is the platform's to see, not 顺达's.
     expect(platform.waybills.accepted ?? 0).toBeGreaterThan(fleet.waybills.accepted ?? 0);
     expect(platform.pendingReview).toBeGreaterThanOrEqual(1);
-    // The cargo sources area is not installed here.
-    expect(platform.sources).toBeNull();
+    // Today's cargo sources by state (the demo's draft, published and assigned ones).
+    expect(platform.sources).toMatchObject({ draft: 1, published: 1, assigned: 1 });
   });
 });

@@ -125,7 +125,7 @@ export const waybillDef = defineResource({
     { name: 'contractLineId', labelKey: f('contractLineId'), type: 'integer', form: false, import: false, list: false },
     { name: 'adjustmentId', labelKey: f('adjustmentId'), type: 'integer', form: false, import: false, list: false },
     { name: 'sourceId', labelKey: f('sourceId'), type: 'integer', form: false, import: false, list: { hidden: true } },
-    { name: 'fleetOrderId', labelKey: f('fleetOrderId'), type: 'integer', form: false, import: false, list: { hidden: true } },
+    { name: 'fleetOrderId', labelKey: f('fleetOrderId'), type: 'ref', lookup: 'portops.fleetOrders', import: false, list: { hidden: true }, form: { helpKey: `${K}.hint.fleetOrder` } },
     tonnes('loadingGross'),
     tonnes('loadingTare'),
     tonnes('loadedNet', { list: { width: 100 } }),
