@@ -7,7 +7,7 @@ import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { page } from '@core/server';
-import { todayIso } from '@core/shared';
+import { formatDateTime, todayIso } from '@core/shared';
 import { K, MENU, WAYBILL_PERMISSIONS, WAYBILL_STATES } from '../waybill';
 import { boardCounts } from '../waybill.server';
 
@@ -50,7 +50,7 @@ export default function Board() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2 }}>
         <Typography variant="h6">{t(`${K}.board.title`, { day: counts.day })}</Typography>
         <Typography variant="caption" color="text.secondary" data-testid="board-refreshed">
-          {t(`${K}.board.refreshed`, { time: new Date(at).toLocaleTimeString() })}
+          {t(`${K}.board.refreshed`, { time: formatDateTime(at).slice(11) })}
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
