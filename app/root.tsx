@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { Box, Button, Typography } from '@mui/material';
 import myanmarFont from '@fontsource/noto-sans-myanmar/400.css?url';
 import myanmarFontBold from '@fontsource/noto-sans-myanmar/700.css?url';
+import layoutCss from '@core/ui/layout.css?url';
 import { autoLoginRedirect } from '@core/auth/autologin.server';
 import { getLang, langCookie, localeVersions } from '@core/i18n/i18n.server';
 import { DEFAULT_LANG, isLang, LANG_TAGS, type Lang } from '@core/i18n/i18n';
@@ -16,6 +17,8 @@ import { useNonce } from '@core/auth/nonce';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: myanmarFont },
   { rel: 'stylesheet', href: myanmarFontBold },
+  // The main layout's chrome (core/ui/AppLayout.tsx): static styles, not emotion's.
+  { rel: 'stylesheet', href: layoutCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -1,11 +1,13 @@
 // The main layout: sidebar (accordion, one open group, state in the sidebarStatus cookie),
 // top bar (breadcrumb, plugin badges, language, user menu), watermarked main area.
+// The chrome is plain elements styled by core/ui/layout.css (pl-* classes), which looks as
+// MUI's Drawer, AppBar, Toolbar, IconButton, Breadcrumbs and Badge did: the server renders it
+// on every page, and those components' emotion styles cost about 5 ms of CPU per page.
+// The popups (language and user menus, dialogs, the welcome alert) stay MUI: they are only
+// rendered once opened.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link as RemixLink, useFetcher, useLocation } from '@remix-run/react';
-import { Alert, AppBar, Badge, Box, Breadcrumbs, Divider, Drawer, IconButton, Link, Menu, MenuItem as MuiMenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
-import MenuIcon from '@mui/icons-material/Menu';
-import AccountCircle from '@mui/icons-material/AccountCircle';
-import Translate from '@mui/icons-material/Translate';
+import { Alert, Menu, MenuItem as MuiMenuItem } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
 import { menuTrail, type NavItem } from '../rbac/menu';
@@ -19,8 +21,21 @@ import { useOpenedOnce } from './useOpenedOnce';
 import { Watermark } from './Watermark';
 
 export const SIDEBAR_COOKIE = 'sidebarStatus';
-const WIDE = 232;
-const NARROW = 60;
+const BADGE_MAX = 999;
+
+/** A fixed Material icon of the app bar (path data from @mui/icons-material 9.5) as a plain <svg>. */
+function BarIcon({ d, className = 'pl-svg' }: { d: string; className?: string }) {
+  return (
+    <svg className={className} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+      <path d={d} />
+    </svg>
+  );
+}
+const MENU_ICON = 'M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z';
+const TRANSLATE_ICON =
+  'm12.87 15.07-2.54-2.51.03-.03c1.74-1.94 2.98-4.17 3.71-6.53H17V4h-7V2H8v2H1v1.99h11.17C11.5 7.92 10.44 9.75 9 11.35 8.07 10.32 7.3 9.19 6.69 8h-2c.73 1.63 1.73 3.17 2.98 4.56l-5.09 5.02L4 19l5-5 3.11 3.11zM18.5 10h-2L12 22h2l1.12-3h4.75L21 22h2zm-2.62 7 1.62-4.33L19.12 17z';
+const ACCOUNT_CIRCLE_ICON =
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 4c1.93 0 3.5 1.57 3.5 3.5S13.93 13 12 13s-3.5-1.57-3.5-3.5S10.07 6 12 6m0 14c-2.03 0-4.43-.82-6.14-2.88C7.55 15.8 9.68 15 12 15s4.45.8 6.14 2.12C16.43 19.18 14.03 20 12 20';
 
 export interface LayoutUser {
   id: number;
@@ -71,7 +86,6 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
   const pwMounted = useOpenedOnce(pwOpen);
   const badgeMounted = useOpenedOnce(badgeOpen !== null);
   const trail = menuTrail(menus, location.pathname);
-  const width = open ? WIDE : NARROW;
 
   const toggle = (next = !open) => {
     setOpen(next);
@@ -85,56 +99,81 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
   }, [showWelcome]);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }} data-sidebar-open={open ? '1' : '0'}>
-      <Drawer variant="permanent" sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, bgcolor: '#1d2b3a', color: 'grey.100', overflowX: 'hidden', transition: 'width .2s' } }}>
-        <Toolbar sx={{ px: open ? 2 : 1, gap: 1 }}>
-          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
-          {open && (
-            <Typography variant="subtitle2" noWrap sx={{ fontWeight: 700 }}>
-              {t('core:app.shortName')}
-            </Typography>
-          )}
-        </Toolbar>
-        <Divider sx={{ borderColor: 'rgba(255,255,255,0.08)' }} />
-        <Sidebar menus={menus} open={open} onExpand={() => toggle(true)} />
-      </Drawer>
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Toolbar variant="dense" sx={{ gap: 1 }}>
-            <IconButton edge="start" onClick={() => toggle()} aria-label={t('core:layout.toggleSidebar')} data-testid="sidebar-toggle">
-              <MenuIcon />
-            </IconButton>
-            <Breadcrumbs sx={{ flexGrow: 1, minWidth: 0 }} data-testid="breadcrumb">
-              <Link component={RemixLink} to="/dashboard" underline="hover" color="inherit">
-                {t('core:menu.dashboard')}
-              </Link>
-              {trail.map((m, i) => (
-                <Typography key={m.key} color={i === trail.length - 1 ? 'text.primary' : 'text.secondary'} sx={{ fontSize: 'inherit' }}>
-                  {t(m.titleKey)}
-                </Typography>
-              ))}
-            </Breadcrumbs>
-            {badges.map((b) => (
-              <Tooltip key={b.key} title={t(b.titleKey)}>
-                <IconButton
-                  component={b.href && !b.list ? RemixLink : 'button'}
-                  to={b.list ? undefined : b.href}
+    <div className={open ? 'pl-root' : 'pl-root pl-narrow'} data-sidebar-open={open ? '1' : '0'}>
+      <aside className="pl-dock">
+        <div className="pl-drawer">
+          <div className="pl-brand">
+            <img className="pl-logo" src="/favicon.svg" alt="" />
+            {open && <h6 className="pl-brand-name">{t('core:app.shortName')}</h6>}
+          </div>
+          <hr className="pl-divider" />
+          <Sidebar menus={menus} open={open} onExpand={() => toggle(true)} />
+        </div>
+      </aside>
+      <div className="pl-column">
+        <header className="pl-appbar">
+          <div className="pl-bar">
+            <button type="button" className="pl-iconbtn pl-edge-start" onClick={() => toggle()} aria-label={t('core:layout.toggleSidebar')} data-testid="sidebar-toggle">
+              <BarIcon d={MENU_ICON} />
+            </button>
+            <nav className="pl-crumbs" data-testid="breadcrumb">
+              <ol>
+                <li>
+                  <RemixLink to="/dashboard" className="pl-crumb-link">
+                    {t('core:menu.dashboard')}
+                  </RemixLink>
+                </li>
+                {trail.map((m) => [
+                  <li key={`${m.key}/`} aria-hidden="true" className="pl-crumb-sep">
+                    /
+                  </li>,
+                  <li key={m.key}>
+                    <p className="pl-crumb">{t(m.titleKey)}</p>
+                  </li>,
+                ])}
+              </ol>
+            </nav>
+            {badges.map((b) => {
+              const icon = (
+                <span className="pl-badge">
+                  <NamedIcon name={b.icon} fontSize="medium" />
+                  {b.count ? (
+                    <span aria-hidden="true" className="pl-badge-count">
+                      {b.count > BADGE_MAX ? `${BADGE_MAX}+` : b.count}
+                    </span>
+                  ) : null}
+                </span>
+              );
+              const title = t(b.titleKey);
+              return b.href && !b.list ? (
+                <RemixLink key={b.key} to={b.href} className="pl-iconbtn" data-tip={title} data-testid={`badge-${b.key}`} aria-label={title}>
+                  {icon}
+                </RemixLink>
+              ) : (
+                <button
+                  key={b.key}
+                  type="button"
+                  className="pl-iconbtn"
+                  data-tip={title}
                   onClick={b.list ? () => setBadgeOpen(b.key) : undefined}
                   aria-haspopup={b.list ? 'dialog' : undefined}
                   data-testid={`badge-${b.key}`}
-                  aria-label={t(b.titleKey)}
+                  aria-label={title}
                 >
-                  <Badge badgeContent={b.count} color="error" max={999}>
-                    <NamedIcon name={b.icon} fontSize="medium" />
-                  </Badge>
-                </IconButton>
-              </Tooltip>
-            ))}
-            <Tooltip title={t('core:layout.language')}>
-              <IconButton onClick={(e) => setLangMenu(e.currentTarget)} data-testid="language-button">
-                <Translate />
-              </IconButton>
-            </Tooltip>
+                  {icon}
+                </button>
+              );
+            })}
+            <button
+              type="button"
+              className="pl-iconbtn"
+              data-tip={t('core:layout.language')}
+              onClick={(e) => setLangMenu(e.currentTarget)}
+              data-testid="language-button"
+              aria-label={t('core:layout.language')}
+            >
+              <BarIcon d={TRANSLATE_ICON} />
+            </button>
             {langMenuMounted && (
               <Menu anchorEl={langMenu} open={!!langMenu} onClose={() => setLangMenu(null)}>
                 {LANGS.map((l) => (
@@ -144,17 +183,12 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
                 ))}
               </Menu>
             )}
-            <Box
-              component="button"
-              onClick={(e: React.MouseEvent<HTMLElement>) => setUserMenu(e.currentTarget)}
-              data-testid="user-menu-button"
-              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, border: 0, bgcolor: 'transparent', cursor: 'pointer', font: 'inherit' }}
-            >
-              <AccountCircle color="action" />
-              <Typography variant="body2" noWrap title={user.nickname} sx={{ maxWidth: 180 }}>
+            <button type="button" className="pl-user" onClick={(e) => setUserMenu(e.currentTarget)} data-testid="user-menu-button">
+              <BarIcon d={ACCOUNT_CIRCLE_ICON} className="pl-svg pl-svg-action" />
+              <p className="pl-user-name" title={user.nickname}>
                 {user.nickname}
-              </Typography>
-            </Box>
+              </p>
+            </button>
             {userMenuMounted && (
               <Menu anchorEl={userMenu} open={!!userMenu} onClose={() => setUserMenu(null)}>
                 <MuiMenuItem component={RemixLink} to="/dashboard" onClick={() => setUserMenu(null)}>
@@ -179,9 +213,9 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
                 </Form>
               </Menu>
             )}
-          </Toolbar>
-        </AppBar>
-        <Box component="main" sx={{ position: 'relative', flexGrow: 1, p: 2 }}>
+          </div>
+        </header>
+        <main className="pl-main">
           <Watermark label={`${user.nickname} ${user.username}`} />
           {showWelcome && (
             <Alert severity="success" onClose={() => setShowWelcome(false)} sx={{ mb: 2 }} data-testid="welcome-banner">
@@ -189,22 +223,22 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
             </Alert>
           )}
           {children}
-        </Box>
-      </Box>
+        </main>
+      </div>
       {badgeMounted &&
         badges.map((b) => (b.list ? <BadgeListDialog key={b.key} badgeKey={b.key} title={t(b.titleKey)} list={b.list} open={badgeOpen === b.key} onClose={() => setBadgeOpen(null)} /> : null))}
       {pwMounted && <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} userId={user.id} mobile={user.mobile} />}
       <LoadingOverlay />
-    </Box>
+    </div>
   );
 }
 
 /** The second layout: only the main area (print views, embedded screens). */
 export function BareLayout({ children }: { children: ReactNode }) {
   return (
-    <Box component="main" sx={{ p: 2 }}>
+    <main className="pl-bare">
       {children}
       <LoadingOverlay />
-    </Box>
+    </main>
   );
 }
