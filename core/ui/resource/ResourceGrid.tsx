@@ -115,7 +115,9 @@ export function ResourceGrid(props: ResourceGridProps) {
 function PlainTable({ def, list, plainColumns, total, lookups, empty, plain }: ResourceGridProps) {
   const { t } = useTranslation();
   const { rows } = list;
-  const fields = def.fields.filter(listed);
+  // The columns the grid will show: a column hidden by default (or by the user) is not painted first.
+  const shown = (name: string) => list.visibility[name] !== false;
+  const fields = def.fields.filter((f) => listed(f) && shown(f.name));
   const text = rememberingT(t);
   const actions = plain?.actions;
   const span = fields.length + (actions ? 1 : 0);
@@ -125,9 +127,11 @@ function PlainTable({ def, list, plainColumns, total, lookups, empty, plain }: R
         <Box component="table" sx={tableSx(fields)} data-testid={plain?.testId}>
           <thead>
             <tr>
-              {plainColumns.map((c) => (
-                <th key={c.field}>{c.headerName}</th>
-              ))}
+              {plainColumns
+                .filter((c) => shown(c.field))
+                .map((c) => (
+                  <th key={c.field}>{c.headerName}</th>
+                ))}
               {actions && <th>{t('core:common.actions')}</th>}
             </tr>
           </thead>
