@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { FieldError, documentResource, tableLookup, type Lookup } from '@core/server';
 import type { SessionUser } from '@core/shared';
 import { customerDocument } from './customer';
+import { DRIVER_ROLE, FLEET_ROLE } from '../fleet/fleet';
 import { K, isPlatform } from './common';
 
 export const CUSTOMER_TABLE = 'ops_customer';
@@ -36,14 +37,26 @@ export const customerResource = documentResource(customerDocument, {
 });
 
 export const customerLookups: Record<string, Lookup> = {
-  /** Customers as a picker (`portops.customers`); a shipper's login is offered only its own. */
+  /**
+   * Customers as a picker (`portops.customers`); a shipper's login is offered only its own, a
+   * carrier's (fleet or driver) the customers its fleet has orders or waybills of (what it
+   * dispatches for and sees on its waybills).
+   */
   customers: tableLookup({
     table: CUSTOMER_TABLE,
     value: 'id',
     label: 'name',
     orderBy: 'name',
-    where: (q, user) => {
-      if (!isPlatform(user as SessionUser)) q.where('user_id', user.id);
+    where: (q, user, knex) => {
+      if (isPlatform(user as SessionUser)) return;
+      if (!user.roles.some((r) => r.roleCode === FLEET_ROLE || r.roleCode === DRIVER_ROLE)) return void q.where('user_id', user.id);
+      const fleets = knex.select('id').from('ops_fleet').where({ user_id: user.id }).union((u) => u.select('fleet_id').from('ops_driver').where({ user_id: user.id }));
+      q.where((w) =>
+        w
+          .where('user_id', user.id)
+          .orWhereIn('id', knex('ops_fleet_order').whereIn('fleet_id', fleets.clone()).select('customer_id'))
+          .orWhereIn('id', knex('ops_waybill').whereIn('fleet_id', fleets.clone()).select('customer_id')),
+      );
     },
   }),
   /** Logins a customer may be linked to: the outside users (not platform staff). */

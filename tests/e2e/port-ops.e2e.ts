@@ -1,0 +1,191 @@
+// The port-ops dispatch flow end to end, in a real browser with the seeded users: the shipper
+// publishes a cargo source; the platform operator distributes it across fleets with 智能分配
+// (at least two fleets get a share); 瑞丽顺达物流车队's dispatcher accepts its fleet order and
+// dispatches a waybill against it to 李建国; the driver, on a phone-sized screen, drives it step
+// by step (weighing at loading and unloading, the signed receipt uploaded) to completion; the
+// shipper sees it completed. Rows are found by a token of this run in their remarks.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cellOf, GRID, gridRows, openList, selectRow, setUpAppDb, setUpBrowser, signIn, toast, transition, watchErrors } from './support';
+
+const browser = setUpBrowser();
+const db = setUpAppDb();
+
+const token = `E2E${Date.now().toString(36).slice(-6).toUpperCase()}`;
+const FLEET = '瑞丽顺达物流车队';
+const LINE = '木姐 Muse 105 mile→瑞丽';
+const SOURCE_TONNES = '40';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+/** The day `n` days from today, YYYY-MM-DD (far enough ahead that a time zone's day does not matter). */
+const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** A form select (a ref or enum field) by its option's text. */
+async function pick(page: Page, field: string, text: string): Promise<void> {
+  await page.locator(`[data-testid=form-${field}] [role=combobox]`).click();
+  await page.locator('li[role=option]').filter({ hasText: text }).first().click();
+  await page.locator('li[role=option]').first().waitFor({ state: 'detached' });
+}
+
+describe('port-ops: source → 智能分配 → fleet order → waybill → driver → completed', () => {
+  it('carries a cargo source through distribution, dispatch and the driver’s steps', async () => {
+    const day = dayAhead(5);
+    const next = dayAhead(6);
+
+    // 1. The shipper publishes a cargo source on their own customer's contracted line.
+    const shipper = await signIn(browser, 'shipper');
+    const s = shipper.page;
+    const shipperErrors = watchErrors(s);
+    await openList(s, '/smartorderassignment/publishsource');
+    await s.locator('[data-testid=toolbar-add]').click();
+    const form = s.locator('[data-testid=source-form]');
+    await form.waitFor();
+    await pick(s, 'goods', '橡胶');
+    await s.locator('[data-testid=form-tonnes]').fill(SOURCE_TONNES);
+    await pick(s, 'lineId', LINE);
+    await s.locator('[data-testid=form-remark]').fill(`端到端货源 ${token}`);
+    await s.locator('[data-testid=form-loadingFrom]').fill(`${day}T06:00`);
+    await s.locator('[data-testid=form-loadingTo]').fill(`${day}T20:00`);
+    await s.locator('[data-testid=form-unloadBy]').fill(`${next}T18:00`);
+    await s.locator('[data-testid=form-save]').click();
+    await toast(s, '新增成功');
+    // The editor closes on its own after a new source is saved, or is closed here.
+    if (await form.isVisible()) await s.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+
+    const source = await db('ops_source').where('remark', 'like', `%${token}%`).first();
+    expect(source).toMatchObject({ status: 'draft' });
+    const customer = await db('ops_customer').where({ id: source.customer_id }).first();
+    expect(customer.name).toBe('瑞丽云海橡胶进出口有限公司');
+    const sourceNo = String(source.source_no);
+    await transition(s, 'publish', sourceNo, '操作成功');
+    expect(await db('ops_source').where({ id: source.id }).first()).toMatchObject({ status: 'published' });
+
+    // 2. The operator distributes it: the proposal, at least two fleets with a share, confirmed.
+    const operator = await signIn(browser, 'operator');
+    const o = operator.page;
+    const operatorErrors = watchErrors(o);
+    await openList(o, '/smartorderassignment/distributeSource');
+    await selectRow(o, sourceNo);
+    await o.locator('[data-testid=toolbar-distribute]').click();
+    const dialog = o.locator('[data-testid=distribution-dialog]');
+    await dialog.locator('[data-testid=distribution-fleets]').waitFor();
+    await dialog.getByText(sourceNo).first().waitFor();
+    const fleets: { id: number; name: string }[] = (await db('ops_fleet').select('id', 'name')).map((f: { id: number; name: string }) => ({ id: Number(f.id), name: String(f.name) }));
+    const shunda = fleets.find((f) => f.name === FLEET)!;
+    // Each fleet's row: its result, its free capacity and why.
+    const rows = [];
+    for (const f of fleets) {
+      const row = dialog.locator(`[data-testid=distribution-fleet-${f.id}]`);
+      if (!(await row.count())) continue;
+      const input = row.locator(`[data-testid=distribution-tonnes-${f.id}]`);
+      const cells = await row.locator('td').allInnerTexts();
+      rows.push({ ...f, input, tonnes: Number((await input.inputValue()) || 0), excluded: await input.isDisabled(), capacity: Number(cells[3]), reasons: cells[5] });
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.reasons.trim().length > 0)).toBe(true);
+    const ours = rows.find((r) => r.id === shunda.id)!;
+    expect(ours).toBeDefined();
+    expect(ours.excluded).toBe(false);
+    // Adjusted when the proposal does not give 顺达 and at least one other fleet a share: 20 t each.
+    if (!(ours.tonnes > 0 && rows.filter((r) => r.tonnes > 0).length >= 2)) {
+      const other = rows.filter((r) => r.id !== shunda.id && !r.excluded && r.capacity >= 20).sort((a, b) => b.tonnes - a.tonnes)[0];
+      expect(other, 'a second fleet with room for 20 t').toBeDefined();
+      for (const r of rows) if (!r.excluded) await r.input.fill(r.id === shunda.id || r.id === other.id ? '20' : '');
+    }
+    await dialog.locator('[data-testid=distribution-confirm]').click();
+    await toast(o, '已分配，已向');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await db('ops_source').where({ id: source.id }).first()).toMatchObject({ status: 'assigned' });
+    const orders = await db('ops_fleet_order').where({ source_id: source.id });
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    expect(orders.every((x: { status: string }) => x.status === 'offered')).toBe(true);
+    const order = orders.find((x: { fleet_id: number }) => Number(x.fleet_id) === shunda.id)!;
+    expect(order).toBeDefined();
+    const orderNo = String(order.order_no);
+    const orderTonnes = Number(order.tonnes);
+    expect(await cellOf(o, sourceNo, 'status')).toBe('已分配');
+
+    // 3. 顺达's dispatcher accepts its order and dispatches a waybill against it.
+    const fleet = await signIn(browser, 'fleet');
+    const f = fleet.page;
+    const fleetErrors = watchErrors(f);
+    await openList(f, '/intelligentdispatch/fleetorders');
+    await transition(f, 'accept', orderNo, '操作成功');
+    expect(await db('ops_fleet_order').where({ id: order.id }).first()).toMatchObject({ status: 'accepted' });
+
+    const planned = Math.min(orderTonnes, 20);
+    await openList(f, '/intelligentdispatch/fleetwaybill');
+    await f.locator('[data-testid=toolbar-add]').click();
+    const wform = f.locator('[data-testid=resource-form]');
+    await wform.waitFor();
+    await pick(f, 'fleetOrderId', orderNo);
+    await pick(f, 'customerId', customer.name);
+    await pick(f, 'lineId', LINE);
+    await f.locator('[data-testid=form-goods]').fill('橡胶');
+    await pick(f, 'fleetId', FLEET);
+    await pick(f, 'vehicleId', '云N·A1234');
+    await pick(f, 'driverId', '李建国');
+    await f.locator('[data-testid=form-plannedTonnes]').fill(String(planned));
+    await f.locator('[data-testid=form-loadingFrom]').fill(`${day} 09:00`);
+    await f.locator('[data-testid=form-loadingTo]').fill(`${day} 11:00`);
+    await f.locator('[data-testid=form-remark]').fill(`端到端派车 ${token}`);
+    await f.locator('[data-testid=form-save]').click();
+    await toast(f, '新增成功');
+    await wform.waitFor({ state: 'detached' });
+    const waybill = await db('ops_waybill').where('remark', 'like', `%${token}%`).first();
+    expect(waybill).toMatchObject({ status: 'dispatched', fleet_order_id: order.id, source_id: source.id, loading_from: `${day} 09:00`, loading_to: `${day} 11:00` });
+    expect(Number(waybill.planned_tonnes)).toBe(planned);
+    const waybillNo = String(waybill.waybill_no);
+    expect(await cellOf(f, waybillNo, 'status')).toBe('已派车');
+
+    // 4. The driver, on a phone, drives it step by step.
+    const phone = await browser.newContext({ baseURL: f.url().replace(/^(https?:\/\/[^/]+).*$/, '$1'), viewport: { width: 375, height: 740 }, locale: 'en-US', isMobile: true, hasTouch: true });
+    const d = await phone.newPage();
+    const driverErrors = watchErrors(d);
+    await d.goto('/login');
+    await d.locator('input[name=username]').fill('driver');
+    await d.locator('input[name=password]').fill('Demo@12345');
+    await d.locator('[data-testid=login-submit]').click();
+    await d.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await d.goto('/intelligentdispatch/driveroperation');
+    const card = d.locator(`[data-testid=trip-card][data-waybill="${waybillNo}"]`);
+    await card.waitFor();
+    // The card fits the phone's width.
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(375);
+    const step = async (name: string, status: string) => {
+      const button = card.locator(`[data-testid=step-${name}]`);
+      await button.click();
+      await expect.poll(async () => (await db('ops_waybill').where({ id: waybill.id }).first()).status).toBe(status);
+    };
+    await step('accept', 'accepted');
+    await step('arriveLoading', 'arrivedLoading');
+    await card.locator('[data-testid=weigh-gross]').fill('35.200');
+    await card.locator('[data-testid=weigh-tare]').fill('15.200');
+    await card.locator('[data-testid=weigh-net]').getByText('20.000').waitFor();
+    await step('load', 'loaded');
+    await step('depart', 'inTransit');
+    await step('arrive', 'arrived');
+    await card.locator('[data-testid=weigh-gross]').fill('35.190');
+    await card.locator('[data-testid=weigh-tare]').fill('15.200');
+    await card.locator('[data-testid=receipt-upload-input]').setInputFiles({ name: `签收单-${token}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await card.getByText(`签收单-${token}.pdf`).waitFor();
+    await step('unload', 'unloaded');
+    await step('complete', 'completed');
+    await card.waitFor({ state: 'detached' });
+    const done = await db('ops_waybill').where({ id: waybill.id }).first();
+    expect(Number(done.loaded_net)).toBe(20);
+    expect(Number(done.unloaded_net)).toBeCloseTo(19.99, 3);
+    expect(done.receipt_file_id).not.toBeNull();
+    expect(done.loss_review).toBe('none');
+
+    // 5. The shipper sees the waybill completed, with its receipt.
+    await openList(s, '/intelligentdispatch/driverwaybill');
+    expect(await cellOf(s, waybillNo, 'status')).toBe('已完成');
+    await gridRows(s).filter({ hasText: waybillNo }).first().getByText(`签收单-${token}.pdf`).waitFor();
+    await s.locator(GRID).waitFor();
+
+    expect([...shipperErrors, ...operatorErrors, ...fleetErrors, ...driverErrors]).toEqual([]);
+    await Promise.all([shipper.context.close(), operator.context.close(), fleet.context.close(), phone.close()]);
+  }, 240_000);
+});
