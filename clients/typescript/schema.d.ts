@@ -3878,6 +3878,2394 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portops/adjustment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:adjustment:list) */
+        get: operations["portops_adjustment_list"];
+        put?: never;
+        /** Create (portops:adjustment:add) */
+        post: operations["portops_adjustment_create"];
+        /** Delete many (portops:adjustment:remove) */
+        delete: operations["portops_adjustment_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/adjustment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_adjustment_get"];
+        /** Update (portops:adjustment:edit); send the row's version */
+        put: operations["portops_adjustment_update"];
+        post?: never;
+        /** Delete (portops:adjustment:remove) */
+        delete: operations["portops_adjustment_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/adjustment/transition/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (portops:adjustment:review): submitted → approved */
+        post: operations["portops_adjustment_transition_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/adjustment/transition/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject (portops:adjustment:review): submitted → rejected */
+        post: operations["portops_adjustment_transition_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/adjustment/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_adjustment_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/adjustment/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_adjustment_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/adjustment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_adjustment_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/blacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:blacklist:list) */
+        get: operations["portops_blacklist_list"];
+        put?: never;
+        /** Create (portops:blacklist:add) */
+        post: operations["portops_blacklist_create"];
+        /** Delete many (portops:blacklist:remove) */
+        delete: operations["portops_blacklist_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/blacklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_blacklist_get"];
+        /** Update (portops:blacklist:edit); send the row's version */
+        put: operations["portops_blacklist_update"];
+        post?: never;
+        /** Delete (portops:blacklist:remove) */
+        delete: operations["portops_blacklist_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/blacklist/transition/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift (portops:blacklist:lift): active → lifted */
+        post: operations["portops_blacklist_transition_lift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/blacklist/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_blacklist_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/blacklist/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_blacklist_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/blacklist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_blacklist_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:contract:list) */
+        get: operations["portops_contract_list"];
+        put?: never;
+        /** Create (portops:contract:add) */
+        post: operations["portops_contract_create"];
+        /** Delete many (portops:contract:remove) */
+        delete: operations["portops_contract_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_contract_get"];
+        /** Update (portops:contract:edit); send the row's version */
+        put: operations["portops_contract_update"];
+        post?: never;
+        /** Delete (portops:contract:remove) */
+        delete: operations["portops_contract_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract/transition/markAbnormal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark abnormal (portops:contract:abnormal): normal → abnormal */
+        post: operations["portops_contract_transition_markAbnormal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract/transition/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore (portops:contract:restore): abnormal → normal */
+        post: operations["portops_contract_transition_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_contract_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_contract_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/contract/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_contract_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:customer:list) */
+        get: operations["portops_customer_list"];
+        put?: never;
+        /** Create (portops:customer:add) */
+        post: operations["portops_customer_create"];
+        /** Delete many (portops:customer:remove) */
+        delete: operations["portops_customer_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_customer_get"];
+        /** Update (portops:customer:edit); send the row's version */
+        put: operations["portops_customer_update"];
+        post?: never;
+        /** Delete (portops:customer:remove) */
+        delete: operations["portops_customer_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer/transition/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable (portops:customer:disable): normal → disabled */
+        post: operations["portops_customer_transition_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer/transition/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable (portops:customer:enable): disabled → normal */
+        post: operations["portops_customer_transition_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_customer_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_customer_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/customer/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_customer_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchAttribute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:dispatchAttribute:list) */
+        get: operations["portops_dispatchAttribute_list"];
+        put?: never;
+        /** Create (portops:dispatchAttribute:add) */
+        post: operations["portops_dispatchAttribute_create"];
+        /** Delete many (portops:dispatchAttribute:remove) */
+        delete: operations["portops_dispatchAttribute_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchAttribute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_dispatchAttribute_get"];
+        /** Update (portops:dispatchAttribute:edit); send the row's version */
+        put: operations["portops_dispatchAttribute_update"];
+        post?: never;
+        /** Delete (portops:dispatchAttribute:remove) */
+        delete: operations["portops_dispatchAttribute_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchAttribute/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_dispatchAttribute_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchAttribute/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_dispatchAttribute_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:dispatchRule:list) */
+        get: operations["portops_dispatchRule_list"];
+        put?: never;
+        /** Create (portops:dispatchRule:add) */
+        post: operations["portops_dispatchRule_create"];
+        /** Delete many (portops:dispatchRule:remove) */
+        delete: operations["portops_dispatchRule_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_dispatchRule_get"];
+        /** Update (portops:dispatchRule:edit); send the row's version */
+        put: operations["portops_dispatchRule_update"];
+        post?: never;
+        /** Delete (portops:dispatchRule:remove) */
+        delete: operations["portops_dispatchRule_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchRule/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_dispatchRule_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/dispatchRule/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_dispatchRule_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:driver:list) */
+        get: operations["portops_driver_list"];
+        put?: never;
+        /** Create (portops:driver:add) */
+        post: operations["portops_driver_create"];
+        /** Delete many (portops:driver:remove) */
+        delete: operations["portops_driver_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_driver_get"];
+        /** Update (portops:driver:edit); send the row's version */
+        put: operations["portops_driver_update"];
+        post?: never;
+        /** Delete (portops:driver:remove) */
+        delete: operations["portops_driver_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/transition/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend (portops:driver:status): normal → suspended */
+        post: operations["portops_driver_transition_suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/transition/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume (portops:driver:status): suspended → normal */
+        post: operations["portops_driver_transition_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_driver_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_driver_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_driver_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import (portops:driver:add): starts the import job, progress at /api/core/imports/{importId} */
+        post: operations["portops_driver_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/driver/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import template (portops:driver:add) */
+        get: operations["portops_driver_importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:fee:list) */
+        get: operations["portops_fee_list"];
+        put?: never;
+        /** Create (portops:fee:add) */
+        post: operations["portops_fee_create"];
+        /** Delete many (portops:fee:remove) */
+        delete: operations["portops_fee_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_fee_get"];
+        /** Update (portops:fee:edit); send the row's version */
+        put: operations["portops_fee_update"];
+        post?: never;
+        /** Delete (portops:fee:remove) */
+        delete: operations["portops_fee_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee/transition/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable (portops:fee:disable): enabled → disabled */
+        post: operations["portops_fee_transition_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee/transition/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable (portops:fee:enable): disabled → enabled */
+        post: operations["portops_fee_transition_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_fee_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_fee_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fee/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_fee_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:fleet:list) */
+        get: operations["portops_fleet_list"];
+        put?: never;
+        /** Create (portops:fleet:add) */
+        post: operations["portops_fleet_create"];
+        /** Delete many (portops:fleet:remove) */
+        delete: operations["portops_fleet_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_fleet_get"];
+        /** Update (portops:fleet:edit); send the row's version */
+        put: operations["portops_fleet_update"];
+        post?: never;
+        /** Delete (portops:fleet:remove) */
+        delete: operations["portops_fleet_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/transition/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend (portops:fleet:status): normal → suspended */
+        post: operations["portops_fleet_transition_suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/transition/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume (portops:fleet:status): suspended → normal */
+        post: operations["portops_fleet_transition_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_fleet_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_fleet_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_fleet_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import (portops:fleet:add): starts the import job, progress at /api/core/imports/{importId} */
+        post: operations["portops_fleet_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleet/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import template (portops:fleet:add) */
+        get: operations["portops_fleet_importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:fleetOrder:list) */
+        get: operations["portops_fleetOrder_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_fleetOrder_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/transition/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept (portops:fleetOrder:accept): offered → accepted */
+        post: operations["portops_fleetOrder_transition_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/transition/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline (portops:fleetOrder:decline): offered → declined */
+        post: operations["portops_fleetOrder_transition_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/transition/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete (portops:fleetOrder:complete): accepted → completed */
+        post: operations["portops_fleetOrder_transition_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/transition/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel order (portops:fleetOrder:cancel): accepted → cancelled */
+        post: operations["portops_fleetOrder_transition_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_fleetOrder_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_fleetOrder_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the summed columns over the filtered list */
+        get: operations["portops_fleetOrder_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/fleetOrder/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_fleetOrder_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:line:list) */
+        get: operations["portops_line_list"];
+        put?: never;
+        /** Create (portops:line:add) */
+        post: operations["portops_line_create"];
+        /** Delete many (portops:line:remove) */
+        delete: operations["portops_line_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/line/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_line_get"];
+        /** Update (portops:line:edit); send the row's version */
+        put: operations["portops_line_update"];
+        post?: never;
+        /** Delete (portops:line:remove) */
+        delete: operations["portops_line_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/line/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_line_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/line/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_line_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:source:list) */
+        get: operations["portops_source_list"];
+        put?: never;
+        /** Create (portops:source:add) */
+        post: operations["portops_source_create"];
+        /** Delete many (portops:source:remove) */
+        delete: operations["portops_source_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_source_get"];
+        /** Update (portops:source:edit); send the row's version */
+        put: operations["portops_source_update"];
+        post?: never;
+        /** Delete (portops:source:remove) */
+        delete: operations["portops_source_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/transition/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish (portops:source:publish): draft → published */
+        post: operations["portops_source_transition_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/transition/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel source (portops:source:cancel): draft|published → cancelled */
+        post: operations["portops_source_transition_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/transition/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm assignment (portops:source:distribute): published → assigned */
+        post: operations["portops_source_transition_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/transition/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close (portops:source:close): assigned → closed */
+        post: operations["portops_source_transition_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_source_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_source_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/source/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_source_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:vehicle:list) */
+        get: operations["portops_vehicle_list"];
+        put?: never;
+        /** Create (portops:vehicle:add) */
+        post: operations["portops_vehicle_create"];
+        /** Delete many (portops:vehicle:remove) */
+        delete: operations["portops_vehicle_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_vehicle_get"];
+        /** Update (portops:vehicle:edit); send the row's version */
+        put: operations["portops_vehicle_update"];
+        post?: never;
+        /** Delete (portops:vehicle:remove) */
+        delete: operations["portops_vehicle_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/transition/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend (portops:vehicle:status): normal → suspended */
+        post: operations["portops_vehicle_transition_suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/transition/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume (portops:vehicle:status): suspended → normal */
+        post: operations["portops_vehicle_transition_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_vehicle_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_vehicle_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_vehicle_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import (portops:vehicle:add): starts the import job, progress at /api/core/imports/{importId} */
+        post: operations["portops_vehicle_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/vehicle/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import template (portops:vehicle:add) */
+        get: operations["portops_vehicle_importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:waybill:list) */
+        get: operations["portops_waybill_list"];
+        put?: never;
+        /** Create (portops:waybill:add) */
+        post: operations["portops_waybill_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_waybill_get"];
+        /** Update (portops:waybill:edit); send the row's version */
+        put: operations["portops_waybill_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept (portops:waybill:drive): dispatched → accepted */
+        post: operations["portops_waybill_transition_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/arriveLoading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Arrived at loading point (portops:waybill:drive): accepted → arrivedLoading */
+        post: operations["portops_waybill_transition_arriveLoading"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Weigh and load (portops:waybill:drive): arrivedLoading → loaded */
+        post: operations["portops_waybill_transition_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/depart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Depart (portops:waybill:drive): loaded → inTransit */
+        post: operations["portops_waybill_transition_depart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Arrived at unloading point (portops:waybill:drive): inTransit → arrived */
+        post: operations["portops_waybill_transition_arrive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/unload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Weigh, unload and upload receipt (portops:waybill:drive): arrived → unloaded */
+        post: operations["portops_waybill_transition_unload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete trip (portops:waybill:drive): unloaded → completed */
+        post: operations["portops_waybill_transition_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel (portops:waybill:cancel): dispatched|accepted|exception → cancelled */
+        post: operations["portops_waybill_transition_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/exception": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report exception (portops:waybill:exception): accepted|arrivedLoading|loaded|inTransit|arrived → exception */
+        post: operations["portops_waybill_transition_exception"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/acceptLoss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept loss (portops:waybill:review): completed → completed */
+        post: operations["portops_waybill_transition_acceptLoss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/transition/confirmDeduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm deduction (portops:waybill:review): completed → completed */
+        post: operations["portops_waybill_transition_confirmDeduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_waybill_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_waybill_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the summed columns over the filtered list */
+        get: operations["portops_waybill_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/waybill/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_waybill_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/weightRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:weight:list) */
+        get: operations["portops_weightRecord_list"];
+        put?: never;
+        /** Create (portops:weight:add) */
+        post: operations["portops_weightRecord_create"];
+        /** Delete many (portops:weight:remove) */
+        delete: operations["portops_weightRecord_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/weightRecord/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_weightRecord_get"];
+        /** Update (portops:weight:edit); send the row's version */
+        put: operations["portops_weightRecord_update"];
+        post?: never;
+        /** Delete (portops:weight:remove) */
+        delete: operations["portops_weightRecord_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/weightRecord/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_weightRecord_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/weightRecord/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the summed columns over the filtered list */
+        get: operations["portops_weightRecord_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/weightRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_weightRecord_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:work:list) */
+        get: operations["portops_workConfirmation_list"];
+        put?: never;
+        /** Create (portops:work:add) */
+        post: operations["portops_workConfirmation_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_workConfirmation_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation/transition/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void (portops:work:void): confirmed → voided */
+        post: operations["portops_workConfirmation_transition_void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_workConfirmation_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_workConfirmation_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the summed columns over the filtered list */
+        get: operations["portops_workConfirmation_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/workConfirmation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_workConfirmation_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portops:yardPlan:list) */
+        get: operations["portops_yardPlan_list"];
+        put?: never;
+        /** Create (portops:yardPlan:add) */
+        post: operations["portops_yardPlan_create"];
+        /** Delete many (portops:yardPlan:remove) */
+        delete: operations["portops_yardPlan_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portops_yardPlan_get"];
+        /** Update (portops:yardPlan:edit); send the row's version */
+        put: operations["portops_yardPlan_update"];
+        post?: never;
+        /** Delete (portops:yardPlan:remove) */
+        delete: operations["portops_yardPlan_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/transition/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm (portops:yardPlan:confirm): draft → confirmed */
+        post: operations["portops_yardPlan_transition_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/transition/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel plan (portops:yardPlan:cancel): draft|confirmed → cancelled */
+        post: operations["portops_yardPlan_transition_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/transition/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close (portops:yardPlan:close): executing|executed → closed */
+        post: operations["portops_yardPlan_transition_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/transition/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Work started (portops:work:add): confirmed|executed → executing */
+        post: operations["portops_yardPlan_transition_progress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/transition/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Work completed (portops:work:add): confirmed|executing → executed */
+        post: operations["portops_yardPlan_transition_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/transition/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Work withdrawn (portops:work:void): executing|executed → confirmed */
+        post: operations["portops_yardPlan_transition_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portops_yardPlan_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portops_yardPlan_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the summed columns over the filtered list */
+        get: operations["portops_yardPlan_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portops/yardPlan/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portops_yardPlan_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/apiToken": {
         parameters: {
             query?: never;
@@ -7472,6 +9860,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portops/distribution/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The optimiser's proposal for a published source: each fleet's share, tonnes, free capacity and why (portops:source:distribute) */
+        get: operations["portops_distribution_proposal"];
+        put?: never;
+        /** Confirms the shares (as proposed or adjusted): one offered fleet order per share, the source assigned (portops:source:distribute) */
+        post: operations["portops_distribution_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9587,6 +11993,1067 @@ export interface components {
             bankSerialNo: string | null;
             remark: string | null;
             fileIds: number[];
+        };
+        portops_adjustment_row: {
+            id: number;
+            /** @description Contract line */
+            contractLineId: number;
+            /** @description Contract no. */
+            contractNo?: string | null;
+            /** @description Customer */
+            customerName?: string | null;
+            /** @description Line */
+            lineName?: string | null;
+            /** @description Previous price: decimal string, 2 places */
+            oldPrice: string | null;
+            /** @description New price: decimal string, 2 places */
+            newPrice: string;
+            /**
+             * @description Priced per
+             * @enum {string|null}
+             */
+            priceUnit: "tonne" | "trip" | "container" | null;
+            /**
+             * Format: date
+             * @description Effective from
+             */
+            effectiveFrom: string;
+            /** @description Reason */
+            reason: string;
+            /**
+             * @description Review status
+             * @enum {string|null}
+             */
+            status: "submitted" | "approved" | "rejected" | null;
+            /** @description Review note */
+            reviewNote: string | null;
+            /**
+             * Format: date-time
+             * @description Reviewed at
+             */
+            reviewedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Submitted at
+             */
+            createdAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_adjustment_input: {
+            contractLineId: number;
+            newPrice: string;
+            effectiveFrom: string;
+            reason: string;
+        };
+        portops_blacklist_row: {
+            id: number;
+            /**
+             * @description Party type
+             * @enum {string}
+             */
+            partyType: "customer" | "fleet" | "vehicle" | "driver";
+            /** @description Party */
+            partyId: number;
+            /** @description Party */
+            partyName: string | null;
+            /** @description Reason */
+            reason: string;
+            /**
+             * Format: date
+             * @description Valid from
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @description Valid to
+             */
+            validTo: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "active" | "lifted" | null;
+            /** @description Reason for lifting */
+            liftReason: string | null;
+            /** @description Listed by */
+            createdByName?: string | null;
+            /**
+             * Format: date-time
+             * @description Listed at
+             */
+            createdAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_blacklist_input: {
+            /** @enum {string} */
+            partyType: "customer" | "fleet" | "vehicle" | "driver";
+            partyId: number;
+            reason: string;
+            validFrom: string;
+            validTo: string | null;
+        };
+        portops_contract_row: {
+            id: number;
+            /** @description Contract no. */
+            contractNo: string | null;
+            /** @description Customer */
+            customerId: number;
+            /** @description Carrier */
+            carrierName: string;
+            /**
+             * Format: date
+             * @description Valid from
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @description Valid to
+             */
+            validTo: string;
+            /**
+             * @description Currency
+             * @enum {string}
+             */
+            currency: "CNY" | "MMK" | "USD";
+            /** @description Payment terms */
+            paymentTerms: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "normal" | "expired" | "abnormal" | null;
+            /** @description Reason it is abnormal */
+            abnormalReason: string | null;
+            /** @description Contract file */
+            attachmentFileId: number | null;
+            /** @description Line prices */
+            lines?: Record<string, never>[];
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_contract_input: {
+            customerId: number;
+            carrierName: string;
+            validFrom: string;
+            validTo: string;
+            /** @enum {string} */
+            currency: "CNY" | "MMK" | "USD";
+            paymentTerms: string | null;
+            attachmentFileId: number | null;
+            lines: {
+                lineId: number;
+                /** @enum {string} */
+                priceUnit: "tonne" | "trip" | "container";
+                price: string;
+            }[];
+        };
+        portops_customer_row: {
+            id: number;
+            /** @description Customer name */
+            name: string;
+            /**
+             * @description Kind
+             * @enum {string}
+             */
+            kind: "shipper" | "consignee" | "both";
+            /** @description Unified social credit code */
+            creditCode: string | null;
+            /** @description Province */
+            provinceCode: string | null;
+            /** @description City */
+            cityCode: string | null;
+            /** @description County */
+            countyCode: string | null;
+            /** @description Address */
+            address: string | null;
+            /**
+             * @description Settlement method
+             * @enum {string}
+             */
+            settlementMethod: "monthly" | "perTrip" | "prepaid";
+            /** @description Credit limit: decimal string, 2 places */
+            creditLimit: string;
+            /** @description Login account */
+            userId: number | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "normal" | "disabled" | null;
+            /** @description Contacts */
+            contacts?: Record<string, never>[];
+            /**
+             * Format: date-time
+             * @description Created at
+             */
+            createdAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_customer_input: {
+            name: string;
+            /** @enum {string} */
+            kind: "shipper" | "consignee" | "both";
+            creditCode: string | null;
+            provinceCode: string | null;
+            cityCode: string | null;
+            countyCode: string | null;
+            address: string | null;
+            /** @enum {string} */
+            settlementMethod: "monthly" | "perTrip" | "prepaid";
+            creditLimit: string;
+            userId: number | null;
+            contacts: {
+                name: string;
+                phone: string;
+            }[];
+        };
+        portops_dispatchAttribute_row: {
+            id: number;
+            /** @description Attribute code */
+            code: string;
+            /** @description Attribute name */
+            name: string;
+            /**
+             * @description Rule kind
+             * @enum {string}
+             */
+            kind: "filter" | "score";
+            /** @description Unit */
+            unit: string | null;
+            /**
+             * @description Direction
+             * @enum {string|null}
+             */
+            direction: "lowerBetter" | "higherBetter" | null;
+            /** @description Built-in */
+            builtin: boolean | null;
+            /** @description Description */
+            description: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_dispatchAttribute_input: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            kind: "filter" | "score";
+            unit: string | null;
+            direction: ("lowerBetter" | "higherBetter") | null;
+            description: string | null;
+        };
+        portops_dispatchRule_row: {
+            id: number;
+            /** @description Rule name */
+            name: string;
+            /** @description Dispatch attribute */
+            attributeCode: string;
+            /**
+             * @description Rule kind
+             * @enum {string}
+             */
+            kind: "filter" | "score";
+            /** @description Weight: decimal string, 2 places */
+            weight: string;
+            /** @description Priority */
+            priority: number;
+            /** @description Parameter: decimal string, 2 places */
+            threshold: string | null;
+            /**
+             * @description Scope
+             * @enum {string}
+             */
+            scope: "all" | "line" | "customer";
+            /** @description Line */
+            lineId: number | null;
+            /** @description Customer */
+            customerId: number | null;
+            /** @description Enabled */
+            enabled: boolean;
+            /** @description Remark */
+            remark: string | null;
+            /**
+             * Format: date-time
+             * @description Modified at
+             */
+            updatedAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+        };
+        portops_dispatchRule_input: {
+            name: string;
+            attributeCode: string;
+            /** @enum {string} */
+            kind: "filter" | "score";
+            weight: string;
+            priority: number;
+            threshold: string | null;
+            /** @enum {string} */
+            scope: "all" | "line" | "customer";
+            lineId?: number | null;
+            customerId?: number | null;
+            enabled: boolean;
+            remark: string | null;
+        };
+        portops_driver_row: {
+            id: number;
+            /** @description Driver name */
+            name: string;
+            /**
+             * @description ID type
+             * @enum {string}
+             */
+            idType: "prcId" | "mmNrc" | "passport";
+            /** @description ID number */
+            idNo: string;
+            /**
+             * @description Licence class
+             * @enum {string}
+             */
+            licenceClass: "A1" | "A2" | "A3" | "B1" | "B2" | "C1" | "C2";
+            /** @description Driving licence no. */
+            licenceNo: string;
+            /**
+             * Format: date
+             * @description Licence valid until
+             */
+            licenceExpiry: string;
+            /** @description Phone */
+            phone: string;
+            /** @description Fleet */
+            fleetId: number;
+            /** @description Driver login */
+            userId: number | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "normal" | "suspended" | null;
+            /** @description Suspension reason */
+            statusNote: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_driver_input: {
+            name: string;
+            /** @enum {string} */
+            idType: "prcId" | "mmNrc" | "passport";
+            idNo: string;
+            /** @enum {string} */
+            licenceClass: "A1" | "A2" | "A3" | "B1" | "B2" | "C1" | "C2";
+            licenceNo: string;
+            licenceExpiry: string;
+            phone: string;
+            fleetId: number;
+            userId: number | null;
+            remark: string | null;
+        };
+        portops_fee_row: {
+            id: number;
+            /** @description Code */
+            code: string;
+            /** @description Fee name */
+            name: string;
+            /**
+             * @description Kind
+             * @enum {string}
+             */
+            kind: "freight" | "loading" | "waiting" | "tolls" | "other";
+            /**
+             * @description Unit
+             * @enum {string}
+             */
+            unit: "tonne" | "trip" | "container" | "hour" | "day" | "km";
+            /** @description Rate: decimal string, 4 places */
+            rate: string;
+            /**
+             * @description Currency
+             * @enum {string}
+             */
+            currency: "CNY" | "MMK" | "USD";
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "enabled" | "disabled" | null;
+            /** @description Remark */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_fee_input: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            kind: "freight" | "loading" | "waiting" | "tolls" | "other";
+            /** @enum {string} */
+            unit: "tonne" | "trip" | "container" | "hour" | "day" | "km";
+            rate: string;
+            /** @enum {string} */
+            currency: "CNY" | "MMK" | "USD";
+            remark: string | null;
+        };
+        portops_fleet_row: {
+            id: number;
+            /** @description Fleet name */
+            name: string;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "normal" | "suspended" | null;
+            /** @description Unified social credit code */
+            creditCode: string;
+            /** @description Contact */
+            contact: string;
+            /** @description Phone */
+            phone: string;
+            /** @description Address */
+            address: string;
+            /** @description Road transport licence no. */
+            transportLicenceNo: string;
+            /** @description Dangerous goods licence */
+            dgLicensed: boolean;
+            /** @description Dangerous goods licence no. */
+            dgLicenceNo: string | null;
+            /**
+             * Format: date
+             * @description DG licence valid until
+             */
+            dgLicenceExpiry: string | null;
+            /** @description Fleet login */
+            userId: number | null;
+            /** @description Suspension reason */
+            statusNote: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_fleet_input: {
+            name: string;
+            creditCode: string;
+            contact: string;
+            phone: string;
+            address: string;
+            transportLicenceNo: string;
+            dgLicensed: boolean;
+            dgLicenceNo: string | null;
+            dgLicenceExpiry: string | null;
+            userId: number | null;
+            remark: string | null;
+        };
+        portops_fleetOrder_row: {
+            id: number;
+            /** @description Order no. */
+            orderNo: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "offered" | "accepted" | "declined" | "expired" | "completed" | "cancelled" | null;
+            /** @description Source no. */
+            sourceNo?: string | null;
+            /** @description Source no. */
+            sourceId: number | null;
+            /** @description Fleet */
+            fleetId: number | null;
+            /** @description Customer */
+            customerName?: string | null;
+            /** @description Customer */
+            customerId: number | null;
+            /** @description Line */
+            lineName?: string | null;
+            /** @description Line */
+            lineId: number | null;
+            /** @description Goods */
+            goodsName?: string | null;
+            /** @description Tonnes: decimal string, 2 places */
+            tonnes: string | null;
+            /** @description Proposed tonnes: decimal string, 2 places */
+            proposedTonnes: string | null;
+            /** @description Price: decimal string, 2 places */
+            price: string | null;
+            /**
+             * @description Price unit
+             * @enum {string|null}
+             */
+            priceUnit: "tonne" | "trip" | "container" | null;
+            /** @description Currency */
+            currency: string | null;
+            /**
+             * Format: date-time
+             * @description Loading from
+             */
+            loadingFrom?: string | null;
+            /**
+             * Format: date-time
+             * @description Loading until
+             */
+            loadingTo?: string | null;
+            /**
+             * Format: date-time
+             * @description Answer by
+             */
+            offerExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Offered at
+             */
+            offeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description Answered at
+             */
+            respondedAt: string | null;
+            /** @description Reason for declining */
+            declineReason: string | null;
+            /** @description Cancellation reason */
+            cancelReason: string | null;
+            /** @description Re-offer of */
+            parentOrderId: number | null;
+            /** @description Re-offer of */
+            reofferOf?: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_line_row: {
+            id: number;
+            /** @description Line name */
+            name: string;
+            /** @description Origin */
+            origin: string;
+            /** @description Origin city */
+            originCity: string | null;
+            /** @description Destination */
+            destination: string;
+            /** @description Destination city */
+            destinationCity: string | null;
+            /** @description Distance (km) */
+            distanceKm: number;
+            /** @description Normal transit (hours): decimal string, 1 places */
+            transitHours: string;
+            /** @description Allowed vehicle types */
+            vehicleTypes?: string[];
+            /** @description Loss tolerance (‰): decimal string, 2 places */
+            lossTolerance: string;
+            /** @description Remark */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_line_input: {
+            name: string;
+            origin: string;
+            originCity: string | null;
+            destination: string;
+            destinationCity: string | null;
+            distanceKm: number;
+            transitHours: string;
+            vehicleTypes: ("tractor" | "boxTruck" | "flatbed" | "tanker" | "dumpTruck" | "containerTruck")[];
+            lossTolerance: string;
+            remark: string | null;
+        };
+        portops_source_row: {
+            id: number;
+            /** @description Source no. */
+            sourceNo: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "draft" | "published" | "assigned" | "closed" | "cancelled" | null;
+            /** @description Customer */
+            customerId: number | null;
+            /** @description Goods */
+            goods: string;
+            /** @description Weight (t): decimal string, 2 places */
+            tonnes: string;
+            /** @description Containers */
+            containers: number | null;
+            /** @description Line */
+            lineId: number;
+            /**
+             * @description Vehicle type
+             * @enum {string|null}
+             */
+            vehicleType: "tractor" | "container" | "box" | "flatbed" | "tanker" | "dump" | "light" | null;
+            /** @description Dangerous goods */
+            dangerousGoods: boolean;
+            /**
+             * Format: date-time
+             * @description Loading from
+             */
+            loadingFrom: string;
+            /**
+             * Format: date-time
+             * @description Loading until
+             */
+            loadingTo: string;
+            /**
+             * Format: date-time
+             * @description Unload by
+             */
+            unloadBy: string;
+            /** @description Price: decimal string, 2 places */
+            price: string | null;
+            /**
+             * @description Price unit
+             * @enum {string|null}
+             */
+            priceUnit: "tonne" | "trip" | "container" | null;
+            /** @description Currency */
+            currency: string | null;
+            /** @description Contract no. */
+            contractNo?: string | null;
+            /** @description Contract no. */
+            contractLineId: number | null;
+            /** @description Price adjustment */
+            adjustmentId: number | null;
+            /** @description Assigned (t): decimal string, 2 places */
+            assignedTonnes?: string | null;
+            /** @description Remark */
+            remark: string | null;
+            /** @description Fleet orders */
+            orders?: Record<string, never>[] | null;
+            /**
+             * Format: date-time
+             * @description Published at
+             */
+            publishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Assigned at
+             */
+            assignedAt: string | null;
+            /** @description Distribution record */
+            distributionNote: string | null;
+            /** @description Cancellation reason */
+            cancelReason: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_source_input: {
+            customerId: number | null;
+            goods: string;
+            tonnes: string;
+            containers?: number | null;
+            lineId: number;
+            vehicleType: ("tractor" | "container" | "box" | "flatbed" | "tanker" | "dump" | "light") | null;
+            dangerousGoods: boolean;
+            loadingFrom: string;
+            loadingTo: string;
+            unloadBy: string;
+            remark: string | null;
+        };
+        portops_vehicle_row: {
+            id: number;
+            /** @description Plate no. */
+            plateNo: string | null;
+            /**
+             * @description Registered in
+             * @enum {string|null}
+             */
+            plateCountry: "CN" | "MM" | null;
+            /**
+             * @description Vehicle type
+             * @enum {string}
+             */
+            vehicleType: "tractor" | "container" | "box" | "flatbed" | "tanker" | "dump" | "light";
+            /** @description Axles */
+            axles: number;
+            /** @description Rated load (t): decimal string, 2 places */
+            ratedLoad: string;
+            /** @description Fleet */
+            fleetId: number;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "normal" | "suspended" | null;
+            /** @description Vehicle licence no. */
+            licenceNo: string;
+            /**
+             * Format: date
+             * @description Insurance expiry
+             */
+            insuranceExpiry: string;
+            /**
+             * Format: date
+             * @description Inspection expiry
+             */
+            inspectionExpiry: string;
+            /** @description Insurance policy */
+            insuranceFileId: number | null;
+            /** @description Inspection certificate */
+            inspectionFileId: number | null;
+            /** @description Suspension reason */
+            statusNote: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_vehicle_input: {
+            plateNo: string;
+            /** @enum {string} */
+            vehicleType: "tractor" | "container" | "box" | "flatbed" | "tanker" | "dump" | "light";
+            axles: number;
+            ratedLoad: string;
+            fleetId: number;
+            licenceNo: string;
+            insuranceExpiry: string;
+            inspectionExpiry: string;
+            insuranceFileId: number | null;
+            inspectionFileId: number | null;
+            remark: string | null;
+        };
+        portops_waybill_row: {
+            id: number;
+            /** @description Waybill no. */
+            waybillNo: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "dispatched" | "accepted" | "arrivedLoading" | "loaded" | "inTransit" | "arrived" | "unloaded" | "completed" | "cancelled" | "exception" | null;
+            /** @description Customer */
+            customerId: number;
+            /** @description Line */
+            lineId: number;
+            /** @description Goods */
+            goods: string;
+            /** @description Fleet */
+            fleetId: number;
+            /** @description Plate no. */
+            vehicleId: number;
+            /** @description Driver */
+            driverId: number;
+            /** @description Planned tonnes: decimal string, 3 places */
+            plannedTonnes: string;
+            /** @description Loading from */
+            loadingFrom: string;
+            /** @description Loading until */
+            loadingTo: string;
+            /** @description Loading point */
+            loadingPoint: string | null;
+            /** @description Unloading point */
+            unloadingPoint: string | null;
+            /** @description Price: decimal string, 2 places */
+            price: string | null;
+            /**
+             * @description Price unit
+             * @enum {string|null}
+             */
+            priceUnit: "tonne" | "trip" | "container" | null;
+            /** @description Currency */
+            currency: string | null;
+            /** @description Contract no. */
+            contractNo: string | null;
+            /** @description Contract line */
+            contractLineId: number | null;
+            /** @description Price adjustment */
+            adjustmentId: number | null;
+            /** @description Cargo source */
+            sourceId: number | null;
+            /** @description Fleet order */
+            fleetOrderId: number | null;
+            /** @description Loading gross (t): decimal string, 3 places */
+            loadingGross: string | null;
+            /** @description Loading tare (t): decimal string, 3 places */
+            loadingTare: string | null;
+            /** @description Loaded net (t): decimal string, 3 places */
+            loadedNet: string | null;
+            /** @description Unloading gross (t): decimal string, 3 places */
+            unloadingGross: string | null;
+            /** @description Unloading tare (t): decimal string, 3 places */
+            unloadingTare: string | null;
+            /** @description Unloaded net (t): decimal string, 3 places */
+            unloadedNet: string | null;
+            /** @description Signed receipt */
+            receiptFileId: number | null;
+            /** @description Loss (t): decimal string, 3 places */
+            lossTonnes: string | null;
+            /** @description Loss tolerance (‰): decimal string, 2 places */
+            lossTolerance: string | null;
+            /** @description Loss rate (‰): decimal string, 2 places */
+            lossPermille: string | null;
+            /** @description Excess loss (t): decimal string, 3 places */
+            excessLoss: string | null;
+            /** @description Deduction: decimal string, 2 places */
+            deductionAmount: string | null;
+            /**
+             * @description Loss review
+             * @enum {string|null}
+             */
+            lossReview: "none" | "pending" | "accepted" | "deducted" | null;
+            /** @description Review note */
+            reviewNote: string | null;
+            /** @description Cancel / exception reason */
+            statusNote: string | null;
+            /**
+             * Format: date-time
+             * @description Accepted at
+             */
+            acceptedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Loaded at
+             */
+            loadedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Departed at
+             */
+            departedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Unloaded at
+             */
+            unloadedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Completed at
+             */
+            completedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_waybill_input: {
+            customerId: number;
+            lineId: number;
+            goods: string;
+            fleetId: number;
+            vehicleId: number;
+            driverId: number;
+            plannedTonnes: string;
+            loadingFrom: string;
+            loadingTo: string;
+            loadingPoint: string | null;
+            unloadingPoint: string | null;
+            sourceId: number | null;
+            fleetOrderId: number | null;
+            remark: string | null;
+        };
+        portops_weightRecord_row: {
+            id: number;
+            /** @description Plate no. */
+            plateNo: string | null;
+            /**
+             * @description Registration
+             * @enum {string|null}
+             */
+            plateCountry: "CN" | "MM" | null;
+            /**
+             * @description In/out
+             * @enum {string}
+             */
+            direction: "in" | "out";
+            /** @description Gross (t): decimal string, 2 places */
+            gross: string;
+            /** @description Tare (t): decimal string, 2 places */
+            tare: string;
+            /** @description Net (t): decimal string, 2 places */
+            net: string | null;
+            /**
+             * Format: date-time
+             * @description Weighed at
+             */
+            weighedAt: string | null;
+            /** @description Weighbridge operator */
+            operatorName: string | null;
+            /** @description Plan */
+            planId: number | null;
+            /** @description Customer */
+            customerId: number | null;
+            /** @description Waybill ID */
+            waybillId: number | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_weightRecord_input: {
+            plateNo: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            gross: string;
+            tare: string;
+            weighedAt: string | null;
+            operatorName: string | null;
+            planId: number | null;
+            customerId: number | null;
+            waybillId: number | null;
+            remark: string | null;
+        };
+        portops_workConfirmation_row: {
+            id: number;
+            /** @description Plan */
+            planId: number;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "confirmed" | "voided" | null;
+            /** @description Pieces */
+            pieces: number | null;
+            /** @description Tonnes: decimal string, 3 places */
+            tonnes: string | null;
+            /** @description Yard slot */
+            yardSlot: string;
+            /** @description Team */
+            team: string;
+            /**
+             * Format: date-time
+             * @description Start time
+             */
+            startAt: string;
+            /**
+             * Format: date-time
+             * @description End time
+             */
+            endAt: string;
+            /** @description Over plan */
+            override: boolean;
+            /** @description Reason for exceeding the plan */
+            overrideReason: string | null;
+            /** @description Reason for voiding */
+            voidReason: string | null;
+            /**
+             * Format: date-time
+             * @description Confirmed at
+             */
+            createdAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_workConfirmation_input: {
+            planId: number;
+            pieces?: number | null;
+            tonnes: string | null;
+            yardSlot: string;
+            team: string;
+            startAt: string;
+            endAt: string;
+            override: boolean;
+            overrideReason: string | null;
+        };
+        portops_yardPlan_row: {
+            id: number;
+            /** @description Plan no. */
+            planNo: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "draft" | "confirmed" | "executing" | "executed" | "closed" | "cancelled" | null;
+            /**
+             * @description Plan type
+             * @enum {string|null}
+             */
+            direction: "inbound" | "outbound" | null;
+            /** @description Customer */
+            customerId: number;
+            /** @description Goods */
+            goodsCode: string;
+            /**
+             * Format: date
+             * @description Plan date
+             */
+            planDate: string;
+            /** @description Yard */
+            yardCode: string;
+            /** @description Berth */
+            berthCode: string | null;
+            /** @description Planned pieces */
+            plannedPieces: number | null;
+            /** @description Planned tonnes: decimal string, 3 places */
+            plannedTonnes: string | null;
+            /** @description Pieces done */
+            donePieces: number | null;
+            /** @description Tonnes done: decimal string, 3 places */
+            doneTonnes: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Cancel/close note */
+            statusNote: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portops_yardPlan_input: {
+            direction: ("inbound" | "outbound") | null;
+            customerId: number;
+            goodsCode: string;
+            planDate: string;
+            yardCode: string;
+            berthCode: string | null;
+            plannedPieces?: number | null;
+            plannedTonnes: string | null;
+            remark: string | null;
         };
         system_apiToken_row: {
             id: number;
@@ -24449,6 +27916,8676 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    portops_adjustment_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Effective from */
+                effectiveFromFrom?: string;
+                /** @description Effective from */
+                effectiveFromTo?: string;
+                /** @description Review status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "submitted" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_adjustment_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_adjustment_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_adjustment_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_adjustment_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_adjustment_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_adjustment_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_transition_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Review note */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_adjustment_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_transition_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Review note */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_adjustment_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_adjustment_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Effective from */
+                effectiveFromFrom?: string;
+                /** @description Effective from */
+                effectiveFromTo?: string;
+                /** @description Review status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "submitted" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Submitted */
+                                submitted?: number;
+                                /** @description Approved */
+                                approved?: number;
+                                /** @description Rejected */
+                                rejected?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_adjustment_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Effective from */
+                effectiveFromFrom?: string;
+                /** @description Effective from */
+                effectiveFromTo?: string;
+                /** @description Review status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "submitted" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Party type (eq) */
+                partyType?: string;
+                /** @description Party (contains) */
+                partyName?: string;
+                /** @description Reason (contains) */
+                reason?: string;
+                /** @description Valid from */
+                validFromFrom?: string;
+                /** @description Valid from */
+                validFromTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "lifted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_blacklist_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_blacklist_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_blacklist_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_blacklist_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_blacklist_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_blacklist_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_transition_lift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason for lifting */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_blacklist_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_blacklist_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Party type (eq) */
+                partyType?: string;
+                /** @description Party (contains) */
+                partyName?: string;
+                /** @description Reason (contains) */
+                reason?: string;
+                /** @description Valid from */
+                validFromFrom?: string;
+                /** @description Valid from */
+                validFromTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "lifted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Active */
+                                active?: number;
+                                /** @description Lifted */
+                                lifted?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_blacklist_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Party type (eq) */
+                partyType?: string;
+                /** @description Party (contains) */
+                partyName?: string;
+                /** @description Reason (contains) */
+                reason?: string;
+                /** @description Valid from */
+                validFromFrom?: string;
+                /** @description Valid from */
+                validFromTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "active" | "lifted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Contract no. (contains) */
+                contractNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Valid to */
+                validToFrom?: string;
+                /** @description Valid to */
+                validToTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "expired" | "abnormal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_contract_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_contract_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_contract_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_contract_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_contract_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_contract_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_transition_markAbnormal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason it is abnormal */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_contract_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_transition_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_contract_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_contract_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Contract no. (contains) */
+                contractNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Valid to */
+                validToFrom?: string;
+                /** @description Valid to */
+                validToTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "expired" | "abnormal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Normal */
+                                normal?: number;
+                                /** @description Expired */
+                                expired?: number;
+                                /** @description Abnormal */
+                                abnormal?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_contract_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Contract no. (contains) */
+                contractNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Valid to */
+                validToFrom?: string;
+                /** @description Valid to */
+                validToTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "expired" | "abnormal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Customer name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description City (eq) */
+                cityCode?: string;
+                /** @description Settlement method (eq) */
+                settlementMethod?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_customer_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_customer_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_customer_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_customer_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_customer_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_customer_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_transition_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_customer_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_transition_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_customer_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_customer_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Customer name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description City (eq) */
+                cityCode?: string;
+                /** @description Settlement method (eq) */
+                settlementMethod?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Normal */
+                                normal?: number;
+                                /** @description Disabled */
+                                disabled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_customer_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Customer name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description City (eq) */
+                cityCode?: string;
+                /** @description Settlement method (eq) */
+                settlementMethod?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Attribute code (contains) */
+                code?: string;
+                /** @description Attribute name (contains) */
+                name?: string;
+                /** @description Rule kind (eq) */
+                kind?: string;
+                /** @description Built-in (eq) */
+                builtin?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_dispatchAttribute_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_dispatchAttribute_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_dispatchAttribute_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_dispatchAttribute_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_dispatchAttribute_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_dispatchAttribute_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_dispatchAttribute_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchAttribute_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Attribute code (contains) */
+                code?: string;
+                /** @description Attribute name (contains) */
+                name?: string;
+                /** @description Rule kind (eq) */
+                kind?: string;
+                /** @description Built-in (eq) */
+                builtin?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Rule name (contains) */
+                name?: string;
+                /** @description Dispatch attribute (eq) */
+                attributeCode?: string;
+                /** @description Rule kind (eq) */
+                kind?: string;
+                /** @description Scope (eq) */
+                scope?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Enabled (eq) */
+                enabled?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_dispatchRule_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_dispatchRule_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_dispatchRule_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_dispatchRule_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_dispatchRule_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_dispatchRule_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_dispatchRule_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_dispatchRule_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Rule name (contains) */
+                name?: string;
+                /** @description Dispatch attribute (eq) */
+                attributeCode?: string;
+                /** @description Rule kind (eq) */
+                kind?: string;
+                /** @description Scope (eq) */
+                scope?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Enabled (eq) */
+                enabled?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Driver name (contains) */
+                name?: string;
+                /** @description ID number (contains) */
+                idNo?: string;
+                /** @description Licence class (eq) */
+                licenceClass?: string;
+                /** @description Licence valid until */
+                licenceExpiryFrom?: string;
+                /** @description Licence valid until */
+                licenceExpiryTo?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_driver_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_driver_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_driver_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_driver_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_driver_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_driver_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_transition_suspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Suspension reason */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_driver_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_transition_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_driver_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_driver_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Driver name (contains) */
+                name?: string;
+                /** @description ID number (contains) */
+                idNo?: string;
+                /** @description Licence class (eq) */
+                licenceClass?: string;
+                /** @description Licence valid until */
+                licenceExpiryFrom?: string;
+                /** @description Licence valid until */
+                licenceExpiryTo?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Normal */
+                                normal?: number;
+                                /** @description Suspended */
+                                suspended?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Driver name (contains) */
+                name?: string;
+                /** @description ID number (contains) */
+                idNo?: string;
+                /** @description Licence class (eq) */
+                licenceClass?: string;
+                /** @description Licence valid until */
+                licenceExpiryFrom?: string;
+                /** @description Licence valid until */
+                licenceExpiryTo?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx or UTF-8 .csv
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    mode?: "all" | "valid";
+                };
+            };
+        };
+        responses: {
+            /** @description started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            importId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_driver_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description XLSX with the importable columns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Code (contains) */
+                code?: string;
+                /** @description Fee name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_fee_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_fee_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fee_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fee_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_fee_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fee_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_transition_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fee_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_transition_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fee_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_fee_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Code (contains) */
+                code?: string;
+                /** @description Fee name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Enabled */
+                                enabled?: number;
+                                /** @description Disabled */
+                                disabled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Code (contains) */
+                code?: string;
+                /** @description Fee name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Fleet name (contains) */
+                name?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Road transport licence no. (contains) */
+                transportLicenceNo?: string;
+                /** @description Dangerous goods licence (eq) */
+                dgLicensed?: string;
+                /** @description DG licence valid until */
+                dgLicenceExpiryFrom?: string;
+                /** @description DG licence valid until */
+                dgLicenceExpiryTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_fleet_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_fleet_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleet_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleet_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_fleet_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleet_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_transition_suspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Suspension reason */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleet_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_transition_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleet_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_fleet_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Fleet name (contains) */
+                name?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Road transport licence no. (contains) */
+                transportLicenceNo?: string;
+                /** @description Dangerous goods licence (eq) */
+                dgLicensed?: string;
+                /** @description DG licence valid until */
+                dgLicenceExpiryFrom?: string;
+                /** @description DG licence valid until */
+                dgLicenceExpiryTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Normal */
+                                normal?: number;
+                                /** @description Suspended */
+                                suspended?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Fleet name (contains) */
+                name?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Road transport licence no. (contains) */
+                transportLicenceNo?: string;
+                /** @description Dangerous goods licence (eq) */
+                dgLicensed?: string;
+                /** @description DG licence valid until */
+                dgLicenceExpiryFrom?: string;
+                /** @description DG licence valid until */
+                dgLicenceExpiryTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx or UTF-8 .csv
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    mode?: "all" | "valid";
+                };
+            };
+        };
+        responses: {
+            /** @description started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            importId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleet_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description XLSX with the importable columns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "offered" | "accepted" | "declined" | "expired" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_fleetOrder_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleetOrder_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_transition_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleetOrder_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_transition_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason for declining */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleetOrder_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_transition_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleetOrder_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_transition_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Cancellation reason */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_fleetOrder_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_fleetOrder_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "offered" | "accepted" | "declined" | "expired" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Offered */
+                                offered?: number;
+                                /** @description Accepted */
+                                accepted?: number;
+                                /** @description Declined */
+                                declined?: number;
+                                /** @description Expired */
+                                expired?: number;
+                                /** @description Completed */
+                                completed?: number;
+                                /** @description Cancelled */
+                                cancelled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_summary: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "offered" | "accepted" | "declined" | "expired" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description Tonnes: exact decimal total */
+                            tonnes: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fleetOrder_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Order no. (contains) */
+                orderNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "offered" | "accepted" | "declined" | "expired" | "completed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Line name (contains) */
+                name?: string;
+                /** @description Origin (contains) */
+                origin?: string;
+                /** @description Destination (contains) */
+                destination?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_line_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_line_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_line_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_line_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_line_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_line_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_line_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_line_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Line name (contains) */
+                name?: string;
+                /** @description Origin (contains) */
+                origin?: string;
+                /** @description Destination (contains) */
+                destination?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Source no. (contains) */
+                sourceNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goods?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Dangerous goods (eq) */
+                dangerousGoods?: string;
+                /** @description Loading from */
+                loadingFromFrom?: string;
+                /** @description Loading from */
+                loadingFromTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "published" | "assigned" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_source_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_create: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_source_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_get: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_update: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_source_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_delete: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_transition_publish: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_transition_cancel: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Cancellation reason */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_transition_assign: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Distribution record */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_transition_close: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_source_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_trail: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_source_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Source no. (contains) */
+                sourceNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goods?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Dangerous goods (eq) */
+                dangerousGoods?: string;
+                /** @description Loading from */
+                loadingFromFrom?: string;
+                /** @description Loading from */
+                loadingFromTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "published" | "assigned" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Published */
+                                published?: number;
+                                /** @description Assigned */
+                                assigned?: number;
+                                /** @description Closed */
+                                closed?: number;
+                                /** @description Cancelled */
+                                cancelled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_source_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Source no. (contains) */
+                sourceNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goods?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Dangerous goods (eq) */
+                dangerousGoods?: string;
+                /** @description Loading from */
+                loadingFromFrom?: string;
+                /** @description Loading from */
+                loadingFromTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "published" | "assigned" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "publishing" | "distribution";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plate no. (contains) */
+                plateNo?: string;
+                /** @description Registered in (eq) */
+                plateCountry?: string;
+                /** @description Vehicle type (eq) */
+                vehicleType?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Vehicle licence no. (contains) */
+                licenceNo?: string;
+                /** @description Insurance expiry */
+                insuranceExpiryFrom?: string;
+                /** @description Insurance expiry */
+                insuranceExpiryTo?: string;
+                /** @description Inspection expiry */
+                inspectionExpiryFrom?: string;
+                /** @description Inspection expiry */
+                inspectionExpiryTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_vehicle_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_vehicle_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_vehicle_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_vehicle_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_vehicle_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_vehicle_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_transition_suspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Suspension reason */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_vehicle_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_transition_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_vehicle_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_vehicle_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plate no. (contains) */
+                plateNo?: string;
+                /** @description Registered in (eq) */
+                plateCountry?: string;
+                /** @description Vehicle type (eq) */
+                vehicleType?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Vehicle licence no. (contains) */
+                licenceNo?: string;
+                /** @description Insurance expiry */
+                insuranceExpiryFrom?: string;
+                /** @description Insurance expiry */
+                insuranceExpiryTo?: string;
+                /** @description Inspection expiry */
+                inspectionExpiryFrom?: string;
+                /** @description Inspection expiry */
+                inspectionExpiryTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Normal */
+                                normal?: number;
+                                /** @description Suspended */
+                                suspended?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plate no. (contains) */
+                plateNo?: string;
+                /** @description Registered in (eq) */
+                plateCountry?: string;
+                /** @description Vehicle type (eq) */
+                vehicleType?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Vehicle licence no. (contains) */
+                licenceNo?: string;
+                /** @description Insurance expiry */
+                insuranceExpiryFrom?: string;
+                /** @description Insurance expiry */
+                insuranceExpiryTo?: string;
+                /** @description Inspection expiry */
+                inspectionExpiryFrom?: string;
+                /** @description Inspection expiry */
+                inspectionExpiryTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "normal" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .xlsx or UTF-8 .csv
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    mode?: "all" | "valid";
+                };
+            };
+        };
+        responses: {
+            /** @description started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            importId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_vehicle_importTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description XLSX with the importable columns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Waybill no. (contains) */
+                waybillNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Goods (contains) */
+                goods?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Plate no. (eq) */
+                vehicleId?: string;
+                /** @description Driver (eq) */
+                driverId?: string;
+                /** @description Loading from (contains) */
+                loadingFrom?: string;
+                /** @description Loss review (eq) */
+                lossReview?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "dispatched" | "accepted" | "arrivedLoading" | "loaded" | "inTransit" | "arrived" | "unloaded" | "completed" | "cancelled" | "exception";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_waybill_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_waybill_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_waybill_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_arriveLoading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_depart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_arrive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_unload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason for cancelling */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_exception: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Exception reason */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_acceptLoss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Review note */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_transition_confirmDeduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Review note */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_waybill_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_waybill_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Waybill no. (contains) */
+                waybillNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Goods (contains) */
+                goods?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Plate no. (eq) */
+                vehicleId?: string;
+                /** @description Driver (eq) */
+                driverId?: string;
+                /** @description Loading from (contains) */
+                loadingFrom?: string;
+                /** @description Loss review (eq) */
+                lossReview?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "dispatched" | "accepted" | "arrivedLoading" | "loaded" | "inTransit" | "arrived" | "unloaded" | "completed" | "cancelled" | "exception";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Dispatched */
+                                dispatched?: number;
+                                /** @description Accepted */
+                                accepted?: number;
+                                /** @description At loading point */
+                                arrivedLoading?: number;
+                                /** @description Loaded */
+                                loaded?: number;
+                                /** @description In transit */
+                                inTransit?: number;
+                                /** @description At unloading point */
+                                arrived?: number;
+                                /** @description Unloaded */
+                                unloaded?: number;
+                                /** @description Completed */
+                                completed?: number;
+                                /** @description Cancelled */
+                                cancelled?: number;
+                                /** @description Exception */
+                                exception?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_summary: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Waybill no. (contains) */
+                waybillNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Goods (contains) */
+                goods?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Plate no. (eq) */
+                vehicleId?: string;
+                /** @description Driver (eq) */
+                driverId?: string;
+                /** @description Loading from (contains) */
+                loadingFrom?: string;
+                /** @description Loss review (eq) */
+                lossReview?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "dispatched" | "accepted" | "arrivedLoading" | "loaded" | "inTransit" | "arrived" | "unloaded" | "completed" | "cancelled" | "exception";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description Planned tonnes: exact decimal total */
+                            plannedTonnes: string;
+                            /** @description Deduction: exact decimal total */
+                            deductionAmount: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_waybill_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Waybill no. (contains) */
+                waybillNo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Line (eq) */
+                lineId?: string;
+                /** @description Goods (contains) */
+                goods?: string;
+                /** @description Fleet (eq) */
+                fleetId?: string;
+                /** @description Plate no. (eq) */
+                vehicleId?: string;
+                /** @description Driver (eq) */
+                driverId?: string;
+                /** @description Loading from (contains) */
+                loadingFrom?: string;
+                /** @description Loss review (eq) */
+                lossReview?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "dispatched" | "accepted" | "arrivedLoading" | "loaded" | "inTransit" | "arrived" | "unloaded" | "completed" | "cancelled" | "exception";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plate no. (contains) */
+                plateNo?: string;
+                /** @description Registration (eq) */
+                plateCountry?: string;
+                /** @description In/out (eq) */
+                direction?: string;
+                /** @description Weighed at */
+                weighedAtFrom?: string;
+                /** @description Weighed at */
+                weighedAtTo?: string;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Waybill ID (eq) */
+                waybillId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_weightRecord_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_weightRecord_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_weightRecord_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_weightRecord_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_weightRecord_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_weightRecord_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_weightRecord_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_summary: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plate no. (contains) */
+                plateNo?: string;
+                /** @description Registration (eq) */
+                plateCountry?: string;
+                /** @description In/out (eq) */
+                direction?: string;
+                /** @description Weighed at */
+                weighedAtFrom?: string;
+                /** @description Weighed at */
+                weighedAtTo?: string;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Waybill ID (eq) */
+                waybillId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description Net (t): exact decimal total */
+                            net: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_weightRecord_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plate no. (contains) */
+                plateNo?: string;
+                /** @description Registration (eq) */
+                plateCountry?: string;
+                /** @description In/out (eq) */
+                direction?: string;
+                /** @description Weighed at */
+                weighedAtFrom?: string;
+                /** @description Weighed at */
+                weighedAtTo?: string;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Waybill ID (eq) */
+                waybillId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Yard slot (contains) */
+                yardSlot?: string;
+                /** @description Team (contains) */
+                team?: string;
+                /** @description Start time */
+                startAtFrom?: string;
+                /** @description Start time */
+                startAtTo?: string;
+                /** @description Over plan (eq) */
+                override?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "confirmed" | "voided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_workConfirmation_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_workConfirmation_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_workConfirmation_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_workConfirmation_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_transition_void: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason for voiding */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_workConfirmation_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_workConfirmation_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Yard slot (contains) */
+                yardSlot?: string;
+                /** @description Team (contains) */
+                team?: string;
+                /** @description Start time */
+                startAtFrom?: string;
+                /** @description Start time */
+                startAtTo?: string;
+                /** @description Over plan (eq) */
+                override?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "confirmed" | "voided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Confirmed */
+                                confirmed?: number;
+                                /** @description Voided */
+                                voided?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_summary: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Yard slot (contains) */
+                yardSlot?: string;
+                /** @description Team (contains) */
+                team?: string;
+                /** @description Start time */
+                startAtFrom?: string;
+                /** @description Start time */
+                startAtTo?: string;
+                /** @description Over plan (eq) */
+                override?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "confirmed" | "voided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description Tonnes: exact decimal total */
+                            tonnes: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_workConfirmation_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan (eq) */
+                planId?: string;
+                /** @description Yard slot (contains) */
+                yardSlot?: string;
+                /** @description Team (contains) */
+                team?: string;
+                /** @description Start time */
+                startAtFrom?: string;
+                /** @description Start time */
+                startAtTo?: string;
+                /** @description Over plan (eq) */
+                override?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "confirmed" | "voided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan no. (contains) */
+                planNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goodsCode?: string;
+                /** @description Plan date */
+                planDateFrom?: string;
+                /** @description Plan date */
+                planDateTo?: string;
+                /** @description Yard (eq) */
+                yardCode?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "confirmed" | "executing" | "executed" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portops_yardPlan_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_create: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_yardPlan_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_deleteMany: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_get: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_update: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portops_yardPlan_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_delete: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_transition_confirm: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_transition_cancel: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason for cancelling */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_transition_close: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Closing note */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_transition_progress: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_transition_complete: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_transition_reset: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portops_yardPlan_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_trail: {
+        parameters: {
+            query?: {
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portops_yardPlan_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan no. (contains) */
+                planNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goodsCode?: string;
+                /** @description Plan date */
+                planDateFrom?: string;
+                /** @description Plan date */
+                planDateTo?: string;
+                /** @description Yard (eq) */
+                yardCode?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "confirmed" | "executing" | "executed" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Confirmed */
+                                confirmed?: number;
+                                /** @description Executing */
+                                executing?: number;
+                                /** @description Executed */
+                                executed?: number;
+                                /** @description Closed */
+                                closed?: number;
+                                /** @description Cancelled */
+                                cancelled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_summary: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan no. (contains) */
+                planNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goodsCode?: string;
+                /** @description Plan date */
+                planDateFrom?: string;
+                /** @description Plan date */
+                planDateTo?: string;
+                /** @description Yard (eq) */
+                yardCode?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "confirmed" | "executing" | "executed" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description Planned tonnes: exact decimal total */
+                            plannedTonnes: string;
+                            /** @description Tonnes done: exact decimal total */
+                            doneTonnes: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_yardPlan_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Plan no. (contains) */
+                planNo?: string;
+                /** @description Customer (eq) */
+                customerId?: string;
+                /** @description Goods (eq) */
+                goodsCode?: string;
+                /** @description Plan date */
+                planDateFrom?: string;
+                /** @description Plan date */
+                planDateTo?: string;
+                /** @description Yard (eq) */
+                yardCode?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "confirmed" | "executing" | "executed" | "closed" | "cancelled";
+                /** @description a variant of the resource: its fixed filter applies and only its actions are allowed */
+                variant?: "inbound" | "outbound";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     system_apiToken_list: {
         parameters: {
             query?: {
@@ -37877,6 +50014,103 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_distribution_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            source?: Record<string, never>;
+                            placedTonnes?: number;
+                            unplacedTonnes?: number;
+                            unplacedReason?: string | null;
+                            fleets?: {
+                                fleetId: number;
+                                name: string;
+                                /** @enum {string} */
+                                status: "allocated" | "unused" | "excluded";
+                                tonnes: number;
+                                sharePercent: number;
+                                capacityTonnes: number;
+                                /** @description Why, in the caller’s language */
+                                reasons: string[];
+                            }[];
+                            rules?: Record<string, never>[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_distribution_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shares: {
+                        fleetId: number;
+                        tonnes: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description the fleet orders made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            orders: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
