@@ -73,6 +73,10 @@ export function rules(t: TFunction) {
       const s = z.string({ error: required(key) }).regex(/^\d{4}-\d{2}-\d{2}$/, t('core:resource.invalid', { field: label(key) }));
       return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), s.nullable()) : z.preprocess(blankToUndefined, s);
     },
+    /** One id picked (a record, an uploaded file), or none: blank is null. */
+    optionalId() {
+      return z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable());
+    },
     /** Ids picked from a lookup. */
     ids(key: string, opts: { min?: number; messageKey?: string } = {}) {
       return z.preprocess(

@@ -185,7 +185,7 @@ export const contractDef = defineResource({
         validTo: r.date(c('validTo')),
         currency: r.oneOf(c('currency'), CURRENCIES),
         paymentTerms: r.optionalText(c('paymentTerms'), 500),
-        attachmentFileId: z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable()),
+        attachmentFileId: r.optionalId(),
         lines: lineList(line, {
           min: 1,
           message: t(`${K}.contract.msg.needsLine`),

@@ -172,7 +172,7 @@ export const customerDef = defineResource({
       address: r.optionalText(c('address'), 200),
       settlementMethod: r.oneOf(c('settlementMethod'), SETTLEMENT_METHODS),
       creditLimit: r.decimal(c('creditLimit'), { scale: 2 }),
-      userId: z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable()),
+      userId: r.optionalId(),
       contacts: lineList(contact, {
         min: 1,
         message: t(`${K}.customer.msg.needsContact`),

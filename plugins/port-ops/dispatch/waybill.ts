@@ -167,7 +167,7 @@ export const waybillDef = defineResource({
   },
   schema: (t) => {
     const r = rules(t);
-    const optionalId = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable());
+    const optionalId = r.optionalId();
     return z
       .object({
         customerId: pickedId(t, f('customer')),

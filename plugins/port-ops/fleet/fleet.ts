@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ID_TYPES, crudPermissions, defineDocument, defineResource, isCreditCode, isIdNumber, isPhone, permissionCodes, rules, type FieldDef, type IdType, type Transition, type UploadType } from '@core/shared';
 import { portOpsTable } from '../common';
-import { normalizePlate } from './plates';
+import { plateRule } from './plates';
 
 export const K = 'portops:fleet';
 const f = (k: string) => `${K}.field.${k}`;
@@ -166,18 +166,9 @@ export const vehicleDef = defineResource({
   stateMachine: statusMachine(VEHICLE_PERMISSIONS.status),
   schema: (t) => {
     const r = rules(t);
-    const optionalFile = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable());
+    const optionalFile = r.optionalId();
     return z.object({
-      plateNo: z
-        .string({ error: t('core:resource.required', { field: t(f('plateNo')) }) })
-        .trim()
-        .min(1, t('core:resource.required', { field: t(f('plateNo')) }))
-        .transform((v, ctx) => {
-          const p = normalizePlate(v);
-          if (p) return p.plate;
-          ctx.addIssue({ code: 'custom', message: t(`${K}.msg.plateInvalid`) });
-          return z.NEVER;
-        }),
+      plateNo: plateRule(t, f('plateNo'), t(`${K}.msg.plateInvalid`)),
       vehicleType: r.oneOf(f('vehicleType'), VEHICLE_TYPES),
       axles: r.number(f('axles'), { int: true, min: 2, max: 8 }),
       ratedLoad: r.decimal(f('ratedLoad'), { scale: 2, positive: true, maxDigits: 6 }),

@@ -3,6 +3,8 @@
 // trailers), written with or without the middle dot, and Myanmar plates (a region code such as
 // YGN or MDY, then number-letter(s), a dash and four digits; old Yangon plates without the
 // region, 9L-1234). Isomorphic: the form and the server check the same way.
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 
 /** The 31 province-level abbreviations of mainland plates. */
 const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
@@ -27,3 +29,16 @@ export function normalizePlate(raw: string): { plate: string; country: PlateCoun
 }
 
 export const isPlate = (raw: string) => normalizePlate(raw) !== null;
+
+/** The schema of a plate field: required, and stored in its one form (normalizePlate); `invalid` is the message of a plate of neither country. */
+export const plateRule = (t: TFunction, labelKey: string, invalid: string) =>
+  z
+    .string({ error: t('core:resource.required', { field: t(labelKey) }) })
+    .trim()
+    .min(1, t('core:resource.required', { field: t(labelKey) }))
+    .transform((v, ctx) => {
+      const p = normalizePlate(v);
+      if (p) return p.plate;
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    });

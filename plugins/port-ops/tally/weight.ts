@@ -7,7 +7,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { crudPermissions, defineDocument, defineResource, rules } from '@core/shared';
 import { portOpsTable } from '../common';
-import { normalizePlate } from '../fleet/plates';
+import { plateRule } from '../fleet/plates';
 import { K, MENU, f } from './plan';
 import { momentRule } from './work';
 
@@ -41,19 +41,10 @@ export const weightDef = defineResource({
   ],
   schema: (t) => {
     const r = rules(t);
-    const id = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable());
+    const id = r.optionalId();
     return z
       .object({
-      plateNo: z
-        .string({ error: t('core:resource.required', { field: t(f('plateNo')) }) })
-        .trim()
-        .min(1, t('core:resource.required', { field: t(f('plateNo')) }))
-        .transform((v, ctx) => {
-          const p = normalizePlate(v);
-          if (p) return p.plate;
-          ctx.addIssue({ code: 'custom', message: t(`${K}.msg.plateInvalid`) });
-          return z.NEVER;
-        }),
+      plateNo: plateRule(t, f('plateNo'), t(`${K}.msg.plateInvalid`)),
       direction: r.oneOf(f('weighDirection'), WEIGH_DIRECTIONS),
       gross: r.decimal(f('gross'), { scale: WEIGHT_SCALE, positive: true, maxDigits: 8 }),
       tare: r.decimal(f('tare'), { scale: WEIGHT_SCALE, positive: true, maxDigits: 8 }),
