@@ -15,9 +15,10 @@ import { loader as boardLoader } from './routes/board';
 import { WAYBILL_PERMISSIONS } from './waybill';
 import { dispatchWaybill, type DispatchInput } from './waybill.server';
 import { translator } from '../fleet/testing';
-import { dayFrom, dispatchPortOps } from './testing';
+import { dayFrom } from './testing';
+import portOps from '..';
 
-const db = setUpTestDb({ plugins: [system, dispatchPortOps], registry: true, dataDir: true, logins: ['operator', 'fleet', 'driver', 'shipper', 'admin'] });
+const db = setUpTestDb({ plugins: [system, portOps], registry: true, dataDir: true, logins: ['operator', 'fleet', 'driver', 'shipper', 'admin'] });
 const { cookies } = db;
 const waybills = (who: string) => resourceApi('portops', 'waybill', { cookie: cookies[who] });
 
