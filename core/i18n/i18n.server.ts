@@ -24,12 +24,15 @@ function getDetector(): RemixI18Next {
   return detector;
 }
 
-/** The language by what decides it (the ?lng= value and the Cookie header): detection parses cookies on every call. */
+/** The language by what decides it (the ?lng= value and the language cookie): detection parses cookies on every call. */
 const langByInput = new Lru<string, Lang>(2000);
+const langCookieRe = new RegExp(`(?:^|;)\\s*${LANG_COOKIE}=[^;]*`);
 
 export async function getLang(request: Request): Promise<Lang> {
   const url = request.url;
-  const key = `${url.includes('lng=') ? new URL(url).searchParams.get('lng') : ''}\n${request.headers.get('Cookie') ?? ''}`;
+  // Only the language cookie decides, so only it is the key (not the session's cookie as well).
+  const cookie = request.headers.get('Cookie');
+  const key = `${url.includes('lng=') ? new URL(url).searchParams.get('lng') : ''}\n${cookie ? (langCookieRe.exec(cookie)?.[0].trim() ?? '') : ''}`;
   let lang = langByInput.get(key);
   if (!lang) {
     const found = await getDetector().getLocale(request);
@@ -89,8 +92,35 @@ const fixedTs = new WeakMap<I18n, TFunction>();
 export function tFor(lang: Lang): TFunction {
   const inst = i18nInstance(lang);
   let t = fixedTs.get(inst);
-  if (!t) fixedTs.set(inst, (t = inst.getFixedT(lang)));
+  if (!t) fixedTs.set(inst, (t = memoisedT(inst.getFixedT(lang))));
   return t;
+}
+
+/** How many plain texts one language keeps: every key the code names, with room to spare. */
+const PLAIN_MAX = 20_000;
+
+/**
+ * A translate function that looks a key asked with no options up once: the server's texts never
+ * change under an instance, and i18next's own lookup (namespaces, fallbacks, nesting,
+ * interpolation) costs a few percent of a small API call ("core:resource.updated" on each
+ * answer). Calls with options, arrays of keys or default values go to i18next as they are.
+ */
+export function memoisedT(t: TFunction): TFunction {
+  const plain = new Map<string, string>();
+  const call = t as unknown as (...args: unknown[]) => unknown;
+  const memo = (...args: unknown[]): unknown => {
+    const key = args[0];
+    if (args.length !== 1 || typeof key !== 'string') return call(...args);
+    let text = plain.get(key);
+    if (text === undefined) {
+      const out = call(key);
+      if (typeof out !== 'string') return out;
+      text = out;
+      if (plain.size < PLAIN_MAX) plain.set(key, text);
+    }
+    return text;
+  };
+  return Object.assign(memo, t) as unknown as TFunction;
 }
 
 export async function getT(request: Request): Promise<TFunction> {
