@@ -2,16 +2,14 @@
 // buttons and the rest stay in the form (and apply); expanded, the fields take the whole width.
 // The toggle is remembered with the grid's settings. The server's page (collapsed) has only the
 // fields a wide screen's first row can show: the others are out of sight until the page is
-// hydrated, and a value they hold travels in a hidden input meanwhile.
+// hydrated, and a value they hold travels in a hidden input meanwhile. Text, number and choice
+// fields are plain elements (core/ui/plain.tsx), dates MUI X pickers.
 import { useEffect, useRef, useState } from 'react';
 import { Form, useSearchParams } from '@remix-run/react';
-import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
-import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../DateField';
+import { NamedIcon } from '../icons';
+import { PlainButton, PlainSelect, PlainTextField } from '../plain';
 import type { LookupOption } from '../../plugin';
 import { STATE_PARAM, type FieldDef } from '../../resource/define';
 import { fieldWidth } from './labelWidth';
@@ -23,7 +21,7 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
   if (f.filter === 'range') {
     const type = f.type === 'date' || f.type === 'datetime' ? 'date' : 'number';
     return (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <div className="pl-range">
         {/* Dates: YYYY-MM-DD pickers in the interface language; the URL keeps ISO dates. */}
         {type === 'date' ? (
           <DateField
@@ -35,15 +33,15 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
             testId={`filter-${f.name}From`}
           />
         ) : (
-          <TextField name={`${f.name}From`} type={type} label={label} defaultValue={value(`${f.name}From`)} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 160 }} />
+          <PlainTextField name={`${f.name}From`} type="number" label={label} defaultValue={value(`${f.name}From`)} width={160} inputTestId={`filter-${f.name}From`} />
         )}
         <span>–</span>
         {type === 'date' ? (
           <DateField name={`${f.name}To`} defaultValue={value(`${f.name}To`)} size="small" sx={{ width: 180 }} aria-label={`${label} ${t('core:resource.to')}`} testId={`filter-${f.name}To`} />
         ) : (
-          <TextField name={`${f.name}To`} type={type} defaultValue={value(`${f.name}To`)} sx={{ width: 160 }} aria-label={`${label} ${t('core:resource.to')}`} />
+          <PlainTextField name={`${f.name}To`} type="number" defaultValue={value(`${f.name}To`)} width={160} aria-label={`${label} ${t('core:resource.to')}`} inputTestId={`filter-${f.name}To`} />
         )}
-      </Stack>
+      </div>
     );
   }
   const options =
@@ -59,19 +57,17 @@ function FilterField({ f, value, lookups }: { f: FieldDef; value: (name: string)
       : null;
   if (options) {
     return (
-      <TextField name={f.name} select label={label} defaultValue={value(f.name)} size="small" sx={{ width: fieldWidth(label, { extra: 64 }) }} data-testid={`filter-${f.name}`}>
-        <MenuItem value="">{t('core:resource.all')}</MenuItem>
-        {options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
-            {o.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <PlainSelect
+        name={f.name}
+        label={label}
+        defaultValue={value(f.name)}
+        width={fieldWidth(label, { extra: 64 })}
+        options={[{ value: '', label: t('core:resource.all') }, ...options]}
+        selectTestId={`filter-${f.name}`}
+      />
     );
   }
-  return (
-    <TextField name={f.name} label={label} defaultValue={value(f.name)} size="small" sx={{ width: fieldWidth(label, { min: 180 }) }} slotProps={{ htmlInput: { 'data-testid': `filter-${f.name}` } }} />
-  );
+  return <PlainTextField name={f.name} label={label} defaultValue={value(f.name)} width={fieldWidth(label, { min: 180 })} inputTestId={`filter-${f.name}`} />;
 }
 
 /** URL parameters a query keeps (a screen's tab, the state tab, the page size): not filters. */
@@ -113,7 +109,7 @@ export function FilterBar({ fields, lookups, open, onToggle, onReset, hydrated }
       setRowHeight(Math.max(...first.map((el) => el.offsetHeight)));
       setOverflow(rest.length > 0);
       // Filters set but out of sight while collapsed: counted on the toggle.
-      setHiddenActive(rest.filter((el) => [...el.querySelectorAll('input')].some((i) => i.name && i.value)).length);
+      setHiddenActive(rest.filter((el) => [...el.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')].some((i) => i.name && i.value)).length);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -125,33 +121,28 @@ export function FilterBar({ fields, lookups, open, onToggle, onReset, hydrated }
     <Form method="get" replace preventScrollReset key={params.toString()}>
       {/* Expanded, the buttons go below: a narrow screen or long Burmese labels would otherwise
           stack the fields one per row beside them. */}
-      <Stack direction={open ? 'column' : 'row'} sx={{ mb: 1.5, gap: 1, alignItems: open ? 'stretch' : 'flex-start' }}>
-        <Box
-          ref={filterBox}
-          data-testid="filter-fields"
-          data-collapsed={open ? 'false' : 'true'}
-          sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', pt: 1, ...(open ? {} : { maxHeight: rowHeight + 8, overflow: 'hidden' }) }}
-        >
+      <div className={`pl-query${open ? ' pl-query-open' : ''}`}>
+        <div ref={filterBox} data-testid="filter-fields" data-collapsed={open ? 'false' : 'true'} className="pl-query-fields" style={open ? undefined : { maxHeight: rowHeight + 8 }}>
           {shown.map((f) => (
             <FilterField key={f.name} f={f} value={value} lookups={lookups} />
           ))}
-        </Box>
+        </div>
         {fields.slice(shown.length).flatMap((f) => filterParamNames(f).map((name) => value(name) && <input key={name} type="hidden" name={name} value={value(name)} />))}
         {KEPT.map((name) => params.get(name) && <input key={name} type="hidden" name={name} value={params.get(name)!} />)}
-        <Stack direction="row" sx={{ gap: 1, pt: open ? 0 : 1, flexShrink: 0, alignItems: 'center', alignSelf: open ? 'flex-end' : 'auto' }}>
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="query-submit" sx={{ whiteSpace: 'nowrap' }}>
+        <div className="pl-query-buttons">
+          <PlainButton type="submit" variant="contained" startIcon={<NamedIcon name="Search" fontSize="medium" />} data-testid="query-submit">
             {t('core:common.query')}
-          </Button>
-          <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={onReset} data-testid="query-reset" sx={{ whiteSpace: 'nowrap' }}>
+          </PlainButton>
+          <PlainButton variant="outlined" startIcon={<NamedIcon name="RestartAlt" fontSize="medium" />} onClick={onReset} data-testid="query-reset">
             {t('core:common.reset')}
-          </Button>
+          </PlainButton>
           {(overflow || open) && (
-            <Button onClick={() => onToggle(!open)} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} data-testid="filters-toggle" aria-expanded={open} sx={{ whiteSpace: 'nowrap' }}>
+            <PlainButton onClick={() => onToggle(!open)} endIcon={<NamedIcon name={open ? 'ExpandLess' : 'ExpandMore'} fontSize="medium" />} data-testid="filters-toggle" aria-expanded={open}>
               {open ? t('core:resource.collapseFilters') : hiddenActive ? t('core:resource.expandFiltersActive', { count: hiddenActive }) : t('core:resource.expandFilters')}
-            </Button>
+            </PlainButton>
           )}
-        </Stack>
-      </Stack>
+        </div>
+      </div>
     </Form>
   );
 }

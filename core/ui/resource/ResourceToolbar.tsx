@@ -2,11 +2,10 @@
 // the screen's own buttons, and 导入/导出 on the right. What does not fit on the one row moves
 // into 更多 too (from the right, 新增 stays), in any language and at any width.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Menu, MenuItem, Stack } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import UploadIcon from '@mui/icons-material/Upload';
-import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { Menu, MenuItem } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { NamedIcon } from '../icons';
+import { PlainButton } from '../plain';
 import { useOpenedOnce } from '../useOpenedOnce';
 import { MoreMenu, ToolbarButton, type ToolbarAction } from './toolbar';
 
@@ -56,41 +55,41 @@ export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hy
   }, [primaryKey, declaredMore, hydrated]);
 
   return (
-    <Stack ref={toolbarRef} direction="row" sx={{ mb: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center', position: 'relative' }} data-testid="resource-toolbar">
+    <div ref={toolbarRef} className="pl-toolbar" data-testid="resource-toolbar">
       {/* The primary buttons at their natural width, out of sight: what fits is measured here
           (in the browser only: the server's page shows them all, wrapping if need be). */}
       {hydrated && (
-        <Box ref={probeRef} aria-hidden data-probe sx={{ position: 'absolute', top: 0, left: 0, visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: 1 }}>
+        <div ref={probeRef} aria-hidden data-probe className="pl-toolbar-probe">
           {primary.map((a) => (
-            <Button key={a.key} tabIndex={-1} variant={a.variant ?? 'outlined'} startIcon={a.icon} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            <PlainButton key={a.key} tabIndex={-1} variant={a.variant ?? 'outlined'} startIcon={a.icon}>
               {a.label}
-            </Button>
+            </PlainButton>
           ))}
-          <Button tabIndex={-1} variant="outlined" endIcon={<MoreHorizIcon />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+          <PlainButton tabIndex={-1} variant="outlined" endIcon={<NamedIcon name="MoreHoriz" fontSize="medium" />}>
             {t('core:resource.more')}
-          </Button>
-        </Box>
+          </PlainButton>
+        </div>
       )}
-      <Box data-primary sx={{ display: 'contents' }}>
+      <div data-primary style={{ display: 'contents' }}>
         {primary.slice(0, fit).map((a) => (
           <ToolbarButton key={a.key} action={a} />
         ))}
-      </Box>
-      <Box data-more sx={{ display: 'contents' }}>
+      </div>
+      <div data-more style={{ display: 'contents' }}>
         <MoreMenu actions={[...primary.slice(fit), ...more]} />
-      </Box>
+      </div>
       {extra}
-      <Box data-spacer sx={{ flexGrow: 1 }} />
+      <div data-spacer style={{ flexGrow: 1 }} />
       {onImport && (
-        <Button startIcon={<UploadIcon />} onClick={onImport} data-testid="toolbar-import">
+        <PlainButton startIcon={<NamedIcon name="Upload" fontSize="medium" />} onClick={onImport} data-testid="toolbar-import">
           {t('core:resource.import')}
-        </Button>
+        </PlainButton>
       )}
       {exportHref && (
         <>
-          <Button startIcon={<DownloadIcon />} onClick={(e) => setExportAnchor(e.currentTarget)} data-testid="toolbar-export">
+          <PlainButton startIcon={<NamedIcon name="Download" fontSize="medium" />} onClick={(e) => setExportAnchor(e.currentTarget)} data-testid="toolbar-export">
             {t('core:resource.export')}
-          </Button>
+          </PlainButton>
           {exportMenuMounted && (
             <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
               <MenuItem component="a" href={exportHref('xlsx')} onClick={() => setExportAnchor(null)} data-testid="export-xlsx">
@@ -103,6 +102,6 @@ export function ResourceToolbar({ primary, more, extra, onImport, exportHref, hy
           )}
         </>
       )}
-    </Stack>
+    </div>
   );
 }

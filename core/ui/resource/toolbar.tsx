@@ -2,9 +2,10 @@
 // A button the selected rows' state does not allow is disabled, its tooltip the catalogue
 // message the server would answer with.
 import { useState, type ReactNode } from 'react';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { NamedIcon } from '../icons';
+import { PlainButton } from '../plain';
 import { useOpenedOnce } from '../useOpenedOnce';
 
 export interface ToolbarAction {
@@ -21,17 +22,16 @@ export interface ToolbarAction {
 
 export function ToolbarButton({ action }: { action: ToolbarAction }) {
   const button = (
-    <Button
+    <PlainButton
       variant={action.variant ?? 'outlined'}
       color={action.color ?? 'primary'}
       startIcon={action.icon}
       disabled={!!action.disabledReason}
       onClick={action.onClick}
       data-testid={`toolbar-${action.key}`}
-      sx={{ whiteSpace: 'nowrap' }}
     >
       {action.label}
-    </Button>
+    </PlainButton>
   );
   if (!action.disabledReason) return button;
   // A disabled button gets no mouse events: the tooltip listens on a wrapper.
@@ -50,9 +50,9 @@ export function MoreMenu({ actions }: { actions: ToolbarAction[] }) {
   if (!actions.length) return null;
   return (
     <>
-      <Button variant="outlined" endIcon={<MoreHorizIcon />} onClick={(e) => setAnchor(e.currentTarget)} data-testid="toolbar-more" aria-haspopup="menu" sx={{ whiteSpace: 'nowrap' }}>
+      <PlainButton variant="outlined" endIcon={<NamedIcon name="MoreHoriz" fontSize="medium" />} onClick={(e) => setAnchor(e.currentTarget)} data-testid="toolbar-more" aria-haspopup="menu">
         {t('core:resource.more')}
-      </Button>
+      </PlainButton>
       {mounted && (
         <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid="toolbar-more-menu">
           {actions.map((a) => {

@@ -2,12 +2,10 @@
 // selected rows) and in a row's 操作 cell; what the rows' state does not allow is disabled, with
 // the catalogue message. Writes go through the resource's REST API (in the screen's variant).
 import { useState, type ReactNode } from 'react';
-import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import { editableInState, endpoint, withVariant, type ResourceDef } from '../../resource/define';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { NamedIcon } from '../icons';
 import { ignoreApiError, useNotify } from '../notify';
 import type { Row } from './cells';
 import { TransitionNoteDialog } from './TransitionNoteDialog';
@@ -85,13 +83,13 @@ export function useResourceActions(def: ResourceDef, data: ResourcePageData, lis
   };
   // The toolbar: 新增/修改/删除 and the primary transitions visible, the other transitions in 更多.
   const primary: ToolbarAction[] = [];
-  if (data.can.create) primary.push({ key: 'add', label: t('core:resource.add'), icon: <AddIcon />, variant: 'contained', onClick: () => setFormRow(null) });
-  if (data.can.update) primary.push({ key: 'edit', label: t('core:resource.edit'), icon: <EditIcon />, disabledReason: selectedRows.some(notEditable) ? editRefused : null, onClick: onEdit });
+  if (data.can.create) primary.push({ key: 'add', label: t('core:resource.add'), icon: <NamedIcon name="Add" fontSize="medium" />, variant: 'contained', onClick: () => setFormRow(null) });
+  if (data.can.update) primary.push({ key: 'edit', label: t('core:resource.edit'), icon: <NamedIcon name="Edit" fontSize="medium" />, disabledReason: selectedRows.some(notEditable) ? editRefused : null, onClick: onEdit });
   if (data.can.delete)
     primary.push({
       key: 'delete',
       label: t('core:resource.delete'),
-      icon: <DeleteIcon />,
+      icon: <NamedIcon name="Delete" fontSize="medium" />,
       color: 'error',
       disabledReason: selectedRows.some(notDeletable) ? deleteRefused : null,
       onClick: () => {
