@@ -58,7 +58,7 @@ export function i18nInstance(lang: Lang): I18n {
   if (!inst) {
     const all: Resources = {};
     for (const l of LANGS) all[l] = registry.locales(l);
-    inst = createI18n(lang, all);
+    inst = memoiseTranslations(createI18n(lang, all));
     instances.set(lang, inst);
   }
   return inst;
@@ -92,37 +92,48 @@ const fixedTs = new WeakMap<I18n, TFunction>();
 export function tFor(lang: Lang): TFunction {
   const inst = i18nInstance(lang);
   let t = fixedTs.get(inst);
-  if (!t) fixedTs.set(inst, (t = memoisedT(inst.getFixedT(lang))));
+  if (!t) fixedTs.set(inst, (t = inst.getFixedT(lang)));
   return t;
-}
-
-/** How many plain texts one language keeps: every key the code names, with room to spare. */
-const PLAIN_MAX = 20_000;
-
-/**
- * A translate function that looks a key asked with no options up once: the server's texts never
- * change under an instance, and i18next's own lookup (namespaces, fallbacks, nesting,
- * interpolation) costs a few percent of a small API call ("core:resource.updated" on each
- * answer). Calls with options, arrays of keys or default values go to i18next as they are.
- */
-export function memoisedT(t: TFunction): TFunction {
-  const plain = new Map<string, string>();
-  const call = t as unknown as (...args: unknown[]) => unknown;
-  const memo = (...args: unknown[]): unknown => {
-    const key = args[0];
-    if (args.length !== 1 || typeof key !== 'string') return call(...args);
-    let text = plain.get(key);
-    if (text === undefined) {
-      const out = call(key);
-      if (typeof out !== 'string') return out;
-      text = out;
-      if (plain.size < PLAIN_MAX) plain.set(key, text);
-    }
-    return text;
-  };
-  return Object.assign(memo, t) as unknown as TFunction;
 }
 
 export async function getT(request: Request): Promise<TFunction> {
   return tFor(await getLang(request));
+}
+
+/** How many plain texts one instance keeps: every key the code names, with room to spare. */
+const PLAIN_MAX = 20_000;
+/** What a fixed translate function (getFixedT, react-i18next's useTranslation) adds to every call. */
+const FIXED_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
+
+/**
+ * Makes an instance look up a key asked with no options of its own once: the server's texts
+ * never change under an instance, and i18next's lookup (namespaces, fallbacks, nesting,
+ * interpolation) was a few percent of a small API call ("core:resource.updated" on each answer)
+ * and of a page (every menu title). Calls with other options (interpolation, counts, default
+ * values, returnObjects), arrays of keys or extra arguments go to i18next as they are.
+ */
+export function memoiseTranslations(inst: I18n): I18n {
+  const plain = new Map<string, string>();
+  const translate = inst.t.bind(inst) as unknown as (...args: unknown[]) => unknown;
+  const memo = (...args: unknown[]): unknown => {
+    const [key, options] = args;
+    if (typeof key !== 'string' || args.length > 2) return translate(...args);
+    let id = key;
+    if (options !== undefined) {
+      if (options === null || typeof options !== 'object') return translate(...args);
+      const o = options as Record<string, unknown>;
+      for (const k in o) if (!FIXED_OPTIONS.has(k)) return translate(...args);
+      id = `${String(o.lng ?? '')}\u0001${String(o.lngs ?? '')}\u0001${String(o.ns ?? '')}\u0001${String(o.keyPrefix ?? '')}\u0001${key}`;
+    }
+    let text = plain.get(id);
+    if (text === undefined) {
+      const out = translate(...args);
+      if (typeof out !== 'string') return out;
+      text = out;
+      if (plain.size < PLAIN_MAX) plain.set(id, text);
+    }
+    return text;
+  };
+  inst.t = memo as unknown as I18n['t'];
+  return inst;
 }
