@@ -6,7 +6,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { NonceProvider } from '@core/auth/nonce';
 import { installServerI18n } from '@core/i18n/i18n.server';
-import { cacheRouteMatching } from '@core/http/route-matching.server';
+import { cacheRouteMatching, cacheRouteTables } from '@core/http/route-matching.server';
 import { getKnex } from '@core/db/knex.server';
 import { collectStyles, styleSheetHref, withStylesheet } from '@core/ui/page-styles.server';
 import { installAppRegistry } from './registry.server';
@@ -16,6 +16,7 @@ import { installAppRegistry } from './registry.server';
 installAppRegistry();
 installServerI18n();
 cacheRouteMatching();
+cacheRouteTables();
 
 // The production web process (server.mjs) starts from here, so it runs the build's one copy of core.
 export { serve } from './serve.server';

@@ -1,6 +1,8 @@
 import { matchRoutes } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
-import { cachedMatchRoutes } from './route-matching.server';
+import { createRequire } from 'node:module';
+import { UNSAFE_convertRoutesToDataRoutes as convertRoutesToDataRoutes } from '@remix-run/router';
+import { cachedDataRoutes, cachedMatchRoutes, cachedServerRoutes, cacheRouteTables } from './route-matching.server';
 
 const table = () => [
   {
@@ -69,5 +71,78 @@ describe('the route-matching cache', () => {
     cached(routes, '/a');
     cached(routes, '/a');
     expect(calls.n).toBe(2);
+  });
+});
+
+describe('the route-table caches', () => {
+  it('make a server table once per manifest and route modules', () => {
+    let n = 0;
+    const make = cachedServerRoutes((...args: unknown[]) => ({ n: ++n, args }));
+    const manifest = {};
+    const root = { default: () => null };
+    const screen = { loader: () => null };
+    const first = make(manifest, { root, screen }, {}, false);
+    // Remix's object of route modules is a new one each time, with the same modules in it
+    expect(make(manifest, { root, screen }, { other: 'future' }, false)).toBe(first);
+    expect(n).toBe(1);
+    expect(make(manifest, { root, screen }, {}, true)).not.toBe(first);
+    expect(make({}, { root, screen }, {}, false)).not.toBe(first);
+    const changed = make(manifest, { root, screen: { loader: () => 1 } }, {}, false);
+    expect(changed).not.toBe(first);
+    expect(make(manifest, { root }, {}, false)).not.toBe(changed);
+    // the recursive form (a parent id and more) is not kept
+    make(manifest, { root }, {}, false, 'root');
+    make(manifest, { root }, {}, false, 'root');
+    expect(n).toBe(7);
+  });
+
+  it('convert a table to data routes once, and fill the manifest of each caller with them', () => {
+    let n = 0;
+    const convert = cachedDataRoutes((...args: unknown[]) => (n++, (convertRoutesToDataRoutes as unknown as (...a: unknown[]) => unknown)(...args)));
+    const routes = table();
+    const map = (r: object) => ({ hasErrorBoundary: false, ...r });
+    const m1: Record<string, unknown> = {};
+    const m2: Record<string, unknown> = {};
+    const first = convert(routes, map, undefined, m1);
+    expect(convert(routes, map, undefined, m2)).toBe(first);
+    expect(n).toBe(1);
+    expect(Object.keys(m2).sort()).toEqual(['files', 'index', 'job', 'login', 'main', 'notFound', 'root', 'screen']);
+    expect(m2.job).toBe(m1.job);
+    // a manifest already holding routes, or a parent path, goes to the original
+    convert(routes, map, undefined, { x: 1 });
+    convert(routes, map, 'base', {});
+    expect(n).toBe(3);
+  });
+
+  it('installed, give the static router of React Router the matches of its own request each time', () => {
+    cacheRouteTables();
+    // What the server runs: Remix's CommonJS build and the CommonJS React Router it requires.
+    const { createStaticRouter } = createRequire(import.meta.url)('react-router-dom/server') as typeof import('react-router-dom/server');
+    const routes = table();
+    const context = (path: string, id: string) =>
+      ({ basename: '/', location: { pathname: path, search: '', hash: '', state: null, key: 'default' }, matches: [{ params: {}, pathname: path, pathnameBase: path, route: { id } }], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null }) as never;
+    const a = createStaticRouter(routes, context('/login', 'login'));
+    const b = createStaticRouter(routes, context('/jobs/1', 'job'));
+    expect(b.routes).toBe(a.routes);
+    expect(a.state.matches.map((m) => m.route.id)).toEqual(['login']);
+    expect(b.state.matches.map((m) => m.route.id)).toEqual(['job']);
+    expect(b.state.matches[0].route).toBe(a.routes[0].children![1].children![1]);
+  });
+});
+
+describe('the static handler (patches/@remix-run+router)', () => {
+  it('matches through the exports, where the cache is installed', async () => {
+    const router = createRequire(import.meta.url)('@remix-run/router') as typeof import('@remix-run/router') & { matchRoutes: unknown };
+    const original = router.matchRoutes;
+    const seen: string[] = [];
+    router.matchRoutes = ((routes: never, location: { pathname: string }, basename: never) => (seen.push(location.pathname), (original as typeof matchRoutes)(routes, location, basename))) as never;
+    try {
+      const handler = router.createStaticHandler([{ id: 'root', path: '/', children: [{ id: 'job', path: 'jobs/:id', loader: ({ params }) => ({ id: params.id }) }] }]);
+      const context = (await handler.query(new Request('http://x/jobs/7'))) as { loaderData: Record<string, unknown> };
+      expect(context.loaderData.job).toEqual({ id: '7' });
+      expect(seen).toEqual(['/jobs/7']);
+    } finally {
+      router.matchRoutes = original;
+    }
   });
 });

@@ -8,7 +8,13 @@
 // routes).
 //
 // Remix, its manifest code and React Router call matchRoutes through @remix-run/router's CommonJS
-// exports, so this replaces it there; the router's own static handler keeps its one call.
+// exports, so this replaces it there; the router's own static handler calls it through them too
+// since patches/@remix-run+router+*.patch (applied by `npm ci`: patch-package, postinstall).
+//
+// The same goes for the route table itself: RemixServer builds React Router's routes from the
+// whole manifest (createServerRoutes) and its static router converts them to data routes, both
+// on every page, from a manifest and route modules that are the build's own. Both are kept per
+// build (cacheRouteTables).
 import { createRequire } from 'node:module';
 import { Lru } from '../lru';
 
@@ -74,4 +80,68 @@ export function cacheRouteMatching(): void {
   const cached = cachedMatchRoutes(router.matchRoutes);
   cached.cached = true;
   router.matchRoutes = cached;
+}
+
+type AnyFn = (...args: unknown[]) => unknown;
+
+/**
+ * createServerRoutes kept per manifest and SPA mode while the route modules are the same ones:
+ * Remix hands it the build's manifest and a new object of the build's route modules on every
+ * page (compared entry by entry), and nothing downstream changes the table it answers (the
+ * static router copies each route into a data route).
+ */
+export function cachedServerRoutes(original: AnyFn): AnyFn {
+  const tables = new WeakMap<object, Map<string, { modules: Record<string, unknown>; routes: unknown }>>();
+  const sameModules = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (const k of keys) if (a[k] !== b[k]) return false;
+    return true;
+  };
+  return (...args) => {
+    const [manifest, modules, , isSpaMode] = args;
+    if (args.length > 4 || !manifest || !modules || typeof manifest !== 'object' || typeof modules !== 'object') return original(...args);
+    let bySpa = tables.get(manifest);
+    if (!bySpa) tables.set(manifest, (bySpa = new Map()));
+    const key = String(!!isSpaMode);
+    const kept = bySpa.get(key);
+    if (kept && sameModules(kept.modules, modules as Record<string, unknown>)) return kept.routes;
+    const routes = original(...args);
+    bySpa.set(key, { modules: { ...(modules as Record<string, unknown>) }, routes });
+    return routes;
+  };
+}
+
+/**
+ * convertRoutesToDataRoutes kept per route table (and mapRouteProperties), for a caller that
+ * starts from an empty manifest, as the static router does: it gets the data routes made the
+ * first time, and its manifest is filled with them.
+ */
+export function cachedDataRoutes(original: AnyFn): AnyFn {
+  const tables = new WeakMap<object, WeakMap<object, { routes: unknown; manifest: Record<string, unknown> }>>();
+  return (...args) => {
+    const [routes, mapProps, parentPath, manifest] = args;
+    if (args.length !== 4 || parentPath !== undefined || !Array.isArray(routes) || typeof mapProps !== 'function' || !manifest || typeof manifest !== 'object' || Object.keys(manifest).length) {
+      return original(...args);
+    }
+    let byMap = tables.get(routes);
+    if (!byMap) tables.set(routes, (byMap = new WeakMap()));
+    let kept = byMap.get(mapProps);
+    if (!kept) {
+      const own: Record<string, unknown> = {};
+      kept = { routes: original(routes, mapProps, undefined, own), manifest: own };
+      byMap.set(mapProps, kept);
+    }
+    Object.assign(manifest, kept.manifest);
+    return kept.routes;
+  };
+}
+
+/** Installs both in this process's @remix-run/react and @remix-run/router (once). */
+export function cacheRouteTables(): void {
+  const require = createRequire(import.meta.url);
+  const remixRoutes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: AnyFn & { cached?: true } };
+  if (!remixRoutes.createServerRoutes.cached) remixRoutes.createServerRoutes = Object.assign(cachedServerRoutes(remixRoutes.createServerRoutes), { cached: true as const });
+  const router = require('@remix-run/router') as { UNSAFE_convertRoutesToDataRoutes: AnyFn & { cached?: true } };
+  if (!router.UNSAFE_convertRoutesToDataRoutes.cached) router.UNSAFE_convertRoutesToDataRoutes = Object.assign(cachedDataRoutes(router.UNSAFE_convertRoutesToDataRoutes), { cached: true as const });
 }
