@@ -1,6 +1,7 @@
 // The bench's output: one table (each case, bare and project figures per round, the ratio, the
 // issue's goal and whether it holds) and the same figures as JSON.
 import type { LoadResult } from './lib';
+import type { AssignmentFigures } from './assignment';
 import type { ExportFigures, MemoryFigures, PageFigures } from './process-cases';
 
 export interface ApiRun extends LoadResult {
@@ -24,6 +25,8 @@ export interface Figures {
   coldStartMs?: number;
   /** RSS of the cold-started server when it first answered. */
   rssAtStartMb?: number;
+  /** Issue 13: one source across 200 fleets under 10 rules. */
+  assignment?: AssignmentFigures[];
 }
 
 export interface Line {
@@ -91,6 +94,10 @@ export function lines(f: Figures): Line[] {
     out.push({ ...line, project: `${e.vmHwmMb} MB (${done}, ${fmt(e.bytes / 1048576)} MB)`, pass: line.pass && e.finished });
   }
   out.push(valueLine('cold start of npm start (build present)', f.coldStartMs, 'ms', { max: 10_000, text: '< 10 s' }));
+  for (const a of f.assignment ?? []) {
+    const line = valueLine(`assign ${fmt(a.tonnes)} t (${a.lotTonnes} t lots) across ${a.fleets} fleets, ${a.rules} rules, median`, a.medianMs, 'ms', { max: 1000, text: '< 1 s' })!;
+    out.push({ ...line, project: `${a.medianMs} ms (slowest ${a.maxMs} ms of ${a.runs})` });
+  }
   return out.filter((l): l is Line => l !== null);
 }
 

@@ -2,7 +2,7 @@
 //   npm run bench                      every case (15 to 25 minutes, most of it the two exports)
 //   npm run bench -- --quick           short durations, to try it (figures are noisy)
 //   npm run bench -- --case get,update one or more cases: list, list-total, deep, get, update,
-//                                      pages, memory, export, cold
+//                                      pages, memory, export, cold, assignment
 // Seeds a database of its own (BENCH_DATABASE_URL, default mysql://root@127.0.0.1:3306/port_bench)
 // with 1,000,000 operation-log rows once (BENCH_ROWS), then:
 // - API cases: the project's built server (one node process, signed in as admin) and the bare
@@ -13,16 +13,18 @@
 // - memory: idle RSS, then RSS after 60 s at 50 connections of varied requests and 30 s idle;
 // - export: peak RSS of the server while a 1,000,000-row XLSX, then CSV, export streams (a fresh
 //   server each; BENCH_EXPORT_LIMIT_SECONDS, default 900, bounds one);
-// - cold start: `node scripts/start.mjs` (npm start) with the build present, until the port answers.
+// - cold start: `node scripts/start.mjs` (npm start) with the build present, until the port answers;
+// - assignment: issue 13's optimiser placing one source across 200 fleets under 10 rules (bench/assignment.ts).
 // Prints one table of ratios with the issue's goals (pass/fail), then the figures as one line of JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { apiCases, deepCursor, type Target } from './api-cases';
 import { DATABASE_URL, freePort, loadAvg, login, prepareDatabase, ROOT, sleep, startProjectServer, stopServer, track, waitForOutput } from './lib';
+import { assignmentCase } from './assignment';
 import { coldStart, exportCase, memoryCase, menuPath, pageCase } from './process-cases';
 import { lines, table, type ApiFigures, type Figures } from './report';
 
-const ALL = ['list', 'list-total', 'deep', 'get', 'update', 'pages', 'memory', 'export', 'cold'];
+const ALL = ['list', 'list-total', 'deep', 'get', 'update', 'pages', 'memory', 'export', 'cold', 'assignment'];
 
 function options(argv: string[]) {
   const quick = argv.includes('--quick');
@@ -126,6 +128,10 @@ async function processCases(o: Opts, fx: Awaited<ReturnType<typeof prepareDataba
       await stopServer(cold.child, true);
     }
     if (!o.cases.has('cold')) delete figures.coldStartMs;
+  }
+  if (o.cases.has('assignment')) {
+    figures.assignment = assignmentCase();
+    console.error(`assignment: ${JSON.stringify(figures.assignment)}`);
   }
   if (o.cases.has('export')) {
     for (const format of ['xlsx', 'csv'] as const) {
