@@ -71,6 +71,19 @@ export function exportFields(sr: ServerResource): FieldDef[] {
   return sr.def.fields.filter((f) => exported(f) && (columnOf(f) !== null || f.type === 'refs' || f.list !== false));
 }
 
+/**
+ * Waits for `w` to drain or `out` to close, whichever comes first, and leaves no listener behind
+ * on either (an export waits thousands of times on the same `out`).
+ */
+async function drainedOrClosed(w: Stream, out: Stream): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(w, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
+}
+
 export function exportStream(sr: ServerResource, user: SessionUser, q: ListQuery, format: 'csv' | 'xlsx', t: TFunction, knex: Knex = getKnex()): Readable {
   const fields = exportFields(sr);
   const headers = fields.map((f) => t(f.labelKey));
@@ -98,7 +111,7 @@ export function exportStream(sr: ServerResource, user: SessionUser, q: ListQuery
       // `out`: stop, which ends the database stream too.
       // (The zip's streams are readable-stream's, which keep the flag in their state only.)
       const sheet = (ws as unknown as { stream: { pipes?: Stream[] } }).stream;
-      for (const w of [...(sheet.pipes ?? []), out as Stream]) if (w.writableNeedDrain ?? w._writableState?.needDrain) await Promise.race([once(w, 'drain'), once(out, 'close')]);
+      for (const w of [...(sheet.pipes ?? []), out as Stream]) if (w.writableNeedDrain ?? w._writableState?.needDrain) await drainedOrClosed(w, out);
       if (out.destroyed) return;
     }
     ws.commit();
