@@ -7,7 +7,7 @@
 // every device: the server renders exactly what the browser hydrates (no media-query switch).
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DATE_FORMAT, dayjsFromIsoDate, isoDateOf } from '../i18n/dates';
-import { pickerTextFieldProps, usePickerValue, type PickerFieldProps } from './pickerField';
+import { pickerTextFieldProps, usePickerValue, weekdayHeading, type PickerFieldProps } from './pickerField';
 
 export type DateFieldProps = PickerFieldProps;
 
@@ -21,6 +21,7 @@ export function DateField(p: DateFieldProps) {
         value={inner}
         format={DATE_FORMAT}
         disabled={p.disabled}
+        dayOfWeekFormatter={weekdayHeading}
         onChange={(d) => {
           setInner(d);
           const next = isoDateOf(d);

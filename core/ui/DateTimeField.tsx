@@ -5,7 +5,7 @@
 // server's first paint and the hydrated page read the same and the lists show what was typed.
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { DATETIME_INPUT_FORMAT, dayjsInZone, displayTimeZone, isoInstantOf } from '../i18n/dates';
-import { pickerTextFieldProps, usePickerValue, type PickerFieldProps } from './pickerField';
+import { pickerTextFieldProps, usePickerValue, weekdayHeading, type PickerFieldProps } from './pickerField';
 
 export type DateTimeFieldProps = PickerFieldProps;
 
@@ -22,6 +22,7 @@ export function DateTimeField(p: DateTimeFieldProps) {
         format={DATETIME_INPUT_FORMAT}
         ampm={false}
         disabled={p.disabled}
+        dayOfWeekFormatter={weekdayHeading}
         onChange={(d) => {
           setInner(d);
           const next = isoInstantOf(d);

@@ -49,6 +49,12 @@ export function usePickerValue(
   return { inner, setInner, iso: toIso(inner) };
 }
 
+/**
+ * The calendar's weekday headings: the language's shortest names (日 一 二, Su Mo Tu, နွေ လာ ဂါ)
+ * rather than MUI's first letter, which in Burmese is the same for Saturday and Sunday.
+ */
+export const weekdayHeading = (d: Dayjs) => d.format('dd');
+
 export function pickerTextFieldProps(p: PickerFieldProps, iso: string) {
   return {
     required: p.required,
