@@ -4,6 +4,7 @@
 export { ApiError } from './http/client';
 export { ConfirmDialog } from './ui/ConfirmDialog';
 export { DateField } from './ui/DateField';
+export { DateTimeField } from './ui/DateTimeField';
 export { FileLink, FileUpload } from './ui/FileUpload';
 export type { UploadedFile } from './ui/FileUpload';
 export { DocumentEditor } from './ui/document/DocumentEditor';

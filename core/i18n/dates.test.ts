@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { dayjsFromIsoDate, dayjsInZone, displayTimeZone, formatDate, formatDateTime, isoDateOf, parseIsoDate, serverTimeZone, setDisplayTimeZone, todayIso } from './dates';
+import { DATETIME_INPUT_FORMAT, dayjsFromIsoDate, dayjsInZone, displayTimeZone, formatDate, formatDateTime, isoDateOf, isoInstant, isoInstantOf, parseIsoDate, serverTimeZone, setDisplayTimeZone, todayIso } from './dates';
 
 describe('date formats', () => {
   afterEach(() => setDisplayTimeZone('UTC'));
@@ -86,6 +86,49 @@ describe('date formats', () => {
     const d = dayjsInZone('2024-05-06T01:02:03.000Z');
     expect(d?.format('YYYY-MM-DD HH:mm:ss')).toBe('2024-05-06 07:32:03');
     expect(d?.toISOString()).toBe('2024-05-06T01:02:03.000Z');
+  });
+
+  it('shows a stored instant in the date-time input as wall time in the display zone, to the minute', () => {
+    setDisplayTimeZone('Asia/Yangon');
+    expect(dayjsInZone('2026-11-27T23:30:00.000Z')?.format(DATETIME_INPUT_FORMAT)).toBe('2026-11-28 06:00');
+    expect(dayjsInZone('2026-11-27T23:30:00.000Z', 'UTC')?.format(DATETIME_INPUT_FORMAT)).toBe('2026-11-27 23:30');
+    expect(dayjsInZone('2026-07-01T04:00:00Z', 'America/New_York')?.format(DATETIME_INPUT_FORMAT)).toBe('2026-07-01 00:00');
+  });
+
+  it('sends a wall time typed in the display zone as the ISO instant it is there', () => {
+    // What the picker hands over once every section is typed: the wall time in its zone.
+    const typed = (text: string, tz: string) => isoInstantOf(dayjs.tz(text, DATETIME_INPUT_FORMAT, tz));
+    expect(typed('2026-11-28 06:00', 'Asia/Yangon')).toBe('2026-11-27T23:30:00.000Z');
+    expect(typed('2026-11-28 06:00', 'UTC')).toBe('2026-11-28T06:00:00.000Z');
+    expect(typed('2026-01-01 00:15', 'Asia/Shanghai')).toBe('2025-12-31T16:15:00.000Z');
+    // Either side of New York's change to summer time.
+    expect(typed('2024-03-10 01:30', 'America/New_York')).toBe('2024-03-10T06:30:00.000Z');
+    expect(typed('2024-03-10 03:30', 'America/New_York')).toBe('2024-03-10T07:30:00.000Z');
+  });
+
+  it('round-trips an instant through the date-time input unchanged, whatever zone shows it', () => {
+    for (const tz of ['UTC', 'Asia/Yangon', 'Asia/Shanghai', 'America/New_York']) {
+      for (const v of ['2026-11-27T23:30:00.000Z', '2024-03-10T06:59:00.000Z', '2024-11-03T05:30:00.000Z']) expect(isoInstantOf(dayjsInZone(v, tz)), `${v} in ${tz}`).toBe(v);
+    }
+  });
+
+  it('keeps the input to the minute and reads any spelling of an instant as the same value', () => {
+    expect(isoInstantOf(dayjsInZone('2026-11-28T06:00:59.999Z', 'Asia/Yangon'))).toBe('2026-11-28T06:00:00.000Z');
+    expect(isoInstant('2026-11-28T13:30+07:00')).toBe('2026-11-28T06:30:00.000Z');
+    expect(isoInstant('2026-11-28 06:30:00')).toBe('2026-11-28T06:30:00.000Z');
+    expect(isoInstant(new Date(Date.UTC(2026, 10, 28, 6, 30, 12)))).toBe('2026-11-28T06:30:00.000Z');
+    expect(isoInstant('1969-12-31T23:59:30.000Z')).toBe('1969-12-31T23:59:00.000Z');
+  });
+
+  it('leaves an empty, half-typed or unreadable date-time blank', () => {
+    for (const v of ['', null, undefined, 'not a moment']) {
+      expect(dayjsInZone(v, 'Asia/Yangon')).toBeNull();
+      expect(isoInstant(v)).toBe('');
+    }
+    expect(isoInstantOf(null)).toBe('');
+    // A half-typed entry reaches onChange as an invalid date.
+    expect(isoInstantOf(dayjs(new Date(NaN)))).toBe('');
+    expect(isoInstantOf(dayjs('2026-11-28 06:', DATETIME_INPUT_FORMAT, true))).toBe('');
   });
 
   it("knows today's date and the server zone", () => {

@@ -17,6 +17,8 @@ dayjs.extend(customParseFormat);
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** What a date-time input shows and takes: moments are entered to the minute. */
+export const DATETIME_INPUT_FORMAT = 'YYYY-MM-DD HH:mm';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -101,6 +103,16 @@ export function dayjsInZone(v: unknown, tz = displayTimeZone()): Dayjs | null {
   const d = instant(v);
   return d ? d.tz(tz) : null;
 }
+
+/** A picked moment as an ISO instant to the minute (`…T01:02:00.000Z`); '' for none or an unfinished/invalid entry. */
+export function isoInstantOf(d: Dayjs | null | undefined): string {
+  if (!d || !d.isValid()) return '';
+  const ms = d.valueOf();
+  return new Date(ms - (((ms % 60_000) + 60_000) % 60_000)).toISOString();
+}
+
+/** A moment as the date-time input holds it: the same instant to the minute, '' when empty or unreadable. */
+export const isoInstant = (v: unknown): string => isoInstantOf(instant(v));
 
 /**
  * A calendar date as `YYYY-MM-DD`. Strings keep their date part as written (a DATE column is

@@ -55,7 +55,7 @@ export interface FieldDef {
   list?: boolean | { width?: number; hidden?: boolean };
   sortable?: boolean;
   filter?: FilterKind;
-  /** In the form; `false` to leave it out. Under the input while it has no error: the hint `helpKey`, or with `counter` the length typed of maxLength. */
+  /** In the form; `false` to leave it out (a datetime is in it only with `{...}`). Under the input while it has no error: the hint `helpKey`, or with `counter` the length typed of maxLength. */
   form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string; helpKey?: string; counter?: boolean; autoComplete?: string };
   /** Export column (default: listed fields). */
   export?: boolean;
@@ -273,7 +273,8 @@ export function endpoint(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
 }
 
 export const listed = (f: FieldDef) => f.list !== false;
-export const inForm = (f: FieldDef) => f.form !== false && f.type !== 'datetime';
+/** Form fields: all but `form: false`; a date-time only when it declares `form: {...}` (most are stamps the server sets). */
+export const inForm = (f: FieldDef) => (f.type === 'datetime' ? !!f.form : f.form !== false);
 export const exported = (f: FieldDef) => (f.export ?? listed(f)) && f.type !== 'password';
 export const imported = (f: FieldDef) => f.import ?? (inForm(f) && f.type !== 'refs');
 

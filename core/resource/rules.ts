@@ -2,6 +2,17 @@
 // "{{field}}不能为空" the same way. Isomorphic: the form validates with the same schema.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { parseIsoDate } from '../i18n/dates';
+
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/** An ISO 8601 instant with its offset, a real calendar day and clock time (`2026-11-28T06:00:00.000Z`, `2026-11-28T13:30+07:00`). */
+function isIsoInstant(v: string): boolean {
+  const m = ISO_INSTANT.exec(v);
+  if (!m || !parseIsoDate(m[1])) return false;
+  const [h, min, sec, oh, om] = [m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
+  return h < 24 && min < 60 && sec < 60 && oh < 24 && om < 60;
+}
 
 export function rules(t: TFunction) {
   const label = (key: string) => t(key);
@@ -72,6 +83,20 @@ export function rules(t: TFunction) {
     date(key: string, opts: { optional?: boolean } = {}) {
       const s = z.string({ error: required(key) }).regex(/^\d{4}-\d{2}-\d{2}$/, t('core:resource.invalid', { field: label(key) }));
       return opts.optional ? z.preprocess((v) => (blankToUndefined(v) === undefined ? null : v), s.nullable()) : z.preprocess(blankToUndefined, s);
+    },
+    /**
+     * A moment as an ISO instant with its offset (what the date-time input sends, `…Z`); a Date
+     * is taken as its instant. Blank is missing, or null when optional.
+     */
+    datetime(key: string, opts: { optional?: boolean } = {}) {
+      const invalid = t('core:resource.invalid', { field: label(key) });
+      const s = z
+        .string({ error: (i) => (i.input === undefined || i.input === null ? required(key) : invalid) })
+        .trim()
+        .min(1, required(key))
+        .refine(isIsoInstant, invalid);
+      const pre = (v: unknown) => (v instanceof Date ? (Number.isNaN(v.getTime()) ? String(v) : v.toISOString()) : blankToUndefined(v));
+      return opts.optional ? z.preprocess((v) => pre(v) ?? null, s.nullable()) : z.preprocess(pre, s);
     },
     /** One id picked (a record, an uploaded file), or none: blank is null. */
     optionalId() {

@@ -5,8 +5,14 @@
 // by step (weighing at loading and unloading, the signed receipt uploaded) to completion; the
 // shipper sees it completed. Rows are found by a token of this run in their remarks.
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
 import type { Page } from 'playwright-core';
-import { cellOf, GRID, gridRows, openList, selectRow, setUpAppDb, setUpBrowser, signIn, toast, transition, watchErrors } from './support';
+import { baseUrl, cellOf, GRID, gridRows, login, openList, screenshot, selectRow, setUpAppDb, setUpBrowser, shown, signIn, toast, transition, typeDate, watchErrors } from './support';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const browser = setUpBrowser();
 const db = setUpAppDb();
@@ -19,6 +25,13 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'
 
 /** The day `n` days from today, YYYY-MM-DD (far enough ahead that a time zone's day does not matter). */
 const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The server's zone (global-setup.ts starts it with this process's TZ): the one forms show and take moments in. */
+const ZONE = process.env.TZ || 'UTC';
+/** A wall time in the platform's zone as the ISO instant the form sends. */
+const instantAt = (day: string, hhmm: string) => dayjs.tz(`${day} ${hhmm}`, 'YYYY-MM-DD HH:mm', ZONE).toISOString();
+/** Types a wall time into a date-time field (core/ui/DateTimeField) by its sections, as a user does. */
+const typeMoment = (page: Page, field: string, day: string, hhmm: string) => typeDate(page.locator(`[data-testid=form-${field}-field]`), `${day}${hhmm}`.replace(/\D/g, ''));
 
 /** A form select (a ref or enum field) by its option's text. */
 async function pick(page: Page, field: string, text: string): Promise<void> {
@@ -44,9 +57,10 @@ describe('port-ops: source → 智能分配 → fleet order → waybill → driv
     await s.locator('[data-testid=form-tonnes]').fill(SOURCE_TONNES);
     await pick(s, 'lineId', LINE);
     await s.locator('[data-testid=form-remark]').fill(`端到端货源 ${token}`);
-    await s.locator('[data-testid=form-loadingFrom]').fill(`${day}T06:00`);
-    await s.locator('[data-testid=form-loadingTo]').fill(`${day}T20:00`);
-    await s.locator('[data-testid=form-unloadBy]').fill(`${next}T18:00`);
+    await typeMoment(s, 'loadingFrom', day, '06:00');
+    await typeMoment(s, 'loadingTo', day, '20:00');
+    await typeMoment(s, 'unloadBy', next, '18:00');
+    expect(await s.locator('[data-testid=form-loadingFrom-field]').getAttribute('data-value')).toBe(instantAt(day, '06:00'));
     await s.locator('[data-testid=form-save]').click();
     await toast(s, '新增成功');
     // The editor closes on its own after a new source is saved, or is closed here.
@@ -55,6 +69,8 @@ describe('port-ops: source → 智能分配 → fleet order → waybill → driv
 
     const source = await db('ops_source').where('remark', 'like', `%${token}%`).first();
     expect(source).toMatchObject({ status: 'draft' });
+    // The wall times typed in the platform's zone are stored as those instants.
+    expect([source.loading_from, source.loading_to, source.unload_by].map((v: Date) => new Date(v).toISOString())).toEqual([instantAt(day, '06:00'), instantAt(day, '20:00'), instantAt(next, '18:00')]);
     const customer = await db('ops_customer').where({ id: source.customer_id }).first();
     expect(customer.name).toBe('瑞丽云海橡胶进出口有限公司');
     const sourceNo = String(source.source_no);
@@ -188,4 +204,55 @@ describe('port-ops: source → 智能分配 → fleet order → waybill → driv
     expect([...shipperErrors, ...operatorErrors, ...fleetErrors, ...driverErrors]).toEqual([]);
     await Promise.all([shipper.context.close(), operator.context.close(), fleet.context.close(), phone.close()]);
   }, 240_000);
+});
+
+// The open calendar's OK button (core:dates.ok).
+const OK: Record<string, string> = { zh: '确认', my: 'အိုကေ' };
+
+describe('port-ops: the source form takes its loading window as date-times in the platform zone', () => {
+  for (const lang of ['zh', 'my']) {
+    it(`types and picks YYYY-MM-DD HH:mm, sending ISO instants (${lang})`, async () => {
+      // The browser in another zone than the platform's: what it shows must not follow the browser.
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1024, height: 768 }, locale: 'en-US', timezoneId: ZONE === 'America/New_York' ? 'Asia/Tokyo' : 'America/New_York' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20000);
+      const errors = watchErrors(page);
+      await login(page, 'shipper');
+      await page.goto(`/smartorderassignment/publishsource?lng=${lang}`);
+      await page.locator(`html[lang^="${lang}"]`).waitFor();
+      await page.locator(GRID).waitFor();
+      await page.locator('[data-testid=toolbar-add]').click();
+      await page.locator('[data-testid=source-form]').waitFor();
+
+      const day = dayAhead(9);
+      const from = page.locator('[data-testid=form-loadingFrom-field]');
+      expect(await from.innerText()).toContain('YYYY');
+      await typeMoment(page, 'loadingFrom', day, '07:45');
+      expect(await shown(from)).toBe(`${day} 07:45`);
+      expect(await from.getAttribute('data-value')).toBe(instantAt(day, '07:45'));
+
+      // A half-typed value is no value yet.
+      const to = page.locator('[data-testid=form-loadingTo-field]');
+      await typeDate(to, day.replace(/-/g, ''));
+      expect(await to.getAttribute('data-value')).toBe('');
+
+      // The picker: the calendar and the clock in the interface language; the 21st at 14:30.
+      await from.locator('.MuiInputAdornment-root button').click();
+      const calendar = page.locator('.MuiDateCalendar-root');
+      await calendar.waitFor();
+      await page.locator('.MuiMultiSectionDigitalClock-root').waitFor();
+      await screenshot(page, `publishsource-picker-${lang}`);
+      await calendar.locator('button[role=gridcell]', { hasText: /^21$/ }).click();
+      await page.locator('.MuiMultiSectionDigitalClockSection-root').nth(0).locator('[role=option]', { hasText: /^14$/ }).click();
+      await page.locator('.MuiMultiSectionDigitalClockSection-root').nth(1).locator('[role=option]', { hasText: /^30$/ }).click();
+      const ok = page.getByRole('button', { name: OK[lang], exact: true });
+      if (await ok.isVisible()) await ok.click();
+      await calendar.waitFor({ state: 'hidden' });
+      const picked = `${day.slice(0, 8)}21`;
+      expect(await shown(from)).toBe(`${picked} 14:30`);
+      expect(await from.getAttribute('data-value')).toBe(instantAt(picked, '14:30'));
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

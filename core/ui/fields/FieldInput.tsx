@@ -1,5 +1,5 @@
 // The input of one declared field (FieldDef), the same in the resource dialog, a document's
-// header and a document's line cells: text, number, date, switch, enum or picker. A picker
+// header and a document's line cells: text, number, date, date-time, switch, enum or picker. A picker
 // whose options the page did not load (a searched code table) asks the server as the user types,
 // one declared `typeahead` is typed into among the loaded options; a dependent picker
 // (lookupParent) offers only the options under its parent field's value.
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { FieldDef } from '../../resource/define';
 import { DateField } from '../DateField';
+import { DateTimeField } from '../DateTimeField';
 import { RemotePicker } from './RemotePicker';
 import { pickerLookups, pickerWaits, spanOf } from './values';
 
@@ -97,6 +98,10 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
   if (f.type === 'date') {
     // A YYYY-MM-DD picker; the value stays ISO (the test id is its value input).
     return <DateField {...common} value={String(v ?? '')} onChange={(iso) => onChange(iso)} testId={`${testId}-field`} inputTestId={testId} sx={cell ? { minWidth: 170 } : undefined} />;
+  }
+  if (f.type === 'datetime') {
+    // `YYYY-MM-DD HH:mm` in the platform's zone; the value stays an ISO instant.
+    return <DateTimeField {...common} value={String(v ?? '')} onChange={(iso) => onChange(iso)} testId={`${testId}-field`} inputTestId={testId} sx={cell ? { minWidth: 200 } : undefined} />;
   }
   const type = f.type === 'password' ? 'password' : f.type === 'integer' || f.type === 'number' || f.type === 'money' ? 'number' : 'text';
   return (

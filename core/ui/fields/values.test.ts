@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { defineResource, type FieldDef } from '../../resource/define';
-import { pickerLookups, pickerWaits, requiredFields, withValue } from './values';
+import { rules } from '../../resource/rules';
+import { formFields, initialValues, pickerLookups, pickerWaits, requiredFields, toPayload, withValue } from './values';
 
 const fields: FieldDef[] = [
   { name: 'country', labelKey: 'x', type: 'ref', lookup: 'countries' },
@@ -67,5 +68,33 @@ describe('dependent pickers', () => {
 describe('required marks', () => {
   it('marks the fields the schema refuses when absent', () => {
     expect([...requiredFields(def, ((k: string) => k) as unknown as TFunction, 'create')]).toEqual(['country', 'street']);
+  });
+});
+
+describe('date-time fields', () => {
+  const t = ((k: string) => k) as unknown as TFunction;
+  const timed = defineResource({
+    ...def,
+    name: 'visit',
+    fields: [
+      { name: 'startAt', labelKey: 'x', type: 'datetime', form: { span: 1 } },
+      { name: 'seenAt', labelKey: 'x', type: 'datetime', form: {} },
+      { name: 'createdAt', labelKey: 'x', type: 'datetime' },
+      { name: 'updatedAt', labelKey: 'x', type: 'datetime', form: false },
+    ],
+    schema: (tt) => z.object({ startAt: rules(tt).datetime('x'), seenAt: rules(tt).datetime('x', { optional: true }) }),
+  });
+
+  it('puts in the form only the date-times that declare form: {...}, not the stamps', () => {
+    expect(formFields(timed, 'create').map((f) => f.name)).toEqual(['startAt', 'seenAt']);
+    expect([...requiredFields(timed, t, 'create')]).toEqual(['startAt']);
+  });
+
+  it('holds and sends the ISO instant; a blank one is sent blank for the schema to judge', () => {
+    const v = initialValues(formFields(timed, 'update'), { startAt: '2026-11-27T23:30:00.000Z', seenAt: null });
+    expect(v).toEqual({ startAt: '2026-11-27T23:30:00.000Z', seenAt: '' });
+    const payload = toPayload(timed, v, 'update');
+    expect(payload).toEqual({ startAt: '2026-11-27T23:30:00.000Z', seenAt: '' });
+    expect(timed.schema(t, 'update').parse(payload)).toEqual({ startAt: '2026-11-27T23:30:00.000Z', seenAt: null });
   });
 });

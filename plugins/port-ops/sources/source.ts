@@ -36,20 +36,6 @@ export const OPEN_ORDER_STATES: OrderState[] = ['offered', 'accepted'];
 export const SOURCE_PERMISSIONS = permissionCodes('portops:source', ['publish', 'cancel', 'close', 'distribute']);
 export const ORDER_PERMISSIONS = permissionCodes('portops:fleetOrder', ['accept', 'decline', 'complete', 'cancel']);
 
-/** A date-time as the API takes it: ISO 8601 with its offset (the form sends UTC, `…Z`). */
-export const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-const when = (t: TFunction, key: string) => {
-  const msg = t('core:resource.required', { field: t(key) });
-  return z.preprocess(
-    (v) => (v instanceof Date ? v.toISOString() : v === '' || v === null ? undefined : v),
-    z
-      .string({ error: msg })
-      .regex(DATETIME_RE, t('core:resource.invalid', { field: t(key) }))
-      .refine((v) => !Number.isNaN(Date.parse(v)), t('core:resource.invalid', { field: t(key) })),
-  );
-};
-
 /** A picked id (a picker answers text); blank is missing, or null when optional. */
 const pickedId = (t: TFunction, key: string, optional = false) => {
   const msg = t('core:resource.required', { field: t(key) });
@@ -95,10 +81,10 @@ const sourceFields: FieldDef[] = [
   { name: 'lineId', labelKey: f('line'), type: 'ref', lookup: 'portops.lines', valueType: 'integer', filter: 'eq', list: { width: 200 }, form: { span: 2 } },
   { name: 'vehicleType', labelKey: f('vehicleType'), type: 'enum', options: vehicleTypeOptions, list: { width: 110 }, form: { helpKey: `${K}.hint.vehicleType` } },
   { name: 'dangerousGoods', labelKey: f('dangerousGoods'), type: 'boolean', filter: 'eq', list: { width: 90 } },
-  // Entered in the form's window section (date and time), listed as date-times.
-  { name: 'loadingFrom', labelKey: f('loadingFrom'), type: 'datetime', sortable: true, filter: 'range', list: { width: 160 } },
-  { name: 'loadingTo', labelKey: f('loadingTo'), type: 'datetime', sortable: true, list: { width: 160 } },
-  { name: 'unloadBy', labelKey: f('unloadBy'), type: 'datetime', sortable: true, list: { width: 160 } },
+  // Entered in the form's window section, three to a row.
+  { name: 'loadingFrom', labelKey: f('loadingFrom'), type: 'datetime', sortable: true, filter: 'range', list: { width: 160 }, form: { span: 1 } },
+  { name: 'loadingTo', labelKey: f('loadingTo'), type: 'datetime', sortable: true, list: { width: 160 }, form: { span: 1 } },
+  { name: 'unloadBy', labelKey: f('unloadBy'), type: 'datetime', sortable: true, list: { width: 160 }, form: { span: 1 } },
   { name: 'price', labelKey: f('price'), type: 'money', scale: 2, form: false, import: false, list: { width: 100 } },
   { name: 'priceUnit', labelKey: f('priceUnit'), type: 'enum', options: priceUnitOptions, form: false, import: false, list: { width: 90 } },
   { name: 'currency', labelKey: f('currency'), type: 'string', form: false, import: false, list: { width: 70 } },
@@ -146,9 +132,9 @@ export const sourceDef = defineResource({
         lineId: pickedId(t, f('line')),
         vehicleType: r.oneOf(f('vehicleType'), VEHICLE_TYPES, { optional: true }),
         dangerousGoods: r.boolean(),
-        loadingFrom: when(t, f('loadingFrom')),
-        loadingTo: when(t, f('loadingTo')),
-        unloadBy: when(t, f('unloadBy')),
+        loadingFrom: r.datetime(f('loadingFrom')),
+        loadingTo: r.datetime(f('loadingTo')),
+        unloadBy: r.datetime(f('unloadBy')),
         remark: r.optionalText(f('remark'), 200),
       })
       .superRefine((v, ctx) => {
@@ -159,13 +145,12 @@ export const sourceDef = defineResource({
   },
 });
 
-/** The source form: its fields, then the loading window and unloading deadline (date and time inputs). */
+/** The source form: its fields, then the loading window and unloading deadline. */
 export const sourceDocument = defineDocument({
   resource: sourceDef,
   testId: 'source-form',
-  extra: ['loadingFrom', 'loadingTo', 'unloadBy'],
   defaults: () => ({ dangerousGoods: false }),
-  sections: [{ fields: '*' }, { titleKey: `${K}.section.window`, custom: 'window' }],
+  sections: [{ fields: '*' }, { titleKey: `${K}.section.window`, fields: ['loadingFrom', 'loadingTo', 'unloadBy'] }],
   lines: [],
 });
 

@@ -9,7 +9,6 @@ import { crudPermissions, defineDocument, defineResource, rules } from '@core/sh
 import { portOpsTable } from '../common';
 import { plateRule } from '../fleet/plates';
 import { K, MENU, f } from './plan';
-import { momentRule } from './work';
 
 export const WEIGHT_PERMISSIONS = { list: 'portops:weight:list', add: 'portops:weight:add', edit: 'portops:weight:edit', remove: 'portops:weight:remove' } as const;
 
@@ -32,7 +31,7 @@ export const weightDef = defineResource({
     tonnes('gross'),
     tonnes('tare'),
     tonnes('net', { form: false, import: false, summary: 'sum', sortable: true }),
-    { name: 'weighedAt', labelKey: f('weighedAt'), type: 'datetime', sortable: true, filter: 'range', list: { width: 160 } },
+    { name: 'weighedAt', labelKey: f('weighedAt'), type: 'datetime', sortable: true, filter: 'range', list: { width: 160 }, form: { helpKey: `${K}.hint.weighedAt` } },
     { name: 'operatorName', labelKey: f('operator'), type: 'string', maxLength: 50, list: { width: 100 }, form: { span: 1, helpKey: `${K}.hint.operator` } },
     { name: 'planId', labelKey: f('plan'), type: 'ref', lookup: 'portops.yardPlans', search: true, valueType: 'integer', filter: 'eq', list: { width: 220 }, form: { span: 2 } },
     { name: 'customerId', labelKey: f('customer'), type: 'ref', lookup: 'portops.customers', valueType: 'integer', filter: 'eq', list: { width: 180 }, form: { span: 1, helpKey: `${K}.hint.customer` } },
@@ -48,7 +47,7 @@ export const weightDef = defineResource({
       direction: r.oneOf(f('weighDirection'), WEIGH_DIRECTIONS),
       gross: r.decimal(f('gross'), { scale: WEIGHT_SCALE, positive: true, maxDigits: 8 }),
       tare: r.decimal(f('tare'), { scale: WEIGHT_SCALE, positive: true, maxDigits: 8 }),
-      weighedAt: momentRule(t, f('weighedAt'), true),
+      weighedAt: r.datetime(f('weighedAt'), { optional: true }),
       operatorName: r.optionalText(f('operator'), 50),
       planId: id,
       customerId: id,
@@ -71,8 +70,7 @@ export const netOf = (gross: string, tare: string) => new Decimal(gross).minus(n
 export const weightDocument = defineDocument({
   resource: weightDef,
   testId: 'weight-form',
-  extra: ['weighedAt'],
-  sections: [{ fields: ['plateNo', 'direction', 'gross', 'tare', 'operatorName'] }, { custom: 'weighedAt' }, { fields: ['planId', 'customerId', 'remark'] }],
+  sections: [{ fields: ['plateNo', 'direction', 'gross', 'tare', 'operatorName'] }, { fields: ['weighedAt'] }, { fields: ['planId', 'customerId', 'remark'] }],
   defaults: () => ({ direction: 'in' }),
   lines: [],
   maxWidth: 'md',

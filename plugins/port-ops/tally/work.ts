@@ -11,20 +11,7 @@ import { K, MENU, TONNE_SCALE, WORK_PERMISSIONS, f } from './plan';
 export const WORK_STATES = ['confirmed', 'voided'] as const;
 const states = WORK_STATES.map((s) => ({ value: s, labelKey: `${K}.workState.${s}` }));
 
-/** A moment as the forms send it: an ISO instant (the picker's time in the platform's zone). */
-export function momentRule(t: (k: string, o?: Record<string, unknown>) => string, key: string, optional = false) {
-  const required = t('core:resource.required', { field: t(key) });
-  const invalid = t('core:resource.invalid', { field: t(key) });
-  const s = z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), invalid);
-  const blank = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : v instanceof Date ? v.toISOString() : v);
-  return optional ? z.preprocess((v) => blank(v) ?? null, s.nullable()) : z.preprocess(blank, s);
-}
-
-const time = (name: string): FieldDef => ({ name, labelKey: f(name), type: 'datetime', sortable: true, filter: name === 'startAt' ? 'range' : undefined, list: { width: 160 } });
+const time = (name: string): FieldDef => ({ name, labelKey: f(name), type: 'datetime', sortable: true, filter: name === 'startAt' ? 'range' : undefined, list: { width: 160 }, form: {} });
 
 export const workDef = defineResource({
   ...portOpsTable('workConfirmation', 'ops_work_confirmation', `${K}.title.work`, MENU.work, 'planId'),
@@ -76,8 +63,8 @@ export const workDef = defineResource({
         tonnes: r.decimal(f('tonnes'), { scale: TONNE_SCALE, maxDigits: 12, optional: true }),
         yardSlot: r.text(f('yardSlot'), 30),
         team: r.text(f('team'), 50),
-        startAt: momentRule(t, f('startAt')),
-        endAt: momentRule(t, f('endAt')),
+        startAt: r.datetime(f('startAt')),
+        endAt: r.datetime(f('endAt')),
         override: r.boolean(),
         overrideReason: r.optionalText(f('overrideReason'), 200),
       })
@@ -90,12 +77,11 @@ export const workDef = defineResource({
   },
 });
 
-/** The work form: the plan and quantities, the start and end time (a date-time section), the override. */
+/** The work form: the plan and quantities, the start and end time, the override. */
 export const workDocument = defineDocument({
   resource: workDef,
   testId: 'work-form',
-  extra: ['startAt', 'endAt'],
-  sections: [{ fields: ['planId', 'pieces', 'tonnes', 'yardSlot', 'team'] }, { custom: 'times' }, { fields: ['override', 'overrideReason'] }],
+  sections: [{ fields: ['planId', 'pieces', 'tonnes', 'yardSlot', 'team'] }, { fields: ['startAt', 'endAt'] }, { fields: ['override', 'overrideReason'] }],
   when: { overrideReason: (v) => !!v.override },
   lines: [],
   maxWidth: 'md',
