@@ -1,4 +1,7 @@
-// The weighbridge screen's parts: the form's time weighed (a date-time picker, now by default).
+// The weighbridge screen's parts: the linked waybill as its number, opening it in the waybill
+// list (the read-only view the weighbridge's readers — the platform and shippers — both have);
+// the form's time weighed (a date-time picker, now by default).
+import { Link } from '@remix-run/react';
 import { Grid } from '@mui/material';
 import type { ScreenParts } from '@core/client';
 import { K, f } from '../plan';
@@ -6,6 +9,16 @@ import { MomentField } from './MomentField';
 
 export default function useWeightRecordsScreen(): ScreenParts {
   return {
+    renderCell: {
+      waybillId: (row) =>
+        row.waybillNo ? (
+          <Link to={`/intelligentdispatch/driverwaybill?waybillNo=${encodeURIComponent(String(row.waybillNo))}`} data-testid="weight-waybill-link">
+            {String(row.waybillNo)}
+          </Link>
+        ) : (
+          ''
+        ),
+    },
     sections: {
       weighedAt: (ctx) => (
         <Grid container columnSpacing={2} rowSpacing={1} sx={{ pt: 1 }}>
