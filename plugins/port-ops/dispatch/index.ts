@@ -118,8 +118,9 @@ export const dispatchArea: PluginArea = {
     { role: 'PTGL', menus: [GROUP, MENU.fleetWaybill, MENU.driverWaybill, MENU.board], permissions: [P.list, P.add, P.edit, P.cancel, P.exception, P.review] },
     // A fleet's dispatcher: their fleet's waybills, dispatching their own vehicles and drivers.
     { role: FLEET_ROLE, menus: [GROUP, MENU.fleetWaybill, MENU.board], permissions: [P.list, P.add, P.edit, P.cancel, P.exception] },
-    // A driver: their own waybills and steps; edit only to attach the receipt photo (the server refuses them any other change).
-    { role: DRIVER_ROLE, menus: [GROUP, MENU.driverWaybill, MENU.driverOperation], permissions: [P.list, P.edit, P.drive] },
+    // A driver: their own waybills and steps; edit only to attach the receipt photo (the server refuses them any other change);
+    // reporting a problem on their own trip (the exception, from the driver's page) — not cancelling it.
+    { role: DRIVER_ROLE, menus: [GROUP, MENU.driverWaybill, MENU.driverOperation], permissions: [P.list, P.edit, P.drive, P.exception] },
     // A shipper: their customer's waybills, read-only, with the weights and the receipt.
     { role: SHIPPER_ROLE, menus: [GROUP, MENU.driverWaybill], permissions: [P.list] },
   ],

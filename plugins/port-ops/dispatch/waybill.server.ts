@@ -3,7 +3,8 @@
 // by the screens and by the fleet orders — with its refusals (papers, licence, blacklist, a
 // vehicle or driver already booked in an overlapping loading window, made impossible under
 // concurrency by locking the vehicle and driver rows) and its price from the contract in force;
-// the driver's steps (waybillStep(), weighing and receipt included) and the loss review.
+// the driver's steps (waybillStep(), weighing — also the weighbridge's record — and receipt
+// included, and the exception the driver reports) and the loss review.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { ApiError, CODE, FieldError, claimUpload, createRow, filesOf, getRow, isMysql, serverResource, transitionRows, zodFieldErrors, type HookContext, type Row, type WriteContext } from '@core/server';
@@ -13,9 +14,10 @@ import { expiryRefusal } from '../fleet/expiry.server';
 import { blacklistRefusal } from '../customers/blacklist.server';
 import { priceInForce } from '../customers/adjustment.server';
 import { SHIPPER_ROLE } from '../customers/common';
-import { DRIVER_STEPS, K, RELEASED, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, WEIGHING_STEPS, waybillDef, weighingSchema, type DriverStep } from './waybill';
+import { DRIVER_ACTIONS, K, RELEASED, REPORT_EXCEPTION, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, waybillDef, weighingSchema } from './waybill';
 import { computeLoss, netOf } from './loss';
 import { checkFleetOrder } from './order.server';
+import { recordWeight } from '../tally/weight.server';
 
 export const WAYBILL = 'ops_waybill';
 const RESOURCE = resourceKey(waybillDef);
@@ -134,33 +136,74 @@ export async function dispatchWaybill(trx: Knex.Transaction, ctx: { actor: Actor
 // The driver's steps
 
 /**
+ * What a weighing at the waybill's loading or unloading is on the weighbridge: the truck leaves
+ * the loading point loaded — the goods weighed OUT of that yard — and arrives loaded at the
+ * unloading point — weighed IN to it (tally's `in`: "loaded on arrival"). Both are readings of
+ * the loaded truck (gross) and its tare, the net the goods moved.
+ */
+const WEIGH_DIRECTION = { load: 'out', unload: 'in' } as const;
+
+/**
+ * The weighing of a load or unload step: checked as the driver's page asks (both readings, to
+ * the kilogram; unloading with its receipt), then stored on the waybill and, through the tally
+ * area's recordWeight, as the weighbridge record of the trip — whose refusals (a net of zero or
+ * less …) are the step's field errors. Runs in the step's transaction: refused, nothing stays.
+ */
+async function weigh(trx: Knex.Transaction, actor: Actor, t: TFunction, id: number, step: 'load' | 'unload', input: Row): Promise<void> {
+  const row = await getRow(waybillResource, actor.user, id, t, trx);
+  const tr = WAYBILL_TRANSITIONS.find((x) => x.name === step)!;
+  if (!tr.from.includes(String(row.status))) throw new ApiError(t(tr.refusedKey));
+  const parsed = weighingSchema(t).safeParse(input);
+  const errors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
+  const receipt = input.receiptFileId === '' || input.receiptFileId === null || input.receiptFileId === undefined ? null : Number(input.receiptFileId);
+  if (step === 'unload' && !receipt) errors.receiptFileId = t(`${K}.msg.receiptRequired`);
+  if (!parsed.success || Object.keys(errors).length) throw new FieldError(errors);
+  const gross = String(parsed.data.gross);
+  const tare = String(parsed.data.tare);
+  const trip = await trx(`${WAYBILL} as w`)
+    .join(`${VEHICLE} as v`, 'v.id', 'w.vehicle_id')
+    .join(`${DRIVER} as d`, 'd.id', 'w.driver_id')
+    .leftJoin('ops_source as s', 's.id', 'w.source_id')
+    .where('w.id', id)
+    .first('v.plate_no', 'd.name as driver', 'w.customer_id', 's.customer_id as source_customer_id');
+  // The actor holds the drive permission (checked by waybillStep), not the weighbridge's.
+  await recordWeight(
+    trx,
+    { actor, t, trusted: true },
+    {
+      plate: String(trip.plate_no),
+      gross,
+      tare,
+      direction: WEIGH_DIRECTION[step],
+      weighedAt: new Date(),
+      waybillId: id,
+      // The cargo source's customer (a waybill dispatched without a source: its own, the same shipper).
+      customerId: Number(trip.source_customer_id ?? trip.customer_id),
+      operatorName: String(trip.driver),
+    },
+  );
+  const at = step === 'load' ? 'loading' : 'unloading';
+  const net = step === 'load' ? 'loaded_net' : 'unloaded_net';
+  if (step === 'unload') await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: receipt, user: actor.user, t, only: true, field: 'receiptFileId', messageKey: `${K}.msg.receiptRequired` });
+  await trx(WAYBILL)
+    .where({ id })
+    .update({ [`${at}_gross`]: gross, [`${at}_tare`]: tare, [net]: netOf(gross, tare), ...(step === 'unload' ? { receipt_file_id: receipt } : {}) });
+}
+
+/**
  * One step of the driver's page, in one transaction: a weighing step stores its weighing (and
  * unloading its receipt) first, then the step is the state machine's transition — refused out
- * of order with its message, 404 on a waybill the user does not see.
+ * of order with its message, 404 on a waybill the user does not see. The driver also reports an
+ * exception here (`exception`, its reason in `statusNote`): the transition's own permission and
+ * reason rule, on their own waybills only.
  */
 export async function waybillStep(knex: Knex, actor: Actor, t: TFunction, id: number, step: string, input: Row = {}): Promise<Row> {
-  if (!(DRIVER_STEPS as readonly string[]).includes(step)) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
+  if (!(DRIVER_ACTIONS as readonly string[]).includes(step)) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
   if (!hasPermission(actor.user, P.drive)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
   return knex.transaction(async (trx) => {
-    if (WEIGHING_STEPS.includes(step as DriverStep)) {
-      const row = await getRow(waybillResource, actor.user, id, t, trx);
-      const tr = WAYBILL_TRANSITIONS.find((x) => x.name === step)!;
-      if (!tr.from.includes(String(row.status))) throw new ApiError(t(tr.refusedKey));
-      const parsed = weighingSchema(t).safeParse(input);
-      const errors: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
-      const receipt = input.receiptFileId === '' || input.receiptFileId === null || input.receiptFileId === undefined ? null : Number(input.receiptFileId);
-      if (step === 'unload' && !receipt) errors.receiptFileId = t(`${K}.msg.receiptRequired`);
-      if (!parsed.success || Object.keys(errors).length) throw new FieldError(errors);
-      const gross = String(parsed.data.gross);
-      const tare = String(parsed.data.tare);
-      const at = step === 'load' ? 'loading' : 'unloading';
-      const net = step === 'load' ? 'loaded_net' : 'unloaded_net';
-      if (step === 'unload') await claimUpload(trx, { resource: RESOURCE, recordId: id, fileIds: receipt, user: actor.user, t, only: true, field: 'receiptFileId', messageKey: `${K}.msg.receiptRequired` });
-      await trx(WAYBILL)
-        .where({ id })
-        .update({ [`${at}_gross`]: gross, [`${at}_tare`]: tare, [net]: netOf(gross, tare), ...(step === 'unload' ? { receipt_file_id: receipt } : {}) });
-    }
-    const [after] = await transitionRows(waybillResource, actor, [id], step, t, { knex: trx });
+    if (step === 'load' || step === 'unload') await weigh(trx, actor, t, id, step, input);
+    const note = step === REPORT_EXCEPTION ? (input.statusNote ?? '') : undefined;
+    const [after] = await transitionRows(waybillResource, actor, [id], step, t, { knex: trx, note });
     return after;
   });
 }

@@ -2,7 +2,8 @@
 // (price from the contract in force, the number, the refusals for papers, licence, blacklist and
 // double booking — racing dispatches of one vehicle included), the driver's steps one by one
 // with an out-of-order step refused, the loss within and over the line's tolerance with the
-// platform's review, who sees which waybill (fleet, driver, shipper) and the permissions.
+// platform's review, who sees which waybill (fleet, driver, shipper) and the permissions; the
+// weighings kept as the weighbridge's records, and the exception a driver reports.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
 import { resourceApi, sessionUser, signedInUser, type ApiAnswer } from '../../../tests/support/resource';
@@ -13,7 +14,7 @@ import { loader as driverLoader } from './routes/driveroperation';
 import { action as stepAction } from './routes/api.step';
 import { loader as boardLoader } from './routes/board';
 import { WAYBILL_PERMISSIONS } from './waybill';
-import { dispatchWaybill, type DispatchInput } from './waybill.server';
+import { dispatchWaybill, waybillStep, type DispatchInput } from './waybill.server';
 import { translator } from '../fleet/testing';
 import { dayFrom } from './testing';
 import portOps from '..';
@@ -102,6 +103,15 @@ async function driveTo(id: unknown, until: string, weights = { loadGross: '45.20
     if (name === until) return res.body.data!;
   }
   throw new Error(`no step ${until}`);
+}
+
+const ok2 = (res: { body: Envelope }) => expect(res.body.code, res.body.msg).toBe(200);
+
+/** From arrived-at-loading-and-loaded: depart, arrive and unload with these readings and a receipt. */
+async function driveTo2(id: unknown, w: { gross: string; tare: string }) {
+  ok2(await step('driver', id, 'depart'));
+  ok2(await step('driver', id, 'arrive'));
+  ok2(await step('driver', id, 'unload', { ...w, receiptFileId: await receipt() }));
 }
 
 describe('dispatching a waybill', () => {
@@ -269,7 +279,7 @@ describe("the driver's steps", () => {
     const w = await dispatched();
     await driveTo(w.id, 'arriveLoading');
     const bad = await step('driver', w.id, 'load', { gross: '15', tare: '45' });
-    expect(bad.body.data?.fieldErrors).toEqual({ tare: '皮重须小于毛重' });
+    expect(bad.body.data?.fieldErrors).toEqual({ tare: '净重必须大于 0：毛重 15 吨 − 皮重 45 吨 = -30.000 吨，请核对两次读数' });
     expect((await step('driver', w.id, 'load', { gross: '', tare: '15' })).body.data?.fieldErrors?.gross).toBe('毛重不能为空');
     expect((await step('driver', w.id, 'load', { gross: '45', tare: '15' })).body.code).toBe(200);
     expect((await step('driver', w.id, 'depart')).body.code).toBe(200);
@@ -296,6 +306,106 @@ describe("the driver's steps", () => {
     const res = await step('driver', theirs.id, 'accept');
     expect(res.status).toBe(404);
     expect((await waybills('driver').get(Number(theirs.id))).status).toBe(404);
+  });
+});
+
+describe("the trip's weighings on the weighbridge", () => {
+  const weights = (who: string) => resourceApi('portops', 'weightRecord', { cookie: cookies[who] });
+  const recordsOf = (waybillId: unknown) => db.knex('ops_weight_record').where({ waybill_id: Number(waybillId) }).orderBy('id');
+
+  it('leaves one weight record at loading (out) and one at unloading (in), to the kilogram, linked to the waybill', async () => {
+    const w = await dispatched();
+    const before = Date.now() - 1000;
+    await driveTo(w.id, 'load', { loadGross: '45.205', loadTare: '15.201', unloadGross: '', unloadTare: '' });
+    expect(await recordsOf(w.id)).toHaveLength(1);
+    await driveTo2(w.id, { gross: '45.163', tare: '15.2' });
+    const rows = await recordsOf(w.id);
+    expect(rows).toHaveLength(2);
+    const listed = ok(await weights('operator').list({ waybillId: String(w.id) })).rows.sort((a, b) => Number(a.id) - Number(b.id));
+    expect(listed).toEqual([
+      expect.objectContaining({ plateNo: '云N·A1234', direction: 'out', gross: '45.205', tare: '15.201', net: '30.004', waybillId: Number(w.id), waybillNo: w.waybillNo, customerId: ids.yunhai, operatorName: '李建国' }),
+      expect.objectContaining({ plateNo: '云N·A1234', direction: 'in', gross: '45.163', tare: '15.200', net: '29.963', waybillId: Number(w.id), waybillNo: w.waybillNo, customerId: ids.yunhai, operatorName: '李建国' }),
+    ]);
+    for (const r of listed) expect(new Date(String(r.weighedAt)).getTime()).toBeGreaterThanOrEqual(before);
+    // The waybill keeps the same readings exactly.
+    expect(ok(await waybills('operator').get(Number(w.id)))).toMatchObject({ loadingGross: '45.205', loadingTare: '15.201', loadedNet: '30.004', unloadingGross: '45.163', unloadedNet: '29.963' });
+  });
+
+  it('refuses a weighing the weighbridge refuses (net of zero or less), leaving the waybill and the records as they were', async () => {
+    const w = await dispatched();
+    await driveTo(w.id, 'arriveLoading');
+    const row = () => db.knex('ops_waybill').where({ id: w.id }).first();
+    const before = await row();
+    const bad = await step('driver', w.id, 'load', { gross: '15.200', tare: '15.200' });
+    expect(bad.body.data?.fieldErrors).toEqual({ tare: '净重必须大于 0：毛重 15.200 吨 − 皮重 15.200 吨 = 0.000 吨，请核对两次读数' });
+    expect(await row()).toEqual(before);
+    expect(before).toMatchObject({ status: 'arrivedLoading', loading_gross: null, loaded_net: null });
+    expect(await recordsOf(w.id)).toHaveLength(0);
+    // At unloading too: the load's record stays alone, the waybill stays arrived.
+    ok2(await step('driver', w.id, 'load', { gross: '45', tare: '15' }));
+    ok2(await step('driver', w.id, 'depart'));
+    ok2(await step('driver', w.id, 'arrive'));
+    const unload = await step('driver', w.id, 'unload', { gross: '15', tare: '45', receiptFileId: await receipt() });
+    expect(unload.body.data?.fieldErrors?.tare).toMatch(/^净重必须大于 0/);
+    expect(await db.knex('ops_waybill').where({ id: w.id }).first('status', 'unloading_gross', 'receipt_file_id')).toMatchObject({ status: 'arrived', unloading_gross: null, receipt_file_id: null });
+    expect(await recordsOf(w.id)).toHaveLength(1);
+  });
+
+  it("shows the shipper the records of their own customer's waybills only", async () => {
+    const mine = await dispatched();
+    await driveTo(mine.id, 'load');
+    // Another customer's trip (德宏大米 on 畹町's truck), weighed at loading by the platform on its driver's behalf.
+    // Within 云N·C2468's inspection (the next days; the fresh days are past it).
+    const day = dayFrom(4);
+    const theirs = await dispatched('operator', { customerId: ids.rice, lineId: ids.wandingMangshi, fleetId: ids.wanding, vehicleId: ids.c2468, driverId: ids.yang, plannedTonnes: '15', loadingFrom: `${day} 08:00`, loadingTo: `${day} 09:00` });
+    const admin = { user: await sessionUser(db.knex, 'admin'), ip: null };
+    const t = translator(db.registry);
+    for (const [name, input] of [['accept'], ['arriveLoading'], ['load', { gross: '30.5', tare: '15.25' }]] as const) await waybillStep(db.knex, admin, t, Number(theirs.id), name, input);
+    const [theirRecord] = await recordsOf(theirs.id);
+    expect(theirRecord).toMatchObject({ customer_id: ids.rice, operator_name: '杨志华' });
+    const rows = ok(await weights('shipper').list({ pageSize: 100 })).rows;
+    expect(rows.map((r) => r.waybillId)).toContain(Number(mine.id));
+    expect(rows.every((r) => r.customerId === ids.yunhai)).toBe(true);
+    expect((await weights('shipper').get(Number(theirRecord.id))).status).toBe(404);
+  });
+});
+
+describe('the driver reports a problem', () => {
+  const audit = (id: unknown) => db.knex('sys_audit_log').where({ resource: 'portops.waybill', record_id: String(id), action: 'transition:exception' });
+
+  it('on their own trip: the exception and its reason recorded, audited with the driver, seen by the dispatcher', async () => {
+    const w = await dispatched();
+    await driveTo(w.id, 'load');
+    const res = await step('driver', w.id, 'exception', { statusNote: '车辆爆胎，等待救援' });
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.msg).toBe('上报异常成功');
+    expect(ok(await waybills('operator').get(Number(w.id)))).toMatchObject({ status: 'exception', statusNote: '车辆爆胎，等待救援' });
+    const [entry] = await audit(w.id);
+    expect(entry).toMatchObject({ username: 'driver', user_id: (await sessionUser(db.knex, 'driver')).id });
+    // Still on the driver's page, with the reason; no next step to take.
+    const page = (await run(driverLoader, req('/intelligentdispatch/driveroperation', { cookie: cookies.driver }))).data as { rows: Record<string, unknown>[] };
+    expect(page.rows.find((r) => r.id === w.id)).toMatchObject({ status: 'exception', statusNote: '车辆爆胎，等待救援' });
+  });
+
+  it("is refused on another driver's trip (not found), changing nothing", async () => {
+    const day = dayFrom(2);
+    const theirs = await dispatched('operator', { vehicleId: ids.b5678, driverId: ids.zhang, plannedTonnes: '16', loadingFrom: `${day} 06:00`, loadingTo: `${day} 07:00` });
+    await db.knex('ops_waybill').where({ id: theirs.id }).update({ status: 'accepted' });
+    const res = await step('driver', theirs.id, 'exception', { statusNote: '车辆爆胎' });
+    expect(res.status).toBe(404);
+    expect(res.body.msg).toBe(translator(db.registry)('core:resource.notFound'));
+    expect(await db.knex('ops_waybill').where({ id: theirs.id }).first('status', 'status_note')).toEqual({ status: 'accepted', status_note: null });
+    expect(await audit(theirs.id)).toHaveLength(0);
+  });
+
+  it('needs a reason, and a trip under way', async () => {
+    const w = await dispatched();
+    await driveTo(w.id, 'accept');
+    const empty = await step('driver', w.id, 'exception', { statusNote: '   ' });
+    expect(empty.body.data?.fieldErrors).toEqual({ statusNote: '异常原因不能为空' });
+    expect((await db.knex('ops_waybill').where({ id: w.id }).first('status')).status).toBe('accepted');
+    const notYet = await dispatched();
+    expect((await step('driver', notYet.id, 'exception', { statusNote: '车辆故障' })).body.msg).toBe('只有运输过程中的派车单可以上报异常');
   });
 });
 

@@ -41,6 +41,10 @@ export const DRIVER_STEPS = ['accept', 'arriveLoading', 'load', 'depart', 'arriv
 export type DriverStep = (typeof DRIVER_STEPS)[number];
 /** Steps that take a weighing (gross and tare in tonnes); unloading also the receipt. */
 export const WEIGHING_STEPS: DriverStep[] = ['load', 'unload'];
+/** The driver's report of a problem on the trip: the `exception` transition, with its reason. */
+export const REPORT_EXCEPTION = 'exception';
+/** Everything the driver's page sends the server (POST /api/portops/waybill/step). */
+export const DRIVER_ACTIONS = [...DRIVER_STEPS, REPORT_EXCEPTION] as const;
 
 const tr = (name: string, from: WaybillState[], to: WaybillState, permission: string, extra: Partial<Transition> = {}): Transition => ({
   name,
@@ -205,15 +209,14 @@ export const driverWaybillDef = {
   stateMachine: { ...waybillDef.stateMachine!, transitions: [] },
 };
 
-/** A weighing: gross and tare in tonnes (up to 3 decimals), the tare below the gross. */
+/**
+ * A weighing: gross and tare in tonnes (up to 3 decimals). The net above zero is the
+ * weighbridge record's rule (tally's weightDef), which every weighing goes through.
+ */
 export const weighingSchema = (t: TFunction) => {
   const r = rules(t);
-  return z
-    .object({
-      gross: r.decimal(f('gross'), { scale: 3, positive: true, maxDigits: 8 }),
-      tare: r.decimal(f('tare'), { scale: 3, positive: true, maxDigits: 8 }),
-    })
-    .superRefine((v, ctx) => {
-      if (v.gross && v.tare && Number(v.tare) >= Number(v.gross)) ctx.addIssue({ code: 'custom', path: ['tare'], message: t(`${K}.msg.tareOverGross`) });
-    });
+  return z.object({
+    gross: r.decimal(f('gross'), { scale: 3, positive: true, maxDigits: 8 }),
+    tare: r.decimal(f('tare'), { scale: 3, positive: true, maxDigits: 8 }),
+  });
 };

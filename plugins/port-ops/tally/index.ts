@@ -100,6 +100,21 @@ export const tallyArea: PluginArea = {
         for (const table of ['ops_weight_record', 'ops_work_confirmation', 'ops_yard_plan']) await knex.schema.dropTableIfExists(table);
       },
     },
+    {
+      // Weighbridge readings to the kilogram, as the waybills' weighings that dispatch records
+      // here (decimal(10,3) there too). On SQLite knex rebuilds the table, keeping its rows.
+      name: 'tally_002',
+      async up(knex) {
+        await knex.schema.alterTable('ops_weight_record', (t) => {
+          for (const column of ['gross', 'tare', 'net']) t.decimal(column, 10, 3).notNullable().alter();
+        });
+      },
+      async down(knex) {
+        await knex.schema.alterTable('ops_weight_record', (t) => {
+          for (const column of ['gross', 'tare', 'net']) t.decimal(column, 8, 2).notNullable().alter();
+        });
+      },
+    },
   ],
   grants: [
     // The platform's operators plan, confirm work, override and weigh.

@@ -10,5 +10,5 @@ export const screens: ScreenDef[] = [
   { path: 'cargoManagement/inboundPlan', resource: inboundPlanDef, variant: 'inbound', menu: { parent: GROUP, order: 10 } },
   { path: 'cargoManagement/outboundPlan', resource: outboundPlanDef, variant: 'outbound', menu: { parent: GROUP, order: 20 } },
   { path: 'cargoManagement/workConfirmation', resource: workDef, document: workDocument, menu: { parent: GROUP, order: 30 }, ui: () => import('./ui/workConfirmation') },
-  { path: 'cargoManagement/weightRecords', resource: weightDef, document: weightDocument, menu: { parent: GROUP, order: 40 } },
+  { path: 'cargoManagement/weightRecords', resource: weightDef, document: weightDocument, menu: { parent: GROUP, order: 40 }, ui: () => import('./ui/weightRecords') },
 ];

@@ -31,6 +31,12 @@ async function checkLinks(input: Row, { trx, actor, t }: WriteContext): Promise<
 
 export const weightResource = serverResource(weightDef, {
   restrict: (qb, user, knex) => restrictToCustomers(qb, user, knex, `${WEIGHT}.customer_id`),
+  /** The linked waybill's number, for the list's link to it (dispatch's table, read by id, when that area is installed). */
+  async decorate(rows, knex) {
+    const ids = [...new Set(rows.map((r) => Number(r.waybillId)).filter((id) => id > 0))];
+    const numbers: Row[] = ids.length && (await knex.schema.hasTable('ops_waybill')) ? await knex('ops_waybill').whereIn('id', ids).select('id', 'waybill_no') : [];
+    for (const r of rows) r.waybillNo = numbers.find((w) => Number(w.id) === Number(r.waybillId))?.waybill_no ?? null;
+  },
   async toDb(input, ctx, defaults) {
     const values: Row = {
       ...defaults,
@@ -49,7 +55,7 @@ export const weightResource = serverResource(weightDef, {
 export interface WeighingInput {
   /** 云N·A1234, MDY 2B-1234, 9L-1234 (written with or without the dot and spaces). */
   plate: string;
-  /** Loaded and empty readings in tonnes (decimal text or a number, two decimals at most). */
+  /** Loaded and empty readings in tonnes (decimal text or a number, three decimals at most). */
   gross: string | number;
   tare: string | number;
   /** When it was weighed (default now). */

@@ -1,5 +1,5 @@
 // Weighbridge records through the REST API and recordWeight (dispatch's way in) on a fresh seeded
-// database: the net computed on the server, both readings required, a net of zero or less refused
+// database: the net computed on the server, readings to the kilogram, both readings required, a net of zero or less refused
 // with its message, Chinese and Myanmar plates checked as the fleet area checks them, the plan's
 // customer taken over, the shipper seeing only their customer's weighings, and refusals.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,14 @@ describe('a weighing', () => {
   it('stores the net the server computes (gross − tare), the plate as written on the plate', async () => {
     const res = await api('operator').create(weightPayload({ net: '1.00' }));
     expect(res.code, res.msg).toBe(200);
-    expect(res.data).toMatchObject({ plateNo: '云N·A1234', plateCountry: 'CN', gross: '49.20', tare: '15.80', net: '33.40', operatorName: expect.any(String) });
+    expect(res.data).toMatchObject({ plateNo: '云N·A1234', plateCountry: 'CN', gross: '49.200', tare: '15.800', net: '33.400', operatorName: expect.any(String) });
+  });
+
+  it('keeps readings to the kilogram exactly (3 decimals) and refuses a fourth', async () => {
+    const res = await api('operator').create(weightPayload({ gross: '49.235', tare: '15.801' }));
+    expect(res.data, res.msg).toMatchObject({ gross: '49.235', tare: '15.801', net: '33.434' });
+    expect(await db.knex('ops_weight_record').where({ id: res.data.id }).first('gross', 'tare', 'net')).toSatisfy((r: Record<string, unknown>) => String(r.gross) === '49.235' && String(r.tare) === '15.801' && String(r.net) === '33.434');
+    expect((await api('operator').create(weightPayload({ gross: '49.2351' }))).fieldErrors.gross).toMatch(/3/);
   });
 
   it('needs both readings', async () => {
@@ -37,7 +44,7 @@ describe('a weighing', () => {
 
   it('refuses a net of zero or less with the readings in the message', async () => {
     const less = await api('operator').create(weightPayload({ gross: '15.80', tare: '49.20' }));
-    expect(less.fieldErrors.tare).toBe('净重必须大于 0：毛重 15.80 吨 − 皮重 49.20 吨 = -33.40 吨，请核对两次读数');
+    expect(less.fieldErrors.tare).toBe('净重必须大于 0：毛重 15.80 吨 − 皮重 49.20 吨 = -33.400 吨，请核对两次读数');
     const zero = await api('operator').create(weightPayload({ gross: '15.8', tare: '15.80' }));
     expect(zero.fieldErrors.tare).toMatch(/^净重必须大于 0/);
   });
@@ -75,7 +82,7 @@ describe('recordWeight (dispatch weighs its waybills)', () => {
     const actor = { user: await sessionUser(db.knex, 'operator'), ip: null };
     const t = translator(db.registry);
     const row = await db.knex.transaction((trx) => recordWeight(trx, { actor, t }, { plate: 'MDY 2B-1234', gross: 48.6, tare: '16.10', direction: 'out', waybillId: 4711, customerId: rice }));
-    expect(row).toMatchObject({ plateNo: 'MDY 2B-1234', net: '32.50', waybillId: 4711, direction: 'out', customerId: rice });
+    expect(row).toMatchObject({ plateNo: 'MDY 2B-1234', net: '32.500', waybillId: 4711, direction: 'out', customerId: rice });
     expect(row.weighedAt).toBeTruthy();
     expect(await db.knex('ops_weight_record').where({ waybill_id: 4711 }).first('net')).toBeTruthy();
   });
@@ -86,7 +93,7 @@ describe('recordWeight (dispatch weighs its waybills)', () => {
     const plate = db.knex.transaction((trx) => recordWeight(trx, { actor, t }, { plate: 'MDY-1', gross: '40', tare: '12', direction: 'in', waybillId: 4712 }));
     await expect(plate).rejects.toMatchObject({ fieldErrors: { plateNo: expect.stringMatching(/车牌号格式不正确/) } });
     const net = db.knex.transaction((trx) => recordWeight(trx, { actor, t }, { plate: 'MDY 2B-1234', gross: '10', tare: '12', direction: 'in', waybillId: 4712 }));
-    await expect(net).rejects.toMatchObject({ fieldErrors: { tare: '净重必须大于 0：毛重 10 吨 − 皮重 12 吨 = -2.00 吨，请核对两次读数' } });
+    await expect(net).rejects.toMatchObject({ fieldErrors: { tare: '净重必须大于 0：毛重 10 吨 − 皮重 12 吨 = -2.000 吨，请核对两次读数' } });
     const missing = db.knex.transaction((trx) => recordWeight(trx, { actor, t }, { plate: 'MDY 2B-1234', gross: '10', tare: '', direction: 'in', waybillId: 4712 }));
     await expect(missing).rejects.toMatchObject({ fieldErrors: { tare: '皮重(吨)不能为空' } });
     expect(await db.knex('ops_weight_record').where({ waybill_id: 4712 }).first()).toBeUndefined();
@@ -97,7 +104,7 @@ describe('recordWeight (dispatch weighs its waybills)', () => {
     const t = translator(db.registry);
     const w = { plate: '云N·A1234', gross: '40', tare: '15', direction: 'in' as const, waybillId: 4713 };
     await expect(db.knex.transaction((trx) => recordWeight(trx, { actor, t }, w))).rejects.toMatchObject({ status: 403 });
-    expect(await db.knex.transaction((trx) => recordWeight(trx, { actor, t, trusted: true }, w))).toMatchObject({ net: '25.00' });
+    expect(await db.knex.transaction((trx) => recordWeight(trx, { actor, t, trusted: true }, w))).toMatchObject({ net: '25.000' });
   });
 });
 

@@ -14,8 +14,10 @@ export const WEIGHT_PERMISSIONS = { list: 'portops:weight:list', add: 'portops:w
 
 /** Into the port (loaded on arrival) or out of it. */
 export const WEIGH_DIRECTIONS = ['in', 'out'] as const;
-/** Weighbridge readings in tonnes, to 10 kg. */
-export const WEIGHT_SCALE = 2;
+/** Weighbridge readings in tonnes, to the kilogram (as the waybills' weighings: dispatch records them here). */
+export const WEIGHT_SCALE = 3;
+/** decimal(10,3): up to 9 999 999.999 t. */
+const WEIGHT_DIGITS = 10;
 
 const tonnes = (name: string, extra: object = {}) => ({ name, labelKey: f(name), type: 'money' as const, scale: WEIGHT_SCALE, list: { width: 100 }, form: { span: 1 as const }, ...extra });
 
@@ -35,7 +37,8 @@ export const weightDef = defineResource({
     { name: 'operatorName', labelKey: f('operator'), type: 'string', maxLength: 50, list: { width: 100 }, form: { span: 1, helpKey: `${K}.hint.operator` } },
     { name: 'planId', labelKey: f('plan'), type: 'ref', lookup: 'portops.yardPlans', search: true, valueType: 'integer', filter: 'eq', list: { width: 220 }, form: { span: 2 } },
     { name: 'customerId', labelKey: f('customer'), type: 'ref', lookup: 'portops.customers', valueType: 'integer', filter: 'eq', list: { width: 180 }, form: { span: 1, helpKey: `${K}.hint.customer` } },
-    { name: 'waybillId', labelKey: f('waybill'), type: 'integer', filter: 'eq', form: false, import: false, list: { width: 90 } },
+    // Shown as the waybill's number, linked to it (weight.server.ts decorates the row with waybillNo).
+    { name: 'waybillId', labelKey: f('waybill'), type: 'integer', filter: 'eq', form: false, import: false, list: { width: 170 } },
     { name: 'remark', labelKey: f('remark'), type: 'text', maxLength: 200, list: { hidden: true }, form: { span: 3 } },
   ],
   schema: (t) => {
@@ -45,8 +48,8 @@ export const weightDef = defineResource({
       .object({
       plateNo: plateRule(t, f('plateNo'), t(`${K}.msg.plateInvalid`)),
       direction: r.oneOf(f('weighDirection'), WEIGH_DIRECTIONS),
-      gross: r.decimal(f('gross'), { scale: WEIGHT_SCALE, positive: true, maxDigits: 8 }),
-      tare: r.decimal(f('tare'), { scale: WEIGHT_SCALE, positive: true, maxDigits: 8 }),
+      gross: r.decimal(f('gross'), { scale: WEIGHT_SCALE, positive: true, maxDigits: WEIGHT_DIGITS }),
+      tare: r.decimal(f('tare'), { scale: WEIGHT_SCALE, positive: true, maxDigits: WEIGHT_DIGITS }),
       weighedAt: r.datetime(f('weighedAt'), { optional: true }),
       operatorName: r.optionalText(f('operator'), 50),
       planId: id,

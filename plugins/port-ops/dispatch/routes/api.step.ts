@@ -1,5 +1,6 @@
-// POST /api/portops/waybill/step { id, step, gross?, tare?, receiptFileId? }: one step of the
-// driver's page (waybillStep), answered in the envelope with the waybill after it.
+// POST /api/portops/waybill/step { id, step, gross?, tare?, receiptFileId?, statusNote? }: one step
+// of the driver's page, or the exception they report (waybillStep), answered in the envelope with
+// the waybill after it.
 import { api, ok, readJson } from '@core/server';
 import { K, MENU, WAYBILL_PERMISSIONS } from '../waybill';
 import { waybillStep } from '../waybill.server';

@@ -1,9 +1,9 @@
 // /intelligentdispatch/driveroperation: the driver's own page, made for a phone held in one hand
 // — one card per trip not yet done, and on it only the next step's big button (accept, arrived
 // at loading, load with the weighbridge's gross and tare, depart, arrived, unload with its
-// weighing and a photo or PDF of the signed receipt, complete). Every step is the server's
-// transition (POST /api/portops/waybill/step, waybillStep), which checks the waybill is the
-// driver's own.
+// weighing and a photo or PDF of the signed receipt, complete), and while on the trip a smaller
+// "report a problem" with its reason. Every step is the server's transition (POST
+// /api/portops/waybill/step, waybillStep), which checks the waybill is the driver's own.
 import { useState } from 'react';
 import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
@@ -12,7 +12,7 @@ import Decimal from 'decimal.js';
 import { getRow, page, type Row } from '@core/server';
 import { resourceKey } from '@core/shared';
 import { ApiError, FileLink, FileUpload, useNotify } from '@core/client';
-import { DRIVER_STEPS, K, MENU, RECEIPT_TYPES, RELEASED, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, waybillDef, type DriverStep } from '../waybill';
+import { DRIVER_STEPS, K, MENU, RECEIPT_TYPES, RELEASED, REPORT_EXCEPTION, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, waybillDef, type DriverStep } from '../waybill';
 import { WAYBILL, narrowWaybills, waybillResource, waybillScopeOf } from '../waybill.server';
 
 const NEED = { menu: MENU.driverOperation, permission: WAYBILL_PERMISSIONS.drive };
@@ -27,6 +27,9 @@ export const loader = page(NEED, async ({ knex, user, t }) => {
 
 /** The step a waybill in this state waits for (none: an exception, for the dispatcher). */
 const nextStep = (status: string): DriverStep | null => DRIVER_STEPS.find((s) => WAYBILL_TRANSITIONS.find((x) => x.name === s)!.from.includes(status)) ?? null;
+
+/** The exception transition, whose states enable the driver's report and whose reason rule the field shows. */
+const EXCEPTION = WAYBILL_TRANSITIONS.find((x) => x.name === REPORT_EXCEPTION)!;
 
 const net = (gross: string, tare: string) => {
   try {
@@ -61,10 +64,11 @@ function TripCard({ row }: { row: Row }) {
   const [receipt, setReceipt] = useState<{ id: number; name: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The problem report: closed, or open with its reason being written.
+  const [reason, setReason] = useState<string | null>(null);
+  const canReport = EXCEPTION.from.includes(String(row.status));
   const f = (k: string) => t(`${K}.field.${k}`);
-  const submit = async () => {
-    const body: Record<string, unknown> = { id: row.id, step };
-    if (weighing) Object.assign(body, { gross, tare, receiptFileId: receipt?.id ?? null });
+  const send = async (body: Record<string, unknown>) => {
     setBusy(true);
     try {
       const res = await api.post('/portops/waybill/step', body, { silent: true });
@@ -73,6 +77,7 @@ function TripCard({ row }: { row: Row }) {
       setGross('');
       setTare('');
       setReceipt(null);
+      setReason(null);
       toast(res.msg, { severity: 'success' });
       revalidator.revalidate();
     } catch (e) {
@@ -83,6 +88,8 @@ function TripCard({ row }: { row: Row }) {
       setBusy(false);
     }
   };
+  const submit = () => send({ id: row.id, step, ...(weighing ? { gross, tare, receiptFileId: receipt?.id ?? null } : {}) });
+  const report = () => send({ id: row.id, step: REPORT_EXCEPTION, statusNote: reason ?? '' });
   return (
     <Card variant="outlined" data-testid="trip-card" data-waybill={String(row.waybillNo)}>
       <CardContent>
@@ -140,10 +147,48 @@ function TripCard({ row }: { row: Row }) {
             )}
           </Stack>
         )}
-        {step && (
+        {step && reason === null && (
           <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void submit()} data-testid={`step-${step}`} sx={{ mt: 2, py: 1.75, fontSize: '1.1rem' }}>
             {t(`${K}.action.${step}`)}
           </Button>
+        )}
+        {canReport && reason === null && (
+          <Button variant="outlined" color="warning" fullWidth disabled={busy} onClick={() => setReason('')} data-testid="report-problem" sx={{ mt: 1.5 }}>
+            {t(`${K}.ui.reportProblem`)}
+          </Button>
+        )}
+        {canReport && reason !== null && (
+          <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="problem-form">
+            <TextField
+              label={t(EXCEPTION.note!.labelKey)}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              required
+              multiline
+              minRows={2}
+              autoFocus
+              error={!!errors.statusNote}
+              helperText={errors.statusNote || t(`${K}.ui.problemHint`)}
+              slotProps={{ htmlInput: { maxLength: EXCEPTION.note!.maxLength, 'data-testid': 'problem-reason' } }}
+              fullWidth
+            />
+            <Stack direction="row" spacing={1.5}>
+              <Button
+                color="inherit"
+                fullWidth
+                disabled={busy}
+                onClick={() => {
+                  setReason(null);
+                  setErrors({});
+                }}
+              >
+                {t('core:common.cancel')}
+              </Button>
+              <Button variant="contained" color="warning" fullWidth disabled={busy} onClick={() => void report()} data-testid="problem-send">
+                {t(`${K}.ui.sendProblem`)}
+              </Button>
+            </Stack>
+          </Stack>
         )}
       </CardContent>
     </Card>
