@@ -13,6 +13,7 @@ import { DocumentEditor } from '@core/ui/document/DocumentEditor';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { ScreenTabs } from '@core/ui/resource/ScreenTabs';
 import type { ResourcePageData, ScreenUi } from '@core/ui/resource/types';
+import type { ResourceDef } from '@core/resource/define';
 import { screenAt } from './screens';
 import { loadScreenUi, screenUi } from './screenUi';
 
@@ -38,9 +39,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const rows = await shown.screen?.rows?.(ctx);
   const list = rows ? await rowsPageData(shown.def, rows, ctx.request, ctx.user) : await resourcePageData(shown, ctx.request, { variant: screen.variant });
   const extra = await resource.screen?.data?.(ctx, shown === resource ? rows : undefined, list);
+  // Fields linking to a plugin that is not installed (FieldDef.service) are left out of the page.
+  const absentFields = shown.def.fields.filter((f) => f.service && !ctx.services.hasService(f.service)).map((f) => f.name);
   await loadParts(`/${screen.path}`);
   const lists = tab ? { tab, ...Object.fromEntries([...tabs.keys()].map((k) => [k, k === tab ? list : null])) } : list;
-  return { screen: `/${screen.path}`, ...lists, ...extra };
+  return { screen: `/${screen.path}`, absentFields, ...lists, ...extra };
 }
 
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
@@ -59,7 +62,9 @@ export async function action(args: ActionFunctionArgs) {
 
 const noParts: ScreenUi = () => ({});
 
-type Data = ResourcePageData & { screen: string; tab?: string } & Record<string, unknown>;
+type Data = ResourcePageData & { screen: string; tab?: string; absentFields: string[] } & Record<string, unknown>;
+
+const without = (def: ResourceDef, absent: string[]): ResourceDef => (absent.length ? { ...def, fields: def.fields.filter((f) => !absent.includes(f.name)) } : def);
 
 function Screen({ data }: { data: Data }) {
   const screen = screenAt(data.screen)!;
@@ -71,7 +76,7 @@ function Screen({ data }: { data: Data }) {
       {screen.tabs && <ScreenTabs tabs={screen.tabs} value={data.tab!} />}
       {header}
       <ResourcePage
-        def={tab?.resource ?? screen.resource}
+        def={without(tab?.resource ?? screen.resource, data.absentFields)}
         data={tab ? (data[tab.key] as ResourcePageData) : data}
         renderForm={document ? ({ row, onClose, onSaved }) => <DocumentEditor doc={document} row={row} lookups={data.lookups} sections={sections} onClose={onClose} onSaved={onSaved} /> : undefined}
         {...parts}

@@ -15,7 +15,7 @@ import { requireUser, type Requirement } from './auth/guard.server';
 import { getKnex } from './db/knex.server';
 import { CODE, fail, handleApi } from './http/envelope.server';
 import { getLang, tFor } from './i18n/i18n.server';
-import { getRegistry } from './registry.server';
+import { getRegistry, type Services } from './registry.server';
 
 export interface RequestContext extends PluginContext {
   request: Request;
@@ -27,6 +27,8 @@ export interface RequestContext extends PluginContext {
   actor: Actor;
   /** A resource of any plugin by `plugin.name` (another area's documents, say). */
   resource(key: string): ServerResource | undefined;
+  /** Services other plugins registered (ask `hasService` first: the plugin may be absent). */
+  services: Services;
 }
 
 /** Who may call: a menu key and/or permission code, or a guard of the plugin's own that answers the user (or throws). */
@@ -48,6 +50,7 @@ export async function requestContext({ request, params }: Pick<Args, 'request' |
     t: tFor(lang),
     actor: { user, ip: clientIp(request) },
     resource: (key) => registry.resources.get(key),
+    services: registry,
   };
 }
 

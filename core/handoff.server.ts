@@ -3,7 +3,7 @@
 // plugin registered as service `handoff.<kind>` accepts it in the same transaction, or it
 // waits as pending until such a plugin is installed (drainHandoffs runs at start-up).
 import type { Knex } from 'knex';
-import { getRegistry, type Registry } from './registry.server';
+import { getRegistry, type Registry, type Services } from './registry.server';
 
 export interface Handoff<P = Record<string, unknown>> {
   id: number;
@@ -14,7 +14,7 @@ export interface Handoff<P = Record<string, unknown>> {
 }
 
 /** The services of the registry delivering the hand-off (the receiver's reads of other plugins). */
-export type HandoffServices = Pick<Registry, 'hasService' | 'service'>;
+export type HandoffServices = Services;
 
 export interface HandoffReceiver {
   /** Creates the receiver's document; returns its reference (e.g. the bill number). */

@@ -67,6 +67,64 @@ export interface EnterpriseDirectory {
   userOf(knex: Knex, enterpriseId: number): Promise<number | null>;
 }
 
+/**
+ * Service `charging.rules` (a contract core names, like `enterprise.directory`): a named charging
+ * rule's amount for the facts of a dispatch fee, from whichever plugin keeps charging rules and
+ * their engine (finance). Without such a plugin a caller prices by its own rates.
+ */
+export const CHARGING_RULES = 'charging.rules';
+/** What a dispatch fee is counted in: which of the facts is its quantity. */
+export const CHARGE_BASES = ['tonne', 'trip', 'container', 'hour', 'day', 'km'] as const;
+export type ChargeBasis = (typeof CHARGE_BASES)[number];
+/** The facts of a dispatch fee (decimal strings; an absent one counts 0). */
+export interface ChargeFacts {
+  date: string;
+  tonnes?: string | null;
+  trips?: string | null;
+  containers?: string | null;
+  distanceKm?: string | null;
+  waitingHours?: string | null;
+}
+/** Days begun of the waiting hours (25 h = 2 days): what a per-day or day-tiered fee counts. */
+export function chargeDays(facts: ChargeFacts): number {
+  return Math.ceil(Number(facts.waitingHours || 0) / 24);
+}
+/** The quantity of the facts a fee of this basis counts, as a decimal string. */
+export function chargeQuantity(facts: ChargeFacts, per: ChargeBasis): string {
+  const of: Record<ChargeBasis, string | null | undefined> = {
+    tonne: facts.tonnes,
+    trip: facts.trips,
+    container: facts.containers,
+    hour: facts.waitingHours,
+    day: String(chargeDays(facts)),
+    km: facts.distanceKm,
+  };
+  return of[per] || '0';
+}
+/** A rule's amount and how it came about (the rule, its method, quantity, rate and the tiers it used). */
+export interface RuleCharge {
+  ruleId: number;
+  ruleName: string;
+  feeItemName: string;
+  method: string;
+  rate: string;
+  quantity: string;
+  unit: string | null;
+  amount: string;
+  currency: string | null;
+  explanation: string;
+}
+export interface ChargingRules {
+  /** Whether a rule of this id exists (in force or not). */
+  exists(knex: Knex, ruleId: number): Promise<boolean>;
+  /**
+   * The rule's charge for the facts counted by `per`, or why there is none: `missing` (no such
+   * rule), `notInForce` (it or its fee item is invalid, or the date is outside its validity).
+   * `t` translates the explanation's words (Chinese without it).
+   */
+  charge(knex: Knex, ruleId: number, facts: ChargeFacts, per: ChargeBasis, t?: (key: string) => string): Promise<{ charge: RuleCharge } | { refused: 'missing' | 'notInForce' }>;
+}
+
 export interface SessionUserLike {
   id: number;
   username: string;

@@ -37,6 +37,9 @@ export interface Registry {
   context(knex?: Knex): PluginContext;
 }
 
+/** Another plugin's services, where one may be absent: ask `hasService` before `service`. */
+export type Services = Pick<Registry, 'hasService' | 'service'>;
+
 function walk(nodes: MenuNode[], fn: (n: MenuNode) => void): void {
   for (const n of nodes) {
     fn(n);

@@ -29,7 +29,7 @@ export { getScheduler } from './jobs/scheduler.server';
 export { forgetSessionUsers, loadMenuTree } from './rbac/access.server';
 export type { MenuItem } from './rbac/access.server';
 export { CUSTOM_MENU_PLUGIN } from './rbac/sync.server';
-export type { Registry } from './registry.server';
+export type { Registry, Services } from './registry.server';
 export { abilities, collection, exportFile, member, transition } from './resource/api.server';
 export { writeAudit } from './resource/audit.server';
 export { serverResource } from './resource/define.server';

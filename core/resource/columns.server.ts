@@ -10,7 +10,7 @@ import type { Actor, HookContext, Row, ServerResource, WriteContext } from './de
 
 /** A hook's context: the write's transaction, who writes, their language, and pickers read through the transaction. */
 export function hookContext(trx: Knex.Transaction, actor: Actor, t: TFunction): HookContext {
-  return { trx, actor, t, lookup: (name) => getRegistry().context(trx).lookup(name, actor.user) };
+  return { trx, actor, t, lookup: (name) => getRegistry().context(trx).lookup(name, actor.user), services: getRegistry() };
 }
 
 /** Fields to columns, the way a resource without a toDb hook stores them. */

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import type { RequestContext } from '../context.server';
+import type { Services } from '../registry.server';
 import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import type { ResourceDef } from './define';
@@ -21,6 +22,8 @@ export interface HookContext {
   t: TFunction;
   /** A picker's options (another plugin's code table) as the actor sees them, read through `trx`. */
   lookup(name: string): Promise<LookupOption[]>;
+  /** Services other plugins registered (a hook checks `hasService` first: the plugin may be absent). */
+  services: Services;
 }
 
 export interface TransitionContext extends HookContext {

@@ -79,6 +79,8 @@ export interface FieldDef {
   records?: true;
   /** money/number: totalled over the whole filtered list (server-computed, decimal-exact), shown under the grid. */
   summary?: 'sum';
+  /** A link to another plugin's records: the screen shows it only where a plugin provides this service (its hooks refuse it otherwise). */
+  service?: string;
 }
 
 export interface Transition {

@@ -104,10 +104,11 @@ const dateStr = (v: unknown): string | null => {
 };
 
 /** Every rule joined with its fee item, as the engine reads them. */
-export async function loadRules(knex: Knex, where: { billingObject?: string; currency?: string; settlementMethods?: string[] } = {}): Promise<EngineRule[]> {
+export async function loadRules(knex: Knex, where: { ruleId?: number; billingObject?: string; currency?: string; settlementMethods?: string[] } = {}): Promise<EngineRule[]> {
   const q = knex('fin_fee_rule as r')
     .join('fin_fee_item as i', 'i.id', 'r.fee_item_id')
     .select('r.*', 'i.name as item_name', 'i.billing_object', 'i.settlement_method', 'i.currency', 'i.standard', 'i.valid as item_valid', 'i.unit as item_unit');
+  if (where.ruleId) q.where('r.id', where.ruleId);
   if (where.billingObject) q.where('i.billing_object', where.billingObject);
   if (where.currency) q.where('i.currency', where.currency);
   if (where.settlementMethods) q.whereIn('i.settlement_method', where.settlementMethods);
@@ -135,8 +136,9 @@ export async function loadRules(knex: Knex, where: { billingObject?: string; cur
   }));
 }
 
-/** Pickers: fee items (valid first) and the customers a rule or record may name. */
+/** Pickers: fee items (valid first), the customers a rule or record may name, and the rules (another plugin's fee item may name one). */
 export const feeLookups = {
+  chargingRules: tableLookup({ table: 'fin_fee_rule', value: 'id', label: '{rule_name}', orderBy: [{ column: 'valid', order: 'desc' }, { column: 'rule_name' }] }),
   feeItems: tableLookup({ table: 'fin_fee_item', value: 'id', label: '{name} ({currency})', orderBy: [{ column: 'valid', order: 'desc' }, { column: 'name' }] }),
   feeCustomers: tableLookup({ table: 'sys_user', value: 'id', label: '{company_name|nickname} ({username})', where: (q) => q.whereIn('user_type', [1, 2, 4, 5]), orderBy: 'username' }),
 };

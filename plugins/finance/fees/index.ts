@@ -1,12 +1,13 @@
 // Finance area "fees" (SPEC §2 Expense Management: charging rule, fee item; §3 Fee item /
 // rate; §5 fees; §9 settlement methods): fee items and rates, charging rules with tiers, the
 // rule engine (engine.ts), operation records, and the periodic billing job.
-// Other areas use linesForServiceOrder (charging.server.ts) and the engine.
-import { defineJob, type PluginArea, type Seed } from '@core/shared';
+// Other areas use linesForServiceOrder (charging.server.ts) and the engine; other plugins the
+// `charging.rules` service (a named rule's charge for a dispatch fee's facts).
+import { CHARGING_RULES, defineJob, type PluginArea, type Seed } from '@core/shared';
 import { auditColumns, errors, json, okResponse } from '@core/server';
 import { FEE_PERMISSIONS, MENU } from './fee';
 import { chargingRuleResource, feeItemResource, feeLookups, operationRecordResource } from './fee.server';
-import { linesForServiceOrder } from './charging.server';
+import { chargingRules, linesForServiceOrder } from './charging.server';
 import { periodicBillsJob } from './periodic.job';
 import { operationRecordsDemo } from './demo';
 import { screens } from './screens';
@@ -161,6 +162,6 @@ export const feesArea: PluginArea = {
   resources: [feeItemResource, chargingRuleResource, operationRecordResource],
   lookups: feeLookups,
   jobs: [defineJob(periodicBillsJob)],
-  services: { linesForServiceOrder },
+  services: { linesForServiceOrder, [CHARGING_RULES]: chargingRules },
   locales: { zh, en, my },
 };

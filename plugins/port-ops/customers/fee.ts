@@ -1,15 +1,26 @@
 // Fee and rate items of the dispatch business (freight, loading, waiting, tolls …) with their
-// rate, unit and currency. The rate is kept on the item: the finance plugin exposes no service
-// that computes a named charging rule (only bill lines for a customs service order).
+// own rate, unit and currency, and optionally a finance charging rule: where the finance plugin
+// is installed (service `charging.rules`) the rule prices the item (fee.server.ts feeAmount).
 import { z } from 'zod';
-import { defineResource, rules, type Transition } from '@core/shared';
+import { CHARGE_BASES, CHARGING_RULES, defineResource, rules, type RuleCharge, type Transition } from '@core/shared';
 import { portOpsTable } from '../common';
 import { FEE_PERMISSIONS, K, MENU, crudOf, f } from './common';
 
 export const FEE_KINDS = ['freight', 'loading', 'waiting', 'tolls', 'other'] as const;
-export const FEE_UNITS = ['tonne', 'trip', 'container', 'hour', 'day', 'km'] as const;
+/** What an item is counted in: the fact of a dispatch its quantity is (core's charge bases). */
+export const FEE_UNITS = CHARGE_BASES;
 export const CURRENCIES = ['CNY', 'MMK', 'USD'] as const;
 export const FEE_STATES = ['enabled', 'disabled'] as const;
+
+/** Why an item's rule did not price it (the item's own rate did). */
+export type OwnRateReason = 'noRule' | 'noFinance' | 'ruleMissing' | 'ruleNotInForce';
+
+/** A fee item's amount for a dispatch's facts, and its basis: finance's rule, or the item's own rate (and why). */
+export type FeeAmount = { feeItemId: number; amount: string; currency: string | null; quantity: string; explanation: string } & (
+  | { basis: 'rule'; rule: RuleCharge }
+  | { basis: 'own'; rate: string; unit: string; reason: OwnRateReason }
+);
+
 
 const x = (k: string) => f('fee', k);
 const opts = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, labelKey: `${K}.${prefix}.${v}` }));
@@ -72,6 +83,17 @@ export const feeDef = defineResource({
       options: opts(CURRENCIES, 'currency'),
     },
     {
+      // Finance's picker: none where finance is absent (the screen then leaves the field out).
+      name: 'chargingRuleId',
+      labelKey: x('chargingRule'),
+      type: 'ref',
+      lookup: 'finance.chargingRules',
+      valueType: 'integer',
+      service: CHARGING_RULES,
+      list: { width: 160 },
+      import: false,
+    },
+    {
       name: 'status',
       labelKey: x('status'),
       type: 'enum',
@@ -103,6 +125,7 @@ export const feeDef = defineResource({
       unit: r.oneOf(x('unit'), FEE_UNITS),
       rate: r.decimal(x('rate'), { scale: 4, positive: true }),
       currency: r.oneOf(x('currency'), CURRENCIES),
+      chargingRuleId: r.optionalId(),
       remark: r.optionalText(x('remark'), 200),
     });
   },

@@ -1,9 +1,10 @@
 // Port-ops area "customers" (SPEC §2 /customermanage): the dispatch centre's customers, the
 // blacklist of customers, fleets, vehicles and drivers, transport contracts with their line
 // prices and price adjustments, lines, and the fee and rate items. Other areas call
-// blacklistRefusal() (blacklist.server.ts) and priceInForce() (adjustment.server.ts).
+// blacklistRefusal() (blacklist.server.ts), priceInForce() (adjustment.server.ts) and
+// feeAmount() (fee.server.ts).
 import type { PluginArea } from '@core/shared';
-import { auditColumns } from '@core/server';
+import { auditColumns, errors, json, okResponse } from '@core/server';
 import { customerGroup } from '../common';
 import { ADJUSTMENT_PERMISSIONS, BLACKLIST_PERMISSIONS, CONTRACT_PERMISSIONS, CUSTOMER_PERMISSIONS, FEE_PERMISSIONS, GROUP, LINE_PERMISSIONS, MENU, SHIPPER_ROLE } from './common';
 import { customerLookups, customerResource } from './customer.server';
@@ -141,7 +142,58 @@ export const customersArea: PluginArea = {
           await knex.schema.dropTableIfExists(table);
       },
     },
+    {
+      // The finance charging rule a fee item may be priced by (no foreign key: finance may be absent).
+      name: 'customers_002_fee_rule',
+      async up(knex) {
+        await knex.schema.alterTable('ops_fee_item', (t) => {
+          t.integer('charging_rule_id').nullable();
+        });
+      },
+      async down(knex) {
+        await knex.schema.alterTable('ops_fee_item', (t) => {
+          t.dropColumn('charging_rule_id');
+        });
+      },
+    },
   ],
+  routes: [{ path: 'api/portops/feeAmount', file: 'customers/routes/api.feeAmount.ts', layout: 'none' }],
+  openapi: (doc) => {
+    const fact = { type: ['string', 'null'], pattern: '^\\d+(\\.\\d{1,4})?$' };
+    doc.paths['/api/portops/feeAmount'] = {
+      post: {
+        tags: ['portops: customers'],
+        summary: `Trial calculation (试算) of a fee item for a dispatch's facts: the finance charging rule it names when finance is installed, else its own rate × quantity; the answer says which (${FEE_PERMISSIONS.list})`,
+        operationId: 'portops_fee_amount',
+        'x-permission': FEE_PERMISSIONS.list,
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            properties: { feeItemId: { type: 'integer' }, date: { type: 'string', format: 'date' }, tonnes: fact, trips: fact, containers: fact, distanceKm: fact, waitingHours: fact },
+            required: ['feeItemId', 'date'],
+          }),
+        },
+        responses: {
+          200: okResponse('the amount and its basis', {
+            type: 'object',
+            properties: {
+              feeItemId: { type: 'integer' },
+              basis: { type: 'string', enum: ['rule', 'own'] },
+              amount: { type: 'string' },
+              currency: { type: ['string', 'null'] },
+              quantity: { type: 'string' },
+              explanation: { type: 'string' },
+              rule: { type: 'object', description: 'basis rule: the charging rule and how it priced the facts' },
+              reason: { type: 'string', enum: ['noRule', 'noFinance', 'ruleMissing', 'ruleNotInForce'], description: 'basis own: why no rule priced it' },
+            },
+            required: ['feeItemId', 'basis', 'amount', 'quantity', 'explanation'],
+          }),
+          ...errors('Forbidden'),
+        },
+      },
+    };
+  },
   grants: [
     {
       role: 'PTGL',

@@ -1,5 +1,5 @@
 // The six leaves of 客户管理 (SPEC §2 /customermanage), in the spec's order; customers and
-// contracts open their document editors, the others the generic form.
+// contracts open their document editors, the others the generic form; fee items have 试算.
 import type { ScreenDef } from '@core/shared';
 import { GROUP, K } from './common';
 import { customerDef, customerDocument } from './customer';
@@ -42,5 +42,6 @@ export const screens: ScreenDef[] = [
     path: 'customermanage/fee',
     resource: feeDef,
     menu: { parent: GROUP, titleKey: `${K}.menu.fee`, order: 60 },
+    ui: () => import('./ui/fee'),
   },
 ];
