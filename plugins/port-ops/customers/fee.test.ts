@@ -26,7 +26,7 @@ async function rule(over: Record<string, unknown>): Promise<number> {
 }
 
 async function trial(body: Record<string, unknown>) {
-  return answerOf(feeAmountRoute.action, req('/api/portops/feeAmount', { cookie: db.cookies.operator, json: body }));
+  return answerOf(feeAmountRoute.action, req('/api/portops/feeAmount', { cookie: db.cookies.operator, json: body })) as Promise<{ body: { code: number; msg: string; data: Record<string, unknown> & { fieldErrors?: Record<string, string> } } }>;
 }
 
 describe('a fee item linked to a finance charging rule', () => {
