@@ -1,5 +1,6 @@
 // What the benchmarks share: the MariaDB database they seed (once) and reuse, starting the built
 // server as one node process, signing in, autocannon, and reading a process's RSS and CPU.
+import { heapFlags } from '../scripts/heap.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -148,11 +149,12 @@ export function waitForOutput(child: ChildProcess, marker: string, log?: string)
 
 /**
  * The built server (server.mjs on $BUILD_DIR) in one node process, so the child's pid is the
- * server itself. `nodeArgs` go to that node (e.g. --expose-gc, --cpu-prof).
+ * server itself, with the heap limit npm start gives it (scripts/heap.mjs). `nodeArgs` go to
+ * that node too (e.g. --expose-gc, --cpu-prof).
  */
 export async function startProjectServer(port: number, opts: { nodeArgs?: string[]; env?: Record<string, string>; log?: string } = {}): Promise<ChildProcess> {
   if (!fs.existsSync(path.join(ROOT, BUILD_DIR, 'server/index.js'))) throw new Error(`no build in ${BUILD_DIR}: run npm run build first`);
-  const child = track(spawn(process.execPath, [...(opts.nodeArgs ?? []), 'server.mjs'], { cwd: ROOT, env: serverEnv(port, opts.env), stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(spawn(process.execPath, [...heapFlags(), ...(opts.nodeArgs ?? []), 'server.mjs'], { cwd: ROOT, env: serverEnv(port, opts.env), stdio: ['ignore', 'pipe', 'inherit'] }));
   await waitForOutput(child, 'is running at', opts.log);
   return child;
 }

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { heapFlags } from './heap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2); // e.g. --setup-only, passed on to server.mjs
@@ -100,7 +101,7 @@ async function main() {
   }
 
   log(args.includes('--setup-only') ? 'migrating and seeding the database…' : 'starting the server…');
-  const server = spawn(process.execPath, ['server.mjs', ...args], { cwd: root, stdio: 'inherit', env: process.env, shell: false });
+  const server = spawn(process.execPath, [...heapFlags(), 'server.mjs', ...args], { cwd: root, stdio: 'inherit', env: process.env, shell: false });
   const forward = (sig) => {
     if (server.exitCode === null && server.signalCode === null) server.kill(sig);
   };
