@@ -3,7 +3,7 @@
 // and the amount comes back with its basis (finance's charging rule or the item's own rate).
 import { useState } from 'react';
 import CalculateIcon from '@mui/icons-material/Calculate';
-import { Button, Stack, Typography } from '@mui/material';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { todayIso, type FieldDef } from '@core/shared';
 import { FormDialog, useNotify, type ScreenParts, type Values } from '@core/client';
@@ -71,9 +71,12 @@ export default function useFeeScreen(): ScreenParts {
   const [item, setItem] = useState<Record<string, unknown> | null>(null);
   return {
     rowActions: (row) => (
-      <Button size="small" startIcon={<CalculateIcon />} onClick={() => setItem(row)} data-testid={`fee-trial-${String(row.id)}`}>
-        {t(tr('button'))}
-      </Button>
+      // An icon, as the row's other actions (the 操作 column is sized for icons): its name in the tooltip.
+      <Tooltip title={t(tr('button'))}>
+        <IconButton size="small" color="primary" aria-label={t(tr('button'))} onClick={() => setItem(row)} data-testid={`fee-trial-${String(row.id)}`}>
+          <CalculateIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
     ),
     dialogs: item && <TrialDialog item={item} onClose={() => setItem(null)} />,
   };
