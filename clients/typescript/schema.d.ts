@@ -9860,6 +9860,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portops/feeAmount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trial calculation (试算) of a fee item for a dispatch's facts: the finance charging rule it names when finance is installed, else its own rate × quantity; the answer says which (portops:fee:list) */
+        post: operations["portops_fee_amount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portops/distribution/{id}": {
         parameters: {
             query?: never;
@@ -12395,6 +12412,8 @@ export interface components {
              * @enum {string}
              */
             currency: "CNY" | "MMK" | "USD";
+            /** @description Charging rule */
+            chargingRuleId: number | null;
             /**
              * @description Status
              * @enum {string|null}
@@ -12419,6 +12438,7 @@ export interface components {
             rate: string;
             /** @enum {string} */
             currency: "CNY" | "MMK" | "USD";
+            chargingRuleId: number | null;
             remark: string | null;
         };
         portops_fleet_row: {
@@ -12903,11 +12923,11 @@ export interface components {
              * @enum {string}
              */
             direction: "in" | "out";
-            /** @description Gross (t): decimal string, 2 places */
+            /** @description Gross (t): decimal string, 3 places */
             gross: string;
-            /** @description Tare (t): decimal string, 2 places */
+            /** @description Tare (t): decimal string, 3 places */
             tare: string;
-            /** @description Net (t): decimal string, 2 places */
+            /** @description Net (t): decimal string, 3 places */
             net: string | null;
             /**
              * Format: date-time
@@ -12920,7 +12940,7 @@ export interface components {
             planId: number | null;
             /** @description Customer */
             customerId: number | null;
-            /** @description Waybill ID */
+            /** @description Waybill */
             waybillId: number | null;
             /** @description Remarks */
             remark: string | null;
@@ -35046,7 +35066,7 @@ export interface operations {
                 planId?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
-                /** @description Waybill ID (eq) */
+                /** @description Waybill (eq) */
                 waybillId?: string;
             };
             header?: never;
@@ -35349,7 +35369,7 @@ export interface operations {
                 planId?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
-                /** @description Waybill ID (eq) */
+                /** @description Waybill (eq) */
                 waybillId?: string;
             };
             header?: never;
@@ -35408,7 +35428,7 @@ export interface operations {
                 planId?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
-                /** @description Waybill ID (eq) */
+                /** @description Waybill (eq) */
                 waybillId?: string;
             };
             header?: never;
@@ -50014,6 +50034,65 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portops_fee_amount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    feeItemId: number;
+                    /** Format: date */
+                    date: string;
+                    tonnes?: string | null;
+                    trips?: string | null;
+                    containers?: string | null;
+                    distanceKm?: string | null;
+                    waitingHours?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the amount and its basis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            feeItemId: number;
+                            /** @enum {string} */
+                            basis: "rule" | "own";
+                            amount: string;
+                            currency?: string | null;
+                            quantity: string;
+                            explanation: string;
+                            /** @description basis rule: the charging rule and how it priced the facts */
+                            rule?: Record<string, never>;
+                            /**
+                             * @description basis own: why no rule priced it
+                             * @enum {string}
+                             */
+                            reason?: "noRule" | "noFinance" | "ruleMissing" | "ruleNotInForce";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
