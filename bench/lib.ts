@@ -310,3 +310,18 @@ export function mixedLoad(base: string, cookie: string, fx: Pick<Fixtures, 'logI
   };
   return cannon({ url: base, connections, duration: seconds, headers: { cookie, origin: base }, requests: [{ setupRequest }] }, serverPid);
 }
+
+/** The seeded bench database and one built server on it, signed in as admin (the single-case tools' set-up). */
+export async function signedInServer(): Promise<{ server: ChildProcess; base: string; cookie: string }> {
+  await prepareDatabase(Number(process.env.BENCH_ROWS || 1_000_000));
+  const port = await freePort();
+  const server = await startProjectServer(port);
+  const base = `http://127.0.0.1:${port}`;
+  return { server, base, cookie: await login(base) };
+}
+
+/** MariaDB's own count of the statements it has been sent (`Questions`; the SHOW counts once). */
+export async function questionsOf(conn: { query: (sql: string) => Promise<unknown> }): Promise<number> {
+  const [rows] = (await conn.query("SHOW GLOBAL STATUS LIKE 'Questions'")) as [{ Value: string }[]];
+  return Number(rows[0].Value);
+}

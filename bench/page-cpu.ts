@@ -2,14 +2,10 @@
 // (logged in as admin), in the least costly of 10 batches of n/10 sequential requests after a warm-up, and the HTML size. CPU time,
 // unlike throughput, barely moves with other load on the machine: for comparing two builds.
 // Prints figures only.
-import { cpuSeconds, freePort, login, prepareDatabase, startProjectServer, stopServer } from './lib';
+import { cpuSeconds, signedInServer, stopServer } from './lib';
 
 const [page = '/customsBase/hsCode?pageSize=100', n = '300'] = process.argv.slice(2);
-await prepareDatabase(Number(process.env.BENCH_ROWS || 1_000_000));
-const port = await freePort();
-const server = await startProjectServer(port);
-const base = `http://127.0.0.1:${port}`;
-const cookie = await login(base);
+const { server, base, cookie } = await signedInServer();
 const get = async () => {
   const res = await fetch(base + page, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`${page}: ${res.status}`);

@@ -2,16 +2,12 @@
 // MariaDB for one request of a page (logged in as admin), counted by the server's own `Questions`
 // status over n sequential requests after a warm-up, and which (from the general log). Prints figures only.
 import mysql from 'mysql2/promise';
-import { DATABASE_URL, freePort, login, prepareDatabase, startProjectServer, stopServer } from './lib';
+import { DATABASE_URL, questionsOf, signedInServer, stopServer } from './lib';
 
 const [page = '/dashboard', n = '50'] = process.argv.slice(2);
-await prepareDatabase(Number(process.env.BENCH_ROWS || 1_000_000));
-const port = await freePort();
-const server = await startProjectServer(port);
-const base = `http://127.0.0.1:${port}`;
-const cookie = await login(base);
+const { server, base, cookie } = await signedInServer();
 const conn = await mysql.createConnection({ uri: DATABASE_URL });
-const questions = async () => Number((await conn.query<mysql.RowDataPacket[]>("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
+const questions = () => questionsOf(conn);
 const get = async () => {
   const res = await fetch(base + page, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`${page}: ${res.status}`);

@@ -2,17 +2,13 @@
 // versioned, audited update (the bench's update case), counted by the server's own `Questions`
 // status over n sequential updates. Prints figures only.
 import mysql from 'mysql2/promise';
-import { BENCH_CODE_TYPE, DATABASE_URL, freePort, login, prepareDatabase, startProjectServer, stopServer } from './lib';
+import { BENCH_CODE_TYPE, DATABASE_URL, questionsOf, signedInServer, stopServer } from './lib';
 
 const n = Number(process.argv[2] ?? 200);
-await prepareDatabase(Number(process.env.BENCH_ROWS || 1_000_000));
-const port = await freePort();
-const server = await startProjectServer(port);
-const base = `http://127.0.0.1:${port}`;
-const cookie = await login(base);
+const { server, base, cookie } = await signedInServer();
 const conn = await mysql.createConnection({ uri: DATABASE_URL });
 const [[code]] = await conn.query<mysql.RowDataPacket[]>('SELECT id, code, version FROM sys_ref_code WHERE rv_domain = ? ORDER BY id LIMIT 1', [BENCH_CODE_TYPE]);
-const questions = async () => Number((await conn.query<mysql.RowDataPacket[]>("SHOW GLOBAL STATUS LIKE 'Questions'"))[0][0].Value);
+const questions = () => questionsOf(conn);
 let version = Number(code.version);
 const put = async (i: number) => {
   const res = await fetch(`${base}/api/system/refCode/${code.id}`, {
