@@ -148,8 +148,15 @@ async function main() {
   const figures: Figures = { api: [], pages: {}, exports: [] };
   const startedAt = new Date().toISOString();
   const loadAtStart = loadAvg();
-  await apiAndPages(o, fx, figures);
-  await processCases(o, fx, figures);
+  // A case that breaks (a stale build for the cold start, a server that dies) still leaves the
+  // figures of the cases before it in the table; the run then exits 1.
+  let broke: unknown = null;
+  try {
+    await apiAndPages(o, fx, figures);
+    await processCases(o, fx, figures);
+  } catch (e) {
+    broke = e;
+  }
   const ls = lines(figures);
   console.log(`\nnpm run bench${o.quick ? ' --quick' : ''}: ${fx.rows.toLocaleString('en')} operation-log rows, ${os.cpus().length} CPUs, load at the start: ${loadAtStart.join(' ')}\n`);
   console.log(table(ls));
@@ -165,6 +172,10 @@ async function main() {
     figures,
   };
   console.log(`\n${JSON.stringify(json)}`);
+  if (broke) {
+    console.error('the run broke off, the table holds the cases before:', broke);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((e) => {
