@@ -1,0 +1,9 @@
+import type { PluginArea } from '@core/shared';
+import zh from './locales/zh.json';
+import en from './locales/en.json';
+import my from './locales/my.json';
+
+export const messagesArea: PluginArea = {
+  key: 'messages',
+  locales: { zh, en, my },
+};
