@@ -72,6 +72,18 @@ describe('createRegistry', () => {
     expect(maint.children!.find((c) => c.key === 'management.jobLog')!.hidden).toBe(true);
   });
 
+  it('leaves out a group no screen hangs under, so that it never reaches the sidebar as a page', () => {
+    const texts = { g: '组', sub: '子组' };
+    const empty = plugin({
+      id: 'empty',
+      menus: [{ key: 'emptyGroup', path: '/emptyGroup', titleKey: 'empty:g', children: [{ key: 'emptyGroup.sub', path: '/emptyGroup/sub', titleKey: 'empty:sub', children: [] }] }],
+      locales: { zh: texts, en: texts, my: texts },
+    });
+    const r = createRegistry([system, empty]);
+    expect(r.menus.map((m) => m.key)).not.toContain('emptyGroup');
+    expect(r.menus.map((m) => m.key)).toContain('management');
+  });
+
   it('rejects a plugin id that is not lower-case kebab', () => {
     expect(() => definePlugin({ id: 'Partner_X', root: 'x' })).toThrow(/must match/);
   });

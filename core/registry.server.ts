@@ -74,12 +74,21 @@ function mergeMenus(lists: { plugin: string; menus: MenuNode[] }[], leaves: { pl
     if (!group?.children) throw new Error(`plugin ${plugin}: the screen ${node.path} goes under ${parent}, which is no menu group`);
     add(plugin, group.children, node);
   }
+  // A group no plugin hung a screen under (a plugin's group whose areas are all switched off)
+  // would otherwise reach the menu as a leaf without a page.
+  const prune = (nodes: MenuNode[]): MenuNode[] =>
+    nodes.filter((n) => {
+      if (!n.children) return true;
+      n.children = prune(n.children);
+      return n.children.length > 0;
+    });
+  const kept = prune(top);
   const sort = (nodes: MenuNode[]) => {
     nodes.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     for (const n of nodes) if (n.children) sort(n.children);
   };
-  sort(top);
-  return top;
+  sort(kept);
+  return kept;
 }
 
 /**
