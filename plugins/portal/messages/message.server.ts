@@ -106,7 +106,7 @@ export async function postMessage(knex: Knex, input: MessageInput, files: Upload
     const no = messageNo(day, await nextSequence(trx, day));
     await trx(MESSAGE_TABLE).where({ id }).update({ message_no: no });
     const after = { messageNo: no, type: input.type, name: input.name, email: input.email, contact: input.contact ?? null, content: input.content, status: 'new', files: files.map((f) => f.name) };
-    await writeAudit(trx, { resource: MESSAGE_RESOURCE, recordId: Number(id), action: 'create', actor: null, before: null, after, summary: no, note: clientIp ? `portal ${clientIp}` : 'portal' });
+    await writeAudit(trx, { resource: MESSAGE_RESOURCE, recordId: Number(id), action: 'create', actor: null, before: null, after, summary: no });
     return { id: Number(id), messageNo: no };
   });
 }
@@ -151,7 +151,7 @@ export async function assignMessages(knex: Knex, actor: { user: SessionUser; ip:
     if (rows.some((r) => r.status === 'closed')) throw new ApiError(t(`${K}.msg.assignRefused`));
     for (const r of rows) {
       await trx(MESSAGE_TABLE).where({ id: r.id }).update({ assignee_id: staff.id, updated_at: new Date(), updated_by: actor.user.id, version: trx.raw('version + 1') });
-      await writeAudit(trx, { resource: MESSAGE_RESOURCE, recordId: Number(r.id), action: 'assign', actor, before: { assigneeId: r.assignee_id ?? null }, after: { assigneeId: Number(staff.id) }, summary: String(r.message_no), note: String(staff.nickname) });
+      await writeAudit(trx, { resource: MESSAGE_RESOURCE, recordId: Number(r.id), action: 'assign', actor, before: { assigneeId: r.assignee_id ?? null }, after: { assigneeId: Number(staff.id) }, summary: String(r.message_no) });
     }
     return rows.length;
   });

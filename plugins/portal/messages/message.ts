@@ -45,14 +45,14 @@ export type MessageInput = z.infer<ReturnType<typeof messageSchema>>;
 
 const fields: FieldDef[] = [
   { name: 'messageNo', labelKey: f('messageNo'), type: 'string', filter: 'contains', sortable: true, form: false, list: { width: 150 } },
-  { name: 'type', labelKey: f('type'), type: 'enum', options: typeOptions, filter: 'eq', list: { width: 90 } },
+  { name: 'type', labelKey: f('type'), type: 'enum', options: typeOptions, filter: 'eq', list: { width: 120 } },
   { name: 'name', labelKey: f('name'), type: 'string', maxLength: LIMITS.name, list: { width: 110 } },
   { name: 'email', labelKey: f('email'), type: 'string', maxLength: LIMITS.email, list: { width: 180 } },
   { name: 'contact', labelKey: f('contact'), type: 'string', maxLength: LIMITS.contact, list: { hidden: true } },
   { name: 'content', labelKey: f('content'), type: 'text', maxLength: LIMITS.content, list: { width: 240 }, form: { span: 3 } },
   { name: 'files', column: null, records: true, labelKey: f('files'), type: 'string', list: false, form: false, export: false, import: false },
   { name: 'status', labelKey: f('status'), type: 'enum', options: stateOptions, filter: 'eq', form: false, import: false, list: { width: 90 } },
-  { name: 'assigneeId', labelKey: f('assignee'), type: 'ref', lookup: 'portal.staff', valueType: 'integer', filter: 'eq', form: false, import: false, list: { width: 110 } },
+  { name: 'assigneeId', labelKey: f('assignee'), type: 'ref', lookup: 'portal.staff', valueType: 'integer', filter: 'eq', form: false, import: false, list: { width: 160 } },
   { name: 'reply', labelKey: f('reply'), type: 'text', form: false, import: false, list: { hidden: true } },
   { name: 'repliedAt', labelKey: f('repliedAt'), type: 'datetime', form: false, import: false, list: { hidden: true } },
   { name: 'repliedBy', labelKey: f('repliedBy'), type: 'integer', list: false, form: false, import: false, export: false },

@@ -1,6 +1,6 @@
 // The online-message screen's parts: 分派 on the toolbar (pick a staff user for the selected
 // messages), and in the detail drawer the attachments (downloaded through core, which checks
-// the reader may see the message) and the reply as the sender reads it.
+// the reader may see the message).
 import { useState } from 'react';
 import { Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -76,12 +76,6 @@ function Detail({ row }: { row: Row }) {
           {t(`${K}.ui.noFiles`)}
         </Typography>
       )}
-      <Typography variant="subtitle2" sx={{ mt: 1.5 }} gutterBottom>
-        {t(`${K}.ui.reply`)}
-      </Typography>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} color={row.reply ? 'text.primary' : 'text.secondary'} data-testid="message-reply">
-        {row.reply ? String(row.reply) : t(`${K}.ui.replyNone`)}
-      </Typography>
     </Box>
   );
 }
