@@ -77,13 +77,16 @@ export async function crossOriginVerdict(method: string, path: string, header: (
   const multipart = (policy.def.multipart ?? []).some((p) => p.toLowerCase() === path.toLowerCase().replace(/\/+$/, ''));
   const origin = header('origin');
   const preflight = method.toUpperCase() === 'OPTIONS' && !!header('access-control-request-method');
-  if (!origin) return { headers: [], preflight: preflight ? 403 : null, allowedOrigin: null, multipart };
-  const allowed = (await allowedOrigins(policy)).includes(origin);
-  if (!allowed) return { headers: [['vary', 'Origin']], preflight: preflight ? 403 : null, allowedOrigin: null, multipart };
-  const headers: Array<[string, string]> = [
-    ['access-control-allow-origin', origin],
+  // On every answer of these paths: caches keep one copy per Origin, and the portal's pages may
+  // embed what they load without CORS (a cover image) despite helmet's same-origin default.
+  const always: Array<[string, string]> = [
     ['vary', 'Origin'],
+    ['cross-origin-resource-policy', 'cross-origin'],
   ];
+  if (!origin) return { headers: always, preflight: preflight ? 403 : null, allowedOrigin: null, multipart };
+  const allowed = (await allowedOrigins(policy)).includes(origin);
+  if (!allowed) return { headers: always, preflight: preflight ? 403 : null, allowedOrigin: null, multipart };
+  const headers: Array<[string, string]> = [['access-control-allow-origin', origin], ...always];
   if (preflight) headers.push(['access-control-allow-methods', CORS_METHODS], ['access-control-allow-headers', CORS_HEADERS], ['access-control-max-age', MAX_AGE_S]);
   else headers.push(['access-control-expose-headers', 'ETag, Retry-After']);
   return { headers, preflight: preflight ? 204 : null, allowedOrigin: origin, multipart };

@@ -62,6 +62,11 @@ describe.each(fronts)('CORS through %s', (_name, server) => {
   it('gives another origin no CORS headers', async () => {
     const res = await fetch(server.base + lookupPath, { headers: { Origin: OTHER } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    // Still Vary: Origin (a shared cache must not hand this answer to an allowed origin).
+    expect(res.headers.get('vary')).toContain('Origin');
+    const none = await fetch(server.base + lookupPath);
+    expect(none.headers.get('vary')).toContain('Origin');
+    expect(none.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
   it('answers an allowed preflight 204 with the methods and headers (Authorization, Content-Type), another 403', async () => {
