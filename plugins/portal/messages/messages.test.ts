@@ -11,7 +11,10 @@ import portal from '..';
 import * as post from './routes/api.public.messages';
 import * as lookup from './routes/api.public.messages.lookup';
 import * as assign from './routes/api.messageAssign';
+import * as fileRoute from '../../../app/routes/api.core.files.$id';
 import { messageNo } from './message.server';
+import { closeLimiter } from './limiter.server';
+import { respond } from '../../../tests/support/http';
 
 const db = setUpTestDb({ plugins: [system, portal], registry: true, dataDir: true, logins: ['operator', 'trader', 'admin'] });
 const staff = (who = 'operator') => resourceApi('portal', 'message', { cookie: db.cookies[who] });
@@ -128,6 +131,24 @@ describe('the rate limit', () => {
   }, 120_000);
 });
 
+describe('the rate limit on Redis (REDIS_URL set)', () => {
+  it('holds the same limit with the Redis store', async () => {
+    const previous = process.env.REDIS_URL;
+    process.env.REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+    try {
+      // An address of this run only: the Redis keys outlive the test database.
+      const ip = `2001:db8::${Date.now().toString(16).slice(-4)}:${process.pid.toString(16)}`;
+      const answers = await Promise.all(Array.from({ length: 12 }, () => postForm(valid, [], ip)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    } finally {
+      if (previous === undefined) delete process.env.REDIS_URL;
+      else process.env.REDIS_URL = previous;
+      await closeLimiter();
+    }
+  });
+});
+
 describe('looking a reply up', () => {
   it('answers the message with the right number and email, and one 404 otherwise', async () => {
     const { body } = await postForm(valid);
@@ -217,6 +238,13 @@ describe('staff handling a message', () => {
     const list = await staff().list({ messageNo: no });
     expect(list.data.rows).toHaveLength(1);
     expect(list.data.rows[0].files).toEqual([expect.objectContaining({ name: 'scan.pdf' })]);
+    // Downloaded through core, which asks whether the reader may see the message.
+    const fileId = String((list.data.rows[0].files as { id: number }[])[0].id);
+    const download = (who: string) => respond(fileRoute.loader, req(`/api/core/files/${fileId}`, { cookie: db.cookies[who] }), { id: fileId });
+    const got = await download('operator');
+    expect(got.status).toBe(200);
+    expect(new Uint8Array(await got.arrayBuffer()).slice(0, 5)).toEqual(PDF.slice(0, 5));
+    expect((await download('trader')).status).toBe(403);
     expect((await staff().list({ status: 'closed', messageNo: no })).data.rows).toHaveLength(0);
   });
 });
