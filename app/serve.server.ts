@@ -25,6 +25,7 @@ import { closeInvalidator } from '@core/cache/invalidation.server';
 import { forgetSessionUsers } from '@core/rbac/access.server';
 import { gracefulShutdown } from '@core/http/shutdown.server';
 import { apiFront } from '@core/http/api-router.server';
+import { crossOriginGuard } from '@core/http/cors.server';
 
 async function prepareDatabase() {
   const registry = installAppRegistry();
@@ -88,6 +89,8 @@ async function main({ args: argv, build: served }: ServeOptions) {
   // helmet headers (CSP with a per-request nonce on pages; not under Vite's dev server, which
   // injects its own scripts and styles) and the CSRF check before anything reads a body.
   app.use(securityHeaders({ csp: !dev }));
+  // Public paths a plugin opened to other sites: CORS headers and preflights, then the CSRF check trusts their allowed origins.
+  app.use(crossOriginGuard());
   app.use(csrfGuard());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

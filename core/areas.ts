@@ -9,7 +9,7 @@ import type { PluginArea, PluginParts, PortPlugin } from './plugin';
 export type { PluginArea };
 
 /** Listed parts: the plugin's own (plugin-wide), then its areas', in area order. */
-const LISTS = ['menus', 'permissions', 'routes', 'screens', 'migrations', 'seeds', 'jobs', 'badges', 'stats', 'resources', 'screenResources'] as const;
+const LISTS = ['menus', 'permissions', 'routes', 'screens', 'migrations', 'seeds', 'jobs', 'badges', 'stats', 'resources', 'screenResources', 'crossOrigin'] as const;
 /** Parts merged by name: a name two areas (or an area and the plugin) both declare is an error. */
 const MAPS = ['services', 'lookups'] as const;
 const AREA_KEYS = new Set<string>(['key', ...LISTS, ...MAPS, 'grants', 'locales', 'openapi']);

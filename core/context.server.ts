@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import type { TFunction } from 'i18next';
 import type { Knex } from 'knex';
-import type { Lang } from './i18n/i18n';
+import { isLang, type Lang } from './i18n/i18n';
 import type { PluginContext } from './plugin';
 import type { SessionUser } from './rbac/menu';
 import type { Actor, ServerResource } from './resource/define.server';
@@ -62,6 +62,30 @@ export function page<T>(need: Need, fn: (ctx: RequestContext) => Promise<T>): (a
 /** An API call answering in the envelope: the guard (20011, 403) and errors as the envelope says, then `fn`. */
 export function api(need: Need, fn: (ctx: RequestContext) => Promise<Response>): (args: Args) => Promise<Response> {
   return (args) => handleApi(async () => fn(await requestContext(args, need)));
+}
+
+/** What an unauthenticated public API call (a portal's widgets) is handed: no user. */
+export interface PublicContext extends PluginContext {
+  request: Request;
+  params: Params;
+  /** The `lang` query parameter (zh|en|my), else ?lng= / the language cookie, else zh. */
+  lang: Lang;
+  t: TFunction;
+  /** The client's address (TRUST_PROXY decides how far X-Forwarded-For is believed). */
+  ip: string | null;
+  services: Services;
+}
+
+/** A public API call answering in the envelope: no sign-in asked, errors as the envelope says. */
+export function publicApi(fn: (ctx: PublicContext) => Promise<Response>, knex?: Knex): (args: Args) => Promise<Response> {
+  return (args) =>
+    handleApi(async () => {
+      const { request, params } = args;
+      const asked = request.url.includes('lang=') ? new URL(request.url).searchParams.get('lang') : null;
+      const lang = isLang(asked) ? asked : await getLang(request);
+      const registry = getRegistry();
+      return fn({ ...registry.context(knex ?? getKnex()), request, params, lang, t: tFor(lang), ip: clientIp(request), services: registry });
+    });
 }
 
 /** The envelope's answer to an API path nobody serves (signed in or not). */

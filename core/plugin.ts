@@ -290,6 +290,21 @@ export interface ScreenDef {
   ui?: () => Promise<{ default: ScreenUi }>;
 }
 
+/**
+ * Paths other web sites' pages may call from the browser (a portal's public API), and which
+ * sites may (core/http/cors.server.ts): answers to an allowed Origin carry
+ * Access-Control-Allow-Origin, its preflights are answered 204, and its POSTs pass the CSRF
+ * check; any other origin gets no CORS headers and a 403 preflight.
+ */
+export interface CrossOriginDef {
+  /** Path prefixes (`/api/portal/public/`). */
+  paths: string[];
+  /** Of those, the paths that take a multipart body (a form with files); the others JSON only. */
+  multipart?: string[];
+  /** The allowed origins (`scheme://host[:port]`), read from the plugin's table: core caches them per process until `crossOriginChanged()` (any process). */
+  origins(ctx: PluginContext): Promise<string[]>;
+}
+
 /** What a plugin and each of its areas may declare. */
 export interface PluginParts {
   menus?: MenuNode[];
@@ -313,6 +328,8 @@ export interface PluginParts {
   screenResources?: ServerResource[];
   /** Adds to the OpenAPI document (paths a plugin serves outside the resource engine). */
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
+  /** Public paths that other sites' pages may call (CORS allow-list, see CrossOriginDef). */
+  crossOrigin?: CrossOriginDef[];
   /** Option lists for pickers (`/api/lookup/<plugin>.<name>`, `?q=` searches), e.g. roles for the user form. */
   lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike, search?: { q?: string; values?: string[]; limit?: number }) => Promise<LookupOption[]>>;
 }

@@ -10,7 +10,7 @@ export type { UploadType } from './files/sniff';
 export { dayStamp, displayTimeZone, formatDateTime, isoDay, todayIso } from './i18n/dates';
 export type { Lang } from './i18n/i18n';
 export { CHARGE_BASES, CHARGING_RULES, ENTERPRISE_DIRECTORY, chargeDays, chargeQuantity, defineJob, definePlugin } from './plugin';
-export type { ChargeBasis, ChargeFacts, ChargingRules, EnterpriseDirectory, GrantDef, JobDef, LookupOption, MenuNode, Migration, PermissionDef, PluginContext, PortPlugin, RouteDef, RuleCharge, ScreenDef, Seed, SessionUserLike, StatDef } from './plugin';
+export type { ChargeBasis, ChargeFacts, ChargingRules, CrossOriginDef, EnterpriseDirectory, GrantDef, JobDef, LookupOption, MenuNode, Migration, PermissionDef, PluginContext, PortPlugin, RouteDef, RuleCharge, ScreenDef, Seed, SessionUserLike, StatDef } from './plugin';
 export { hasPermission, matchesRoleOrPermission } from './rbac/menu';
 export type { SessionUser } from './rbac/menu';
 export { columnOf, crudPermissions, defineResource, editableInState, endpoint, permissionCodes, resourceKey, tableHead } from './resource/define';

@@ -217,6 +217,26 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     expect(checkRequest({ ...facts('/api/x/y', server.base), contentType: 'application/json; charset=utf-8' }, [])).toBe('ok');
     expect(checkRequest({ ...facts('/api/x/y', server.base), contentType: 'application/vnd.api+json' }, [])).toBe('ok');
   });
+
+  it('a public path a plugin opened cross-origin (core/http/cors.server.ts) trusts only its allowed origin, and multipart only where declared', () => {
+    const portal = 'https://portal.example.com';
+    const facts = (crossOrigin: RequestFacts['crossOrigin'], origin = portal): RequestFacts => ({
+      method: 'POST',
+      path: '/api/portal/public/messages',
+      host: new URL(server.base).host,
+      origin,
+      hasBody: true,
+      contentType: 'multipart/form-data; boundary=x',
+      hasCookie: false,
+      hasBearer: false,
+      crossOrigin,
+    });
+    expect(checkRequest(facts({ allowedOrigin: portal, multipart: true }), [])).toBe('ok');
+    expect(checkRequest(facts({ allowedOrigin: null, multipart: true }), [])).toBe('origin');
+    expect(checkRequest(facts({ allowedOrigin: portal, multipart: true }, EVIL), [])).toBe('origin');
+    expect(checkRequest(facts({ allowedOrigin: portal, multipart: false }), [])).toBe('contentType');
+    expect(checkRequest(facts(undefined), [])).toBe('origin');
+  });
 });
 
 describe('client address', () => {

@@ -62,6 +62,12 @@ export interface RequestFacts {
   hasBody: boolean;
   hasCookie: boolean;
   hasBearer: boolean;
+  /**
+   * A public path a plugin opened to other sites (core/http/cors.server.ts): its origin when
+   * the allow-list holds it (trusted like ALLOWED_ORIGINS, for that path only), and whether
+   * the path takes a multipart body.
+   */
+  crossOrigin?: { allowedOrigin: string | null; multipart: boolean } | null;
 }
 
 export type Verdict = 'ok' | 'origin' | 'contentType';
@@ -87,10 +93,10 @@ export function checkRequest(r: RequestFacts, allowed: string[] = allowedOrigins
   if (source === undefined) {
     // Neither header: not a browser (curl, a script). Without a cookie there is nothing to forge.
     if (r.hasCookie) return 'origin';
-  } else if (source === null || (new URL(source).host !== r.host.toLowerCase() && !allowed.includes(source))) {
+  } else if (source === null || (new URL(source).host !== r.host.toLowerCase() && !allowed.includes(source) && source !== r.crossOrigin?.allowedOrigin)) {
     return 'origin';
   }
-  if (api && !isMultipartEndpoint(r.path) && r.hasBody && !isJson(r.contentType)) return 'contentType';
+  if (api && !isMultipartEndpoint(r.path) && !r.crossOrigin?.multipart && r.hasBody && !isJson(r.contentType)) return 'contentType';
   return 'ok';
 }
 
@@ -128,7 +134,8 @@ export function refusal(verdict: Exclude<Verdict, 'ok'>, t: TFunction): { status
 
 export function csrfGuard(): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const verdict = checkRequest(requestFacts(req.method, req.path, ownHostOf(req, req.app.get('trust proxy fn')), (name) => req.get(name)));
+    const facts = requestFacts(req.method, req.path, ownHostOf(req, req.app.get('trust proxy fn')), (name) => req.get(name));
+    const verdict = checkRequest({ ...facts, crossOrigin: res.locals.crossOrigin });
     if (verdict === 'ok') return next();
     getT(i18nRequest(req))
       .then((t) => {

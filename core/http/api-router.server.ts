@@ -16,6 +16,7 @@ import { checkRequest, refusal, requestFacts } from '../auth/http-security.serve
 import { getT } from '../i18n/i18n.server';
 import { fail, jsonTextOf } from './envelope.server';
 import { clientIpOf, NodeRequest, ownHostOf, requestUrl, type TrustFn } from './node-request.server';
+import { crossOriginPolicyOf, crossOriginVerdict, preflightRefusal, type CrossOriginVerdict } from './cors.server';
 
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
 interface RouteModuleLike {
@@ -155,10 +156,11 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
   const sendHead = (res: ServerResponse, response: Response, out: Record<string, string | string[]>) =>
     response.statusText ? res.writeHead(response.status, response.statusText, out) : res.writeHead(response.status, out);
 
-  async function answer(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  async function answer(req: IncomingMessage, res: ServerResponse, response: Response, cors?: CrossOriginVerdict | null): Promise<void> {
     const head = req.method === 'HEAD';
     const json = jsonTextOf(response);
     const out: Record<string, string | string[]> = json?.plain ? { ...plainHead } : headersOf(response);
+    if (cors) for (const [k, v] of cors.headers) out[k] = v;
     const compressible = COMPRESSIBLE.test(String(out['content-type'] ?? '')) && !out['content-encoding'];
     if (compressible) out.vary = out.vary ? `${out.vary}, Accept-Encoding` : 'Accept-Encoding';
     const gz = compressible && acceptsGzip(req.headers['accept-encoding'] as string | undefined);
@@ -193,14 +195,24 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
     });
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch, handler: Handler): Promise<void> {
+  async function serve(req: IncomingMessage, res: ServerResponse, match: ApiMatch | null, handler: Handler | null | undefined): Promise<void> {
     for (const w of opts.watchers) w(req, res, noop);
     req.headers['x-port-client-ip'] = clientIpOf(req, opts.trust);
     const request = new NodeRequest(req, res, requestUrl(req, opts.trust)) as unknown as Request;
-    const verdict = checkRequest(requestFacts(req.method ?? 'GET', (req.url ?? '/').split('?')[0], ownHostOf(req, opts.trust), (name) => req.headers[name] as string | undefined));
+    const path = (req.url ?? '/').split('?')[0];
+    const header = (name: string) => req.headers[name] as string | undefined;
+    // A public path a plugin opened to other sites: its CORS headers, and its preflight answered here.
+    const cors = crossOriginPolicyOf(path) ? await crossOriginVerdict(req.method ?? 'GET', path, header) : null;
+    if (cors?.preflight === 204) return answer(req, res, new Response(null, { status: 204 }), cors);
+    if (cors?.preflight === 403) {
+      const body = await preflightRefusal(request);
+      return answer(req, res, fail(body.msg, body.code, 403), cors);
+    }
+    if (!match || !handler) return opts.fallback(req, res);
+    const verdict = checkRequest({ ...requestFacts(req.method ?? 'GET', path, ownHostOf(req, opts.trust), header), crossOrigin: cors });
     if (verdict !== 'ok') {
       const { status, body } = refusal(verdict, await getT(request));
-      return answer(req, res, fail(body.msg, body.code, status));
+      return answer(req, res, fail(body.msg, body.code, status), cors);
     }
     let response: unknown;
     try {
@@ -211,7 +223,7 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
       response = thrown;
     }
     if (!(response instanceof Response)) response = Response.json(response ?? null);
-    await answer(req, res, response as Response);
+    await answer(req, res, response as Response, cors);
   }
 
   return (req, res) => {
@@ -221,8 +233,11 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
     const match = matchApi(routes, q < 0 ? url : url.slice(0, q));
     const read = req.method === 'GET' || req.method === 'HEAD';
     const handler = match && (read ? match.route.module.loader : match.route.module.action);
-    if (!match || !handler) return opts.fallback(req, res);
-    serve(req, res, match, handler).catch((error) => {
+    const path = q < 0 ? url : url.slice(0, q);
+    // A preflight (OPTIONS) of a public cross-origin path is answered by the front, never by a route's action.
+    const preflight = req.method === 'OPTIONS' && !!req.headers['access-control-request-method'] && !!crossOriginPolicyOf(path);
+    if (!preflight && (!match || !handler)) return opts.fallback(req, res);
+    serve(req, res, preflight ? null : match, preflight ? null : handler).catch((error) => {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('Unexpected Server Error');
       else res.destroy();

@@ -39,7 +39,8 @@ function TrailList({ def, entries }: { def: ResourceDef; entries: TrailEntry[] }
       {[...entries].reverse().map((e) => {
         const tr = e.transition ? sm?.transitions.find((x) => x.name === e.transition) : undefined;
         const what = tr ? t(tr.labelKey) : t(`core:resource.trail_${e.action}`, { defaultValue: e.action });
-        const changed = e.action === 'update' ? Object.keys(e.changes).map(fieldLabel) : [];
+        // An update, or a plugin's own action on the record (assign): the fields it changed.
+        const changed = !tr && e.action !== 'create' && e.action !== 'delete' ? Object.keys(e.changes).filter((k) => !k.startsWith('@')).map(fieldLabel) : [];
         return (
           <Box component="li" key={e.id} sx={{ borderLeft: 2, borderColor: tr ? 'primary.main' : 'divider', pl: 1.5 }} data-testid={`trail-${e.id}`} data-action={e.action}>
             <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
