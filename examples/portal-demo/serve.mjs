@@ -21,8 +21,10 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(HERE, '../../sdk/dist');
+// Burmese glyphs for the page and its widgets (a machine may have no Myanmar font).
+const FONTS = path.resolve(HERE, '../../node_modules/@fontsource/noto-sans-myanmar/files');
 const LANGS = ['zh', 'en', 'my'];
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.html': 'text/html; charset=utf-8', '.css': 'text/css' };
+const TYPES = { '.woff2': 'font/woff2', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.html': 'text/html; charset=utf-8', '.css': 'text/css' };
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +41,8 @@ async function platform(pathname, { method = 'GET', body, token, cookie } = {}) 
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  if (cookie) headers.cookie = cookie;
+  // A signed-in call is a same-site call to the platform (its CSRF check reads the Origin).
+  if (cookie) Object.assign(headers, { cookie, origin: app });
   const res = await fetch(app + pathname, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const env = await res.json().catch(() => null);
   if (!env || env.code !== 200) throw new Error(`${method} ${pathname}: ${env ? `${env.code} ${env.msg}` : `HTTP ${res.status}`}`);
@@ -93,9 +96,10 @@ const server = http.createServer(async (req, res) => {
       return send(res, 200, TYPES['.html'], page.replaceAll('__APP_URL__', app).replaceAll('__LANG__', lang));
     }
     if (url.pathname === '/embed-token') return send(res, 200, 'application/json', JSON.stringify(await embedToken()));
-    if (url.pathname.startsWith('/sdk/')) {
-      const file = path.resolve(DIST, `.${decodeURIComponent(url.pathname.slice(4))}`);
-      if (!file.startsWith(DIST + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return send(res, 404, 'text/plain', 'not found');
+    for (const [prefix, dir] of [['/sdk/', DIST], ['/fonts/', FONTS]]) {
+      if (!url.pathname.startsWith(prefix)) continue;
+      const file = path.resolve(dir, `.${decodeURIComponent(url.pathname.slice(prefix.length - 1))}`);
+      if (!file.startsWith(dir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return send(res, 404, 'text/plain', 'not found');
       return send(res, 200, TYPES[path.extname(file)] || 'application/octet-stream', fs.readFileSync(file));
     }
     return send(res, 404, 'text/plain', 'not found');

@@ -146,7 +146,7 @@ export function MessageFormWidget({ baseUrl, lang }: WidgetProps) {
               />
               <div className="pw-muted">{t('msg.filesHint', { max: FILE_MAX, mb: FILE_MAX_MB, types: FILE_TYPES.filter((x) => x !== 'jpeg').join(', ') })}</div>
               {files.length > 0 && (
-                <ul className="pw-files" data-testid={`${uid}-files`}>
+                <ul className="pw-files" data-testid="pw-files">
                   {files.map((f, i) => (
                     <li key={`${f.name}-${i}`}>
                       <span>

@@ -5,7 +5,7 @@
 // touching nothing of the host.
 export const CSS = `
 :host { all: initial; display: block; }
-.pw-root { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Noto Sans Myanmar", "Myanmar Text", Padauk, sans-serif; font-size: 14px; line-height: 1.6; color: #1f2937; background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; }
+.pw-root { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans Myanmar", "Myanmar Text", Padauk, "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; font-size: 14px; line-height: 1.6; color: #1f2937; background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; }
 .pw-root *, .pw-root *::before, .pw-root *::after { box-sizing: border-box; }
 .pw-root h2 { font-size: 18px; margin: 0 0 12px; color: #0f3d6e; }
 .pw-root h3 { font-size: 16px; margin: 16px 0 8px; color: #0f3d6e; }
