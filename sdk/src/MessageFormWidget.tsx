@@ -83,8 +83,10 @@ export function MessageFormWidget({ baseUrl, lang }: WidgetProps) {
       setFiles([]);
     } catch (err) {
       const f = err as ApiFailure;
-      setErrors(f.fieldErrors ?? {});
-      setBanner(f.message);
+      const fields = f.fieldErrors ?? {};
+      setErrors(fields);
+      // A field's error shows under its field; anything else (rate limit, network) above the button.
+      if (!Object.keys(fields).length) setBanner(f.message);
     } finally {
       setProgress(null);
     }
