@@ -56,7 +56,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['build/**', 'data/**', 'node_modules/**', 'test-results/**', '.cache/**'] },
+  { ignores: ['build/**', 'data/**', 'node_modules/**', 'test-results/**', '.cache/**', 'sdk/dist/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -5,7 +5,7 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'examples/**/*.test.ts', 'jobs/**/*.test.ts', 'clients/**/*.test.ts'],
+    include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'app/**/*.test.ts', 'tests/integration/**/*.test.ts', 'examples/**/*.test.ts', 'jobs/**/*.test.ts', 'clients/**/*.test.ts', 'sdk/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30000,
     hookTimeout: 60000,

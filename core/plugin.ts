@@ -125,6 +125,34 @@ export interface ChargingRules {
   charge(knex: Knex, ruleId: number, facts: ChargeFacts, per: ChargeBasis, t?: (key: string) => string): Promise<{ charge: RuleCharge } | { refused: 'missing' | 'notInForce' }>;
 }
 
+/**
+ * Service `finance.partyBills` (a contract core names, like `charging.rules`): the bills one
+ * user pays, a page at a time, with their labels in the caller's language, from whichever
+ * plugin keeps bills (finance). The portal's settlement status viewer reads through it.
+ */
+export const PARTY_BILLS = 'finance.partyBills';
+export interface PartyBill {
+  serialNo: string;
+  orderNo: string;
+  billType: string;
+  billTypeLabel: string;
+  /** Decimal string, two places. */
+  amount: string;
+  currency: string;
+  /** YYYY-MM-DD. */
+  billDate: string;
+  status: string;
+  statusLabel: string;
+  payFlag: string;
+  payFlagLabel: string;
+  /** YYYY-MM-DD HH:mm:ss, or null while unpaid. */
+  paidAt: string | null;
+}
+export interface PartyBills {
+  /** The bills pushed to `userId` as payer, newest first; `t` words the labels. */
+  page(knex: Knex, userId: number, paging: { page: number; pageSize: number }, t: (key: string) => string): Promise<{ rows: PartyBill[]; total: number }>;
+}
+
 export interface SessionUserLike {
   id: number;
   username: string;

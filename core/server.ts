@@ -4,7 +4,7 @@
 
 export { requireCurrent } from './auth/guard.server';
 export { hashPassword } from './auth/password.server';
-export { revokeSessions } from './auth/session.server';
+export { derivedKey, revokeSessions } from './auth/session.server';
 export { createApiToken, revokeApiToken } from './auth/token.server';
 export { SPEC_BADGE_VISIBILITY } from './badges.server';
 export { api, apiNotFound, page, publicApi, requestContext } from './context.server';
@@ -24,7 +24,7 @@ export { download } from './http/download.server';
 export { XLSX, errors, fileResponse, json, okResponse } from './http/openapi';
 export type { Json, OpenApiParts } from './http/openapi';
 export { VARIANT_CODE, toVariantEnvelope } from './http/variant.server';
-export { getLang } from './i18n/i18n.server';
+export { getLang, tFor } from './i18n/i18n.server';
 export { listJobs, pauseJob, resumeJob, runJobOnce, updateCron } from './jobs/admin.server';
 export type { JobListItem, JobRunSummary } from './jobs/admin.server';
 export { getScheduler } from './jobs/scheduler.server';

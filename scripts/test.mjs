@@ -6,8 +6,8 @@
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
-//   6 build       (build/e2e, with the example partner plugin; the tests that start the real
-//                 server use it)
+//   6 build       (sdk/dist, the widgets; build/e2e, with the example partner plugin; the tests
+//                 that start the real server use it)
 //   7 unit + integration (vitest, real MariaDB/Redis)  → test-results/unit.json
 //     + the integration tests that write documents again on SQLite, the embedded default
 //       (TEST_DB=sqlite)                                → test-results/unit-sqlite.json
@@ -325,6 +325,7 @@ export const SQLITE_TESTS = [
   'plugins/finance/funds/',
   'plugins/finance/fx/',
   'plugins/port-ops/',
+  'plugins/portal/embed/',
   'plugins/portal/messages/',
   'plugins/system/routes/',
   'app/routes/',
@@ -379,7 +380,8 @@ async function main() {
   let built = false;
   if (!unitOnly) {
     header('6/9 build (build/e2e, with the example partner plugin)');
-    built = (await run(bin('remix'), ['vite:build'], buildEnv)) === 0;
+    // The widgets first (sdk/dist): the portal's browser test serves them from a demo page.
+    built = (await run('npm', ['run', 'build:sdk'], buildEnv)) === 0 && (await run(bin('remix'), ['vite:build'], buildEnv)) === 0;
     if (!built) failures.push('build');
   }
   const builtEnv = built ? { E2E_BUILD_DIR: 'build/e2e' } : {};

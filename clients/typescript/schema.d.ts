@@ -9895,6 +9895,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/embedToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges the caller's right (portal:embed:issue: a partner API token, Authorization: Bearer ptk_…, or a signed-in user) for a short-lived read-only embed token scoped to one trader's settlement states (settlement:read); audited */
+        post: operations["portal_embed_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/settlement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One trader's bills and their settlement states, newest first, for the embedded settlement status viewer: only with Authorization: Embed <token> (an embed token names the trader; no session or API token is taken) */
+        get: operations["portal_public_settlement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -50190,6 +50224,112 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_embed_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the username of a trader (userType 4) */
+                    trader: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the embed token (PORTAL_EMBED_TTL_S, 10 minutes by default) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            token: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @constant */
+                            scope: "settlement:read";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_settlement: {
+        parameters: {
+            query?: {
+                /** @description 1-based page */
+                page?: number;
+                /** @description rows per page */
+                pageSize?: number;
+                /** @description language of the labels and messages */
+                lang?: "zh" | "en" | "my";
+            };
+            header: {
+                /** @description Embed <token> from POST /api/portal/embedToken */
+                Authorization: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the trader's bills */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            trader: {
+                                name: string;
+                            };
+                            rows: {
+                                serialNo: string;
+                                orderNo: string;
+                                billType: string;
+                                billTypeLabel: string;
+                                amount: string;
+                                currency: string;
+                                /** Format: date */
+                                billDate: string;
+                                status: string;
+                                statusLabel: string;
+                                payFlag: string;
+                                payFlagLabel: string;
+                                /** @description YYYY-MM-DD HH:mm:ss */
+                                paidAt: string | null;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

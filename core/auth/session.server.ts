@@ -35,6 +35,14 @@ function secret(): string {
   }
 }
 
+/**
+ * A signing key for one purpose (`portal.embed`), derived from the session secret: every
+ * process of the same install signs and verifies alike, and no purpose's key is the cookie's.
+ */
+export function derivedKey(purpose: string): Buffer {
+  return crypto.createHmac('sha256', secret()).update(`port-platform:${purpose}`).digest();
+}
+
 export interface SessionData {
   userId: number;
   welcome?: boolean;

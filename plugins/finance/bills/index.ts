@@ -3,12 +3,13 @@
 // Refund review; §5 Billing): bills with lines and their ten-state machine, refunds with
 // review, bad debts with approval, write-offs, the service-bill hand-off receiver and the
 // trader's unified settlement page. Other areas call createBill (bills.server.ts).
-import type { GrantDef, PluginArea, Seed } from '@core/shared';
+import { PARTY_BILLS, type GrantDef, type PluginArea, type Seed } from '@core/shared';
 import { XLSX, errors, fileResponse } from '@core/server';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
 import { receivableResource } from './receivable.server';
 import { settlementBillResource } from './settlement.server';
+import { partyBills } from './partyBills.server';
 import { badDebtsAndWriteoffsDemo, bankDemoBill, billsDemo } from './demo';
 import { billsMigration } from './migration';
 import { BAD_DEBT_PERMISSIONS } from './badDebt';
@@ -123,6 +124,6 @@ export const billsArea: PluginArea = {
   resources: [billResource, billPayableResource, receivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   screenResources: [settlementBillResource],
   lookups: { unpaidBills, billsToVerify },
-  services: { 'handoff.serviceBill': serviceBillReceiver },
+  services: { 'handoff.serviceBill': serviceBillReceiver, [PARTY_BILLS]: partyBills },
   locales: { zh, en, my },
 };
