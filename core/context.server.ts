@@ -64,6 +64,34 @@ export function api(need: Need, fn: (ctx: RequestContext) => Promise<Response>):
   return (args) => handleApi(async () => fn(await requestContext(args, need)));
 }
 
+/** What a public (unauthenticated, `x-access: public`) API call is handed: no user, the language the caller asks for. */
+export interface PublicContext extends PluginContext {
+  request: Request;
+  params: Params;
+  /** `?lang=zh|en|my` (default zh): the language of the content asked for and of the messages. */
+  lang: Lang;
+  t: TFunction;
+  /** The client's address (core/http/node-request.server.ts: as far as TRUST_PROXY says). */
+  ip: string | null;
+  services: Services;
+}
+
+/** The language a public call asks for: `?lang=`, zh unless it names another of zh, en, my. */
+export function publicLang(request: Request): Lang {
+  const q = new URL(request.url).searchParams.get('lang');
+  return q === 'en' || q === 'my' ? q : 'zh';
+}
+
+/** A public API call answering in the envelope (errors as the envelope says); nobody is signed in. */
+export function publicApi(fn: (ctx: PublicContext) => Promise<Response>): (args: Args) => Promise<Response> {
+  return ({ request, params }) =>
+    handleApi(async () => {
+      const lang = publicLang(request);
+      const registry = getRegistry();
+      return fn({ ...registry.context(getKnex()), request, params, lang, t: tFor(lang), ip: clientIp(request), services: registry });
+    });
+}
+
 /** The envelope's answer to an API path nobody serves (signed in or not). */
 export async function apiNotFound(request: Request): Promise<Response> {
   return fail(tFor(await getLang(request))('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
