@@ -47,3 +47,4 @@ export { createCache } from './cache/cache.server';
 export type { ProcessCache } from './cache/cache.server';
 export { attachedFile } from './files/files.server';
 export { sanitizeRichText } from './resource/html.server';
+export { afterCommit } from './db/afterCommit.server';
