@@ -36,6 +36,8 @@ export default function HtmlEditor({ value, onChange, label, required, error, he
     content: value || '',
     editable: !disabled,
     immediatelyRender: false,
+    // TipTap would add a <style> element the pages' Content-Security-Policy refuses; its few rules are in sx below.
+    injectCSS: false,
     onUpdate: ({ editor: e }) => onChange(blankToEmpty(e.getHTML())),
     editorProps: { attributes: { 'data-testid': testId, 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
   });
@@ -118,7 +120,7 @@ export default function HtmlEditor({ value, onChange, label, required, error, he
             maxHeight: 360,
             overflowY: 'auto',
             typography: 'body2',
-            '& .ProseMirror': { outline: 'none', minHeight: 150, py: 1 },
+            '& .ProseMirror': { outline: 'none', minHeight: 150, py: 1, whiteSpace: 'pre-wrap', wordWrap: 'break-word', fontVariantLigatures: 'none' },
             '& .ProseMirror p': { my: 0.75 },
             '& .ProseMirror a': { color: 'primary.main' },
           }}

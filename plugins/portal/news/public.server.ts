@@ -158,7 +158,8 @@ export async function countView(knex: Knex, newsId: number, reader: string, day 
 
 /** A stored image, cacheable: a file's bytes never change under its id, so the id is its ETag. */
 export function imageAnswer(request: Request, fileId: number, mime: string, bytes: Buffer): Response {
-  const headers = { ETag: `"f${fileId}"`, 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff' };
+  // The portal shows it from its own origin (an <img>): the resource policy lets it.
+  const headers = { ETag: `"f${fileId}"`, 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'cross-origin' };
   if (etagMatches(request, headers.ETag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(bytes), { headers: { ...headers, 'Content-Type': mime, 'Content-Length': String(bytes.length) } });
 }
