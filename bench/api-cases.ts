@@ -15,8 +15,10 @@ export interface Target {
 export interface ApiCase {
   key: string;
   title: string;
-  /** Project / bare at or above which the issue's goal holds. */
+  /** Project / bare at or above which the issue's goal holds (0: no ratio goal). */
   goal: number;
+  /** A rate the project must reach by itself, in requests per second (issue 14's public news list). */
+  minRps?: number;
   /** One request to check the answer before loading (a failing case stops the bench). */
   check(target: Target): Promise<void>;
   run(target: Target, connections: number, seconds: number): Promise<LoadResult>;
@@ -163,6 +165,11 @@ export function apiCases(fx: Fixtures & { deepCursor: number; deepPage: number }
       (d) => Number(d.id) === fx.logIds[fx.logIds.length - 1],
     ),
     updateCase,
+    {
+      // Issue 14: the public portal's news list, unauthenticated, at ≥ 1,000 req/s.
+      ...getCase('portal-news', 'public news list (portal), page 1', 0, () => '/api/portal/public/news?lang=zh&page=1&pageSize=10', fx, (d) => rowsOf(d).length > 0 && Number(d.total) > 0),
+      minRps: 1000,
+    },
   ];
 }
 

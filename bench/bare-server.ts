@@ -141,7 +141,32 @@ async function update(req: http.IncomingMessage, res: http.ServerResponse, id: n
   }
 }
 
+/** GET /api/portal/public/news?lang&page&pageSize: a page of published news cards and their total, read each time. */
+async function publicNews(res: http.ServerResponse, q: URLSearchParams): Promise<void> {
+  const lang = ['en', 'my'].includes(q.get('lang') ?? '') ? q.get('lang') : 'zh';
+  const page = Math.max(1, Number(q.get('page')) || 1);
+  const pageSize = Math.min(50, Math.max(1, Number(q.get('pageSize')) || 10));
+  const [rows] = await pool.query<mysql.RowDataPacket[]>(
+    'SELECT id, title, type, source, summary, cover_file_id, views, published_at FROM ptl_news WHERE status = ? AND lang = ? ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?',
+    ['published', lang, pageSize, (page - 1) * pageSize],
+  );
+  const [[count]] = await pool.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM ptl_news WHERE status = ? AND lang = ?', ['published', lang]);
+  const cards = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    typeLabel: r.type,
+    source: r.source,
+    summary: r.summary,
+    coverUrl: r.cover_file_id ? `/api/portal/public/news/${r.id}/cover` : null,
+    views: r.views,
+    publishedAt: new Date(r.published_at).toISOString().replace('T', ' ').slice(0, 19),
+  }));
+  ok(res, { rows: cards, total: Number(count.n), page, pageSize });
+}
+
 const LOG = '/api/system/operLog';
+const NEWS = '/api/portal/public/news';
 const CODE = /^\/api\/system\/refCode\/(\d+)$/;
 
 const server = http.createServer((req, res) => {
@@ -150,6 +175,7 @@ const server = http.createServer((req, res) => {
   let work: Promise<void> | null = null;
   if (req.method === 'GET' && p === LOG) work = list(res, url.searchParams);
   else if (req.method === 'GET' && p.startsWith(`${LOG}/`)) work = get(res, Number(p.slice(LOG.length + 1)));
+  else if (req.method === 'GET' && p === NEWS) work = publicNews(res, url.searchParams);
   else if (req.method === 'PUT' && CODE.test(p)) work = update(req, res, Number(CODE.exec(p)![1]));
   if (!work) return send(res, 404, { code: 404, msg: 'not found', data: null });
   work.catch((e: Error) => send(res, 500, { code: 500, msg: e.message, data: null }));

@@ -2,7 +2,7 @@
 //   npm run bench                      every case (15 to 25 minutes, most of it the two exports)
 //   npm run bench -- --quick           short durations, to try it (figures are noisy)
 //   npm run bench -- --case get,update one or more cases: list, list-total, deep, get, update,
-//                                      pages, memory, export, cold, assignment
+//                                      portal-news, pages, memory, export, cold, assignment
 // Seeds a database of its own (BENCH_DATABASE_URL, default mysql://root@127.0.0.1:3306/port_bench)
 // with 1,000,000 operation-log rows once (BENCH_ROWS), then:
 // - API cases: the project's built server (one node process, signed in as admin) and the bare
@@ -14,6 +14,7 @@
 // - export: peak RSS of the server while a 1,000,000-row XLSX, then CSV, export streams (a fresh
 //   server each; BENCH_EXPORT_LIMIT_SECONDS, default 900, bounds one);
 // - cold start: `node scripts/start.mjs` (npm start) with the build present, until the port answers;
+// - portal-news: issue 14's public news list (unauthenticated, cacheable), project ≥ 1,000 req/s;
 // - assignment: issue 13's optimiser placing one source across 200 fleets under 10 rules (bench/assignment.ts).
 // Prints one table of ratios with the issue's goals (pass/fail), then the figures as one line of JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,7 +25,7 @@ import { assignmentCase } from './assignment';
 import { coldStart, exportCase, memoryCase, menuPath, pageCase } from './process-cases';
 import { lines, table, type ApiFigures, type Figures } from './report';
 
-const ALL = ['list', 'list-total', 'deep', 'get', 'update', 'pages', 'memory', 'export', 'cold', 'assignment'];
+const ALL = ['list', 'list-total', 'deep', 'get', 'update', 'portal-news', 'pages', 'memory', 'export', 'cold', 'assignment'];
 
 function options(argv: string[]) {
   const quick = argv.includes('--quick');
@@ -88,7 +89,7 @@ async function apiAndPages(o: Opts, fx: Awaited<ReturnType<typeof prepareDatabas
         await c.check(t);
         await c.run(t, o.apiConnections, o.warmUpSeconds);
       }
-      const fig: ApiFigures = { key: c.key, title: c.title, goal: c.goal, runs: [] };
+      const fig: ApiFigures = { key: c.key, title: c.title, goal: c.goal, minRps: c.minRps, runs: [] };
       for (let round = 1; round <= o.rounds; round++) {
         for (const t of round % 2 ? targets : [...targets].reverse()) {
           const loadAvgBefore = loadAvg();

@@ -43,3 +43,10 @@ export { createRow, deptAndBelow, getRow, listRows, transitionRows, zodFieldErro
 export { ADMIN_ROLE_NAME, seedDemoLogins } from './seed-demo.server';
 export type { DemoLogin, DemoRole } from './seed-demo.server';
 export { countCard } from './stats/stats.server';
+export { cacheableAnswer, cacheableBody, cacheableJson, etagMatches } from './http/cacheable.server';
+export type { CacheableBody } from './http/cacheable.server';
+export { createCache } from './cache/cache.server';
+export type { ProcessCache } from './cache/cache.server';
+export { attachedFile } from './files/files.server';
+export { sanitizeRichText } from './resource/html.server';
+export { afterCommit } from './db/afterCommit.server';

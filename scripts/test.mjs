@@ -327,6 +327,7 @@ export const SQLITE_TESTS = [
   'plugins/port-ops/',
   'plugins/portal/embed/',
   'plugins/portal/messages/',
+  'plugins/portal/news/',
   'plugins/system/routes/',
   'app/routes/',
   'core/rbac/',

@@ -1,5 +1,6 @@
-// POST /api/core/files?resource=<plugin>.<name> (multipart `file`): stores an upload the
-// resource takes (type checked by content, size limited); it is attached when the record saves.
+// POST /api/core/files?resource=<plugin>.<name>[&field=<image field>] (multipart `file`): stores
+// an upload the resource (or that image field) takes (type checked by content, size limited); it
+// is attached when the record saves.
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { requireUser } from '@core/auth/guard.server';
 import { ApiError, CODE, handleApi, ok } from '@core/http/envelope.server';
@@ -11,7 +12,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     const t = await getT(request);
     const user = await requireUser(request);
-    const sr = getRegistry().resources.get(new URL(request.url).searchParams.get('resource') ?? '');
+    const query = new URL(request.url).searchParams;
+    const sr = getRegistry().resources.get(query.get('resource') ?? '');
     if (!sr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
     let form: FormData;
     try {
@@ -20,5 +22,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw new ApiError(t('core:files.required'));
     }
     const file = form.get('file');
-    return ok(await storeUpload(sr, user, file instanceof File ? file : null, t), t('core:files.uploaded'));
+    return ok(await storeUpload(sr, user, file instanceof File ? file : null, t, undefined, query.get('field')), t('core:files.uploaded'));
   });

@@ -3878,6 +3878,501 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portal:banner:list) */
+        get: operations["portal_banner_list"];
+        put?: never;
+        /** Create (portal:banner:add) */
+        post: operations["portal_banner_create"];
+        /** Delete many (portal:banner:remove) */
+        delete: operations["portal_banner_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/banner/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portal_banner_get"];
+        /** Update (portal:banner:edit); send the row's version */
+        put: operations["portal_banner_update"];
+        post?: never;
+        /** Delete (portal:banner:remove) */
+        delete: operations["portal_banner_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/banner/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portal_banner_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/banner/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portal_banner_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portal:content:list) */
+        get: operations["portal_content_list"];
+        put?: never;
+        /** Create (portal:content:add) */
+        post: operations["portal_content_create"];
+        /** Delete many (portal:content:remove) */
+        delete: operations["portal_content_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/content/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portal_content_get"];
+        /** Update (portal:content:edit); send the row's version */
+        put: operations["portal_content_update"];
+        post?: never;
+        /** Delete (portal:content:remove) */
+        delete: operations["portal_content_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/content/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portal_content_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/content/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portal_content_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portal:message:list) */
+        get: operations["portal_message_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portal_message_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message/transition/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply (portal:message:reply): new|replied → replied */
+        post: operations["portal_message_transition_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message/transition/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close (portal:message:close): new|replied → closed */
+        post: operations["portal_message_transition_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portal_message_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portal_message_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/message/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portal_message_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portal:news:list) */
+        get: operations["portal_news_list"];
+        put?: never;
+        /** Create (portal:news:add) */
+        post: operations["portal_news_create"];
+        /** Delete many (portal:news:remove) */
+        delete: operations["portal_news_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portal_news_get"];
+        /** Update (portal:news:edit); send the row's version */
+        put: operations["portal_news_update"];
+        post?: never;
+        /** Delete (portal:news:remove) */
+        delete: operations["portal_news_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/transition/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish (portal:news:publish): unpublished → published */
+        post: operations["portal_news_transition_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/transition/offShelf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take off shelf (portal:news:offShelf): published → offShelf */
+        post: operations["portal_news_transition_offShelf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/transition/republish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Republish (portal:news:publish): offShelf → published */
+        post: operations["portal_news_transition_republish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portal_news_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["portal_news_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/news/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portal_news_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/origin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (portal:origin:list) */
+        get: operations["portal_origin_list"];
+        put?: never;
+        /** Create (portal:origin:add) */
+        post: operations["portal_origin_create"];
+        /** Delete many (portal:origin:remove) */
+        delete: operations["portal_origin_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/origin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["portal_origin_get"];
+        /** Update (portal:origin:edit); send the row's version */
+        put: operations["portal_origin_update"];
+        post?: never;
+        /** Delete (portal:origin:remove) */
+        delete: operations["portal_origin_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/origin/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["portal_origin_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/origin/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["portal_origin_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portops/adjustment": {
         parameters: {
             query?: never;
@@ -9895,6 +10390,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/public/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published news in one language, newest first (cacheable: ETag, Cache-Control, 304) */
+        get: operations["portal_public_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published news item with its sanitised content (cacheable) */
+        get: operations["portal_public_news_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/news/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts a view of a published item, once per reader (client address and user agent) and day */
+        post: operations["portal_public_news_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/news/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cover image of a published news item (cacheable) */
+        get: operations["portal_public_news_cover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal fixed blocks (about, services, contact, notices) in one language (cacheable) */
+        get: operations["portal_public_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The banners enabled and valid today, in one language or all, in order (cacheable) */
+        get: operations["portal_public_banners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/banners/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image of an enabled banner (cacheable) */
+        get: operations["portal_public_banner_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Posts a complaint or suggestion from the portal (rate-limited per client address: PORTAL_MESSAGE_LIMIT posts per PORTAL_MESSAGE_WINDOW_S seconds, 429 beyond). Honeypot: a filled `website` field is answered as accepted with messageNo null and nothing is stored. Up to 3 files of jpg, png, pdf, doc, docx, xls, xlsx, ≤ 20 MB each, checked by content. Allowed portal origins may post cross-origin. */
+        post: operations["portal_public_message_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/public/messages/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sender reads a message and its reply back by number and email (both must match; a 404 otherwise, whichever did not). Rate-limited per client address. */
+        get: operations["portal_public_message_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/messageAssign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assigns messages that are not closed to a staff user (portal:message:assign) */
+        post: operations["portal_message_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/embedToken": {
         parameters: {
             query?: never;
@@ -12044,6 +12709,220 @@ export interface components {
             bankSerialNo: string | null;
             remark: string | null;
             fileIds: number[];
+        };
+        portal_banner_row: {
+            id: number;
+            /** @description Image: stored file id (GET /api/core/files/{id}) */
+            imageFileId: number;
+            /** @description Title */
+            title: string;
+            /** @description Link */
+            link: string | null;
+            /** @description Order */
+            sortOrder: number;
+            /**
+             * @description Language
+             * @enum {string}
+             */
+            lang: "all" | "zh" | "en" | "my";
+            /**
+             * Format: date
+             * @description Valid from
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @description Valid to
+             */
+            validTo: string | null;
+            /** @description Enabled */
+            enabled: boolean;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portal_banner_input: {
+            imageFileId: number;
+            title: string;
+            link: string | null;
+            sortOrder: number;
+            /** @enum {string} */
+            lang: "all" | "zh" | "en" | "my";
+            validFrom: string;
+            validTo: string | null;
+            enabled: boolean;
+        };
+        portal_content_row: {
+            id: number;
+            /**
+             * @description Block
+             * @enum {string}
+             */
+            key: "about" | "services" | "contact" | "notices";
+            /**
+             * @description Language
+             * @enum {string}
+             */
+            lang: "zh" | "en" | "my";
+            /** @description Title */
+            title: string;
+            /** @description Content: sanitised HTML */
+            content: string;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portal_content_input: {
+            /** @enum {string} */
+            key: "about" | "services" | "contact" | "notices";
+            /** @enum {string} */
+            lang: "zh" | "en" | "my";
+            title: string;
+            content: string;
+        };
+        portal_message_row: {
+            id: number;
+            /** @description Message no. */
+            messageNo: string | null;
+            /**
+             * @description Type
+             * @enum {string}
+             */
+            type: "complaint" | "suggestion";
+            /** @description Name */
+            name: string;
+            /** @description Email */
+            email: string;
+            /** @description Contact */
+            contact: string | null;
+            /** @description Message */
+            content: string;
+            /** @description Attachments */
+            files?: Record<string, never>[] | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "new" | "replied" | "closed" | null;
+            /** @description Assignee */
+            assigneeId: number | null;
+            /** @description Reply */
+            reply: string | null;
+            /**
+             * Format: date-time
+             * @description Replied at
+             */
+            repliedAt: string | null;
+            /** @description Replied by */
+            repliedBy: number | null;
+            /** @description Replied by */
+            repliedByName?: string | null;
+            /**
+             * Format: date-time
+             * @description Closed at
+             */
+            closedAt: string | null;
+            /** @description Client address */
+            clientIp: string | null;
+            /**
+             * Format: date-time
+             * @description Posted at
+             */
+            createdAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portal_news_row: {
+            id: number;
+            /** @description Cover image: stored file id (GET /api/core/files/{id}) */
+            coverFileId: number | null;
+            /** @description Title */
+            title: string;
+            /**
+             * @description Type
+             * @enum {string}
+             */
+            type: "portNews" | "notice" | "industry" | "policy";
+            /**
+             * @description Language
+             * @enum {string}
+             */
+            lang: "zh" | "en" | "my";
+            /** @description Source */
+            source: string;
+            /** @description Original (language versions) */
+            originalId: number | null;
+            /** @description Summary */
+            summary: string;
+            /** @description Content: sanitised HTML */
+            content: string;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "unpublished" | "published" | "offShelf" | null;
+            /**
+             * Format: date-time
+             * @description Scheduled publishing
+             */
+            publishAt: string | null;
+            /**
+             * Format: date-time
+             * @description Published at
+             */
+            publishedAt: string | null;
+            /** @description Views */
+            views: number | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        portal_news_input: {
+            title: string;
+            /** @enum {string} */
+            type: "portNews" | "notice" | "industry" | "policy";
+            /** @enum {string} */
+            lang: "zh" | "en" | "my";
+            source: string;
+            summary: string;
+            content: string;
+            coverFileId: number | null;
+            originalId: number | null;
+            publishAt: string | null;
+        };
+        portal_origin_row: {
+            id: number;
+            /** @description Origin */
+            origin: string | null;
+            /** @description Enabled */
+            enabled: boolean;
+            /** @description Remark */
+            remark: string | null;
+            /**
+             * Format: date-time
+             * @description Updated at
+             */
+            updatedAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+        };
+        portal_origin_input: {
+            origin: string;
+            enabled: boolean;
+            remark: string | null;
         };
         portops_adjustment_row: {
             id: number;
@@ -27970,6 +28849,1874 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    portal_banner_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Title (contains) */
+                title?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Enabled (eq) */
+                enabled?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portal_banner_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_banner_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_banner_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_banner_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_banner_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_banner_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portal_banner_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_banner_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Title (contains) */
+                title?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Enabled (eq) */
+                enabled?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Block (eq) */
+                key?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Title (contains) */
+                title?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portal_content_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_content_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_content_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_content_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_content_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_content_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portal_content_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_content_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Block (eq) */
+                key?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Title (contains) */
+                title?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Message no. (contains) */
+                messageNo?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Assignee (eq) */
+                assigneeId?: string;
+                /** @description Posted at */
+                createdAtFrom?: string;
+                /** @description Posted at */
+                createdAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "new" | "replied" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portal_message_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_message_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_transition_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reply */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_message_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_transition_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_message_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portal_message_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Message no. (contains) */
+                messageNo?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Assignee (eq) */
+                assigneeId?: string;
+                /** @description Posted at */
+                createdAtFrom?: string;
+                /** @description Posted at */
+                createdAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "new" | "replied" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description New */
+                                new?: number;
+                                /** @description Replied */
+                                replied?: number;
+                                /** @description Closed */
+                                closed?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Message no. (contains) */
+                messageNo?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description Assignee (eq) */
+                assigneeId?: string;
+                /** @description Posted at */
+                createdAtFrom?: string;
+                /** @description Posted at */
+                createdAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "new" | "replied" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Title (contains) */
+                title?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Published at */
+                publishedAtFrom?: string;
+                /** @description Published at */
+                publishedAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "unpublished" | "published" | "offShelf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portal_news_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_news_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_news_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_news_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_news_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_news_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_transition_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_news_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_transition_offShelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_news_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_transition_republish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_news_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portal_news_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Title (contains) */
+                title?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Published at */
+                publishedAtFrom?: string;
+                /** @description Published at */
+                publishedAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "unpublished" | "published" | "offShelf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Unpublished */
+                                unpublished?: number;
+                                /** @description Published */
+                                published?: number;
+                                /** @description Off shelf */
+                                offShelf?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_news_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Title (contains) */
+                title?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Published at */
+                publishedAtFrom?: string;
+                /** @description Published at */
+                publishedAtTo?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "unpublished" | "published" | "offShelf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Origin (contains) */
+                origin?: string;
+                /** @description Enabled (eq) */
+                enabled?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["portal_origin_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_origin_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_origin_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_origin_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["portal_origin_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["portal_origin_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["portal_origin_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_origin_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Origin (contains) */
+                origin?: string;
+                /** @description Enabled (eq) */
+                enabled?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     portops_adjustment_list: {
         parameters: {
             query?: {
@@ -42665,6 +45412,8 @@ export interface operations {
             query: {
                 /** @description <plugin>.<resource> */
                 resource: string;
+                /** @description an image field of the resource: the upload is checked against that field's types and size */
+                field?: string;
             };
             header?: never;
             path?: never;
@@ -50215,6 +52964,470 @@ export interface operations {
                         msg: string;
                         data: {
                             orders: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_news: {
+        parameters: {
+            query?: {
+                /** @description the language of the content (default zh) */
+                lang?: "zh" | "en" | "my";
+                type?: "portNews" | "notice" | "industry" | "policy";
+                /** @description 1-based */
+                page?: number;
+                /** @description 1–50, default 10 */
+                pageSize?: number;
+            };
+            header?: {
+                /** @description an ETag answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of news cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: {
+                                id: number;
+                                title: string;
+                                /** @enum {string} */
+                                type: "portNews" | "notice" | "industry" | "policy";
+                                /** @description the type in the language asked for */
+                                typeLabel: string;
+                                source: string;
+                                summary: string;
+                                /** @description absolute path of the cover image */
+                                coverUrl: string | null;
+                                views: number;
+                                /** @description YYYY-MM-DD HH:mm:ss (platform time zone) */
+                                publishedAt: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            /** @description not modified (the ETag given still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_news_detail: {
+        parameters: {
+            query?: {
+                /** @description the language of the content (default zh) */
+                lang?: "zh" | "en" | "my";
+            };
+            header?: {
+                /** @description an ETag answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the news item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            type: "portNews" | "notice" | "industry" | "policy";
+                            /** @description the type in the language asked for */
+                            typeLabel: string;
+                            source: string;
+                            summary: string;
+                            /** @description absolute path of the cover image */
+                            coverUrl: string | null;
+                            views: number;
+                            /** @description YYYY-MM-DD HH:mm:ss (platform time zone) */
+                            publishedAt: string;
+                            lang?: string;
+                            /** @description sanitised HTML */
+                            contentHtml: string;
+                        };
+                    };
+                };
+            };
+            /** @description not modified (the ETag given still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_news_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the views now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            views: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_news_cover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description an ETag answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description not modified (the ETag given still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_content: {
+        parameters: {
+            query?: {
+                /** @description the language of the content (default zh) */
+                lang?: "zh" | "en" | "my";
+            };
+            header?: {
+                /** @description an ETag answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the blocks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            blocks: {
+                                /** @enum {string} */
+                                key: "about" | "services" | "contact" | "notices";
+                                title: string;
+                                /** @description sanitised HTML */
+                                html: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description not modified (the ETag given still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_banners: {
+        parameters: {
+            query?: {
+                /** @description the language of the content (default zh) */
+                lang?: "zh" | "en" | "my";
+            };
+            header?: {
+                /** @description an ETag answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the banners */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description absolute path of the image */
+                            imageUrl: string;
+                            link: string | null;
+                            order: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description not modified (the ETag given still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_banner_image: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description an ETag answered before: 304 when it still holds */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description not modified (the ETag given still holds) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_message_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    type: "complaint" | "suggestion";
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    contact?: string;
+                    content: string;
+                    files?: string[];
+                    /** @description honeypot: leave empty */
+                    website?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description posted: its number (null when taken for a bot) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            messageNo: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_message_lookup: {
+        parameters: {
+            query: {
+                no: string;
+                email: string;
+                lang?: "zh" | "en" | "my";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            messageNo: string;
+                            /** @enum {string} */
+                            type: "complaint" | "suggestion";
+                            content: string;
+                            /** @enum {string} */
+                            status: "new" | "replied" | "closed";
+                            reply: string | null;
+                            repliedAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_message_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    assigneeId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description assigned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            count: number;
                         };
                     };
                 };

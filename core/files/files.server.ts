@@ -12,6 +12,7 @@ import { ApiError, CODE, FieldError } from '../http/envelope.server';
 import { hasPermission, type SessionUser } from '../rbac/menu';
 import type { ServerResource } from '../resource/define.server';
 import { getRow } from '../resource/service.server';
+import { imagePolicy } from '../resource/define';
 import { contentMatches, extOf, MIME, type UploadType } from './sniff';
 
 export interface StoredFile {
@@ -51,16 +52,31 @@ function canWrite(sr: ServerResource, user: SessionUser): boolean {
   return [p.create, p.update].some((c) => !!c && hasPermission(user, c));
 }
 
-/** Checks and stores one uploaded file for a resource; it is attached to a record on save. */
-export async function storeUpload(sr: ServerResource, user: SessionUser, file: File | null, t: TFunction, knex: Knex = getKnex()): Promise<StoredFile> {
-  const policy = sr.def.uploads;
+/** What an upload for a resource (or one of its image fields) may be: types and a size limit in bytes, with the message of that limit. */
+function uploadPolicy(sr: ServerResource, fieldName: string | null | undefined, t: TFunction): { types: readonly string[]; maxBytes: number; tooLarge: string } | null {
+  if (fieldName) {
+    const f = sr.def.fields.find((x) => x.name === fieldName && x.type === 'image');
+    if (!f) return null;
+    const p = imagePolicy(f);
+    return { types: p.types, maxBytes: p.maxKb * 1024, tooLarge: t('core:files.tooLargeKb', { kb: p.maxKb }) };
+  }
+  const p = sr.def.uploads;
+  return p ? { types: p.types, maxBytes: p.maxMb * 1024 * 1024, tooLarge: t('core:files.tooLarge', { mb: p.maxMb }) } : null;
+}
+
+/**
+ * Checks and stores one uploaded file for a resource (or, with `fieldName`, for one of its
+ * image fields, under that field's types and size); it is attached to a record on save.
+ */
+export async function storeUpload(sr: ServerResource, user: SessionUser, file: File | null, t: TFunction, knex: Knex = getKnex(), fieldName?: string | null): Promise<StoredFile> {
+  const policy = uploadPolicy(sr, fieldName, t);
   if (!policy) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
   if (!canWrite(sr, user)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
   if (!file || typeof file === 'string' || !file.name) throw new FieldError({ file: t('core:files.required') });
   const ext = extOf(file.name);
-  const types = policy.types as readonly string[];
+  const types = policy.types;
   if (!types.includes(ext)) throw new FieldError({ file: t('core:files.badType', { types: policy.types.join(', ') }) });
-  if (file.size > policy.maxMb * 1024 * 1024) throw new FieldError({ file: t('core:files.tooLarge', { mb: policy.maxMb }) });
+  if (file.size > policy.maxBytes) throw new FieldError({ file: policy.tooLarge });
   if (file.size === 0) throw new FieldError({ file: t('core:files.empty') });
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!contentMatches(ext, bytes)) throw new FieldError({ file: t('core:files.contentMismatch', { ext }) });
@@ -173,5 +189,22 @@ export async function openFile(id: number, user: SessionUser, t: TFunction, reso
     return { file, bytes: await fs.readFile(abs) };
   } catch {
     throw new ApiError(t('core:files.missing'), CODE.NOT_FOUND, 404);
+  }
+}
+
+/**
+ * The bytes of a stored file attached to a record of `resource` (a public page's cover image:
+ * the caller has checked the record may be shown), or null.
+ */
+export async function attachedFile(knex: Knex, resource: string, recordId: number, id: number): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row: FileRow | undefined = await knex('sys_file').where({ id, resource, record_id: recordId }).first();
+  if (!row) return null;
+  const abs = path.join(uploadRoot(), String(row.path));
+  if (!abs.startsWith(uploadRoot())) return null;
+  try {
+    return { file: toStoredFile(row), bytes: await fs.readFile(abs) };
+  } catch {
+    return null;
   }
 }

@@ -60,7 +60,10 @@ export function coreApiPaths(doc: OpenApiParts): void {
   });
   p['/api/core/files'] = {
     post: op('core_files_upload', files, 'Uploads a file a resource takes (type checked by content, size limited); it is attached when the record saves', 'signed-in', {
-      parameters: [{ name: 'resource', in: 'query', required: true, description: '<plugin>.<resource>', schema: str }],
+      parameters: [
+        { name: 'resource', in: 'query', required: true, description: '<plugin>.<resource>', schema: str },
+        { name: 'field', in: 'query', description: "an image field of the resource: the upload is checked against that field's types and size", schema: str },
+      ],
       requestBody: { required: true, content: { 'multipart/form-data': { schema: obj({ file: { type: 'string', format: 'binary' } }) } } },
       responses: { 200: okResponse('stored', stored), ...errors('Forbidden', 'NotFound') },
     }),

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { FieldError } from '../http/envelope.server';
 import { getRegistry } from '../registry.server';
 import { columnOf, uniqueRules } from './define';
+import { sanitizeRichText } from './html.server';
 import type { Actor, HookContext, Row, ServerResource, WriteContext } from './define.server';
 
 /** A hook's context: the write's transaction, who writes, their language, and pickers read through the transaction. */
@@ -25,10 +26,18 @@ export function defaultToDb(sr: ServerResource, input: Row): Row {
   return out;
 }
 
-/** The column values a write stores: the default mapping, passed through the resource's toDb hook if it has one. */
+/**
+ * The column values a write stores: the default mapping, passed through the resource's toDb hook
+ * if it has one; rich text (`html` fields) sanitised last, whatever the hook stored.
+ */
 export async function columnValues(sr: ServerResource, input: Row, ctx: WriteContext): Promise<Row> {
   const defaults = defaultToDb(sr, input);
-  return sr.hooks.toDb ? sr.hooks.toDb(input, ctx, defaults) : defaults;
+  const values = sr.hooks.toDb ? await sr.hooks.toDb(input, ctx, defaults) : defaults;
+  for (const f of sr.def.fields) {
+    const col = f.type === 'html' ? columnOf(f) : null;
+    if (col && typeof values[col] === 'string') values[col] = sanitizeRichText(values[col] as string);
+  }
+  return values;
 }
 
 /**

@@ -20,7 +20,11 @@ export type FieldType =
   /** A value picked from another resource or lookup (`lookup` names it). */
   | 'ref'
   /** Several values picked from a lookup. */
-  | 'refs';
+  | 'refs'
+  /** Rich text (HTML), written in an editor and sanitised on the server before it is stored. */
+  | 'html'
+  /** One stored image (a sys_file id), uploaded through POST /api/core/files?resource=…&field=…; see `image`. */
+  | 'image';
 
 export type FilterKind = 'contains' | 'eq' | 'in' | 'range';
 
@@ -81,7 +85,20 @@ export interface FieldDef {
   summary?: 'sum';
   /** A link to another plugin's records: the screen shows it only where a plugin provides this service (its hooks refuse it otherwise). */
   service?: string;
+  /** image: the types and size the upload takes (default jpg/png up to 500 KB), checked by content. */
+  image?: ImagePolicy;
 }
+
+/** What an `image` field's upload takes. */
+export interface ImagePolicy {
+  types: readonly ('jpg' | 'png')[];
+  maxKb: number;
+}
+
+export const DEFAULT_IMAGE: ImagePolicy = { types: ['jpg', 'png'], maxKb: 500 };
+
+/** The upload policy of an image field. */
+export const imagePolicy = (f: FieldDef): ImagePolicy => f.image ?? DEFAULT_IMAGE;
 
 export interface Transition {
   name: string;
@@ -277,8 +294,8 @@ export function endpoint(def: Pick<ResourceDef, 'plugin' | 'name'>): string {
 export const listed = (f: FieldDef) => f.list !== false;
 /** Form fields: all but `form: false`; a date-time only when it declares `form: {...}` (most are stamps the server sets). */
 export const inForm = (f: FieldDef) => (f.type === 'datetime' ? !!f.form : f.form !== false);
-export const exported = (f: FieldDef) => (f.export ?? listed(f)) && f.type !== 'password';
-export const imported = (f: FieldDef) => f.import ?? (inForm(f) && f.type !== 'refs');
+export const exported = (f: FieldDef) => (f.export ?? listed(f)) && f.type !== 'password' && f.type !== 'image';
+export const imported = (f: FieldDef) => f.import ?? (inForm(f) && f.type !== 'refs' && f.type !== 'image');
 
 /** The URL parameter of a state tab (a state value of the state machine's field). */
 export const STATE_PARAM = 'inState';

@@ -11,6 +11,7 @@ import { getKnex, isMysql } from '../db/knex.server';
 import type { SessionUser } from '../rbac/menu';
 import { formatDate, formatDateTime } from '../i18n/dates';
 import { columnOf, exported, type FieldDef } from './define';
+import { htmlText } from './html';
 import type { Row, ServerResource } from './define.server';
 import { listQueryBuilder, toApiRow, type ListQuery } from './service.server';
 
@@ -55,6 +56,7 @@ export function cellValue(f: FieldDef, v: unknown, t: TFunction): string | numbe
   if (f.type === 'datetime') return formatDateTime(v) || null;
   if (f.type === 'date') return formatDate(v) || String(v);
   if (f.type === 'refs' && Array.isArray(v)) return v.join(', ');
+  if (f.type === 'html') return htmlText(v);
   if (f.type === 'integer' || f.type === 'number') return Number(v);
   return String(v);
 }

@@ -70,6 +70,12 @@ function fieldSchema(f: FieldDef, stored: Json | undefined, nullable: boolean, t
       s = { type: 'array', items: { type: idType(items) } };
       break;
     }
+    case 'image':
+      s = { type: 'integer', description: 'stored file id (GET /api/core/files/{id})' };
+      break;
+    case 'html':
+      s = { type: 'string', description: 'sanitised HTML' };
+      break;
     case 'ref':
       // The stored id or code, as the column holds it.
       s = { type: idType(stored) };

@@ -3,6 +3,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { parseIsoDate } from '../i18n/dates';
+import { htmlText } from './html';
 
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
@@ -97,6 +98,16 @@ export function rules(t: TFunction) {
         .refine(isIsoInstant, invalid);
       const pre = (v: unknown) => (v instanceof Date ? (Number.isNaN(v.getTime()) ? String(v) : v.toISOString()) : blankToUndefined(v));
       return opts.optional ? z.preprocess((v) => pre(v) ?? null, s.nullable()) : z.preprocess(pre, s);
+    },
+    /**
+     * Rich text (an `html` field) of at most `max` characters of markup: required unless optional,
+     * where markup without any text (an empty editor's `<p></p>`) counts as blank.
+     */
+    richText(key: string, max: number, opts: { optional?: boolean } = {}) {
+      const tooLong = t('core:resource.tooLong', { field: label(key), max });
+      const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !htmlText(v) && !/<img\b/i.test(v));
+      const s = z.string({ error: required(key) }).max(max, tooLong);
+      return opts.optional ? z.preprocess((v) => (blank(v) ? null : v), s.nullable()) : z.preprocess((v) => (blank(v) ? undefined : v), s);
     },
     /** One id picked (a record, an uploaded file), or none: blank is null. */
     optionalId() {

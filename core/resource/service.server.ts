@@ -13,6 +13,7 @@ import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, transitionAmountCheck, type FieldDef, type Transition } from './define';
 import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
+import { claimImages, releaseImages } from './images.server';
 import { checkUnique, columnValues, hookContext } from './columns.server';
 import { zodFieldErrors } from './fieldErrors';
 import type { FilterValue, ListQuery, ListResult } from './listQuery';
@@ -100,6 +101,7 @@ export function toApiValue(f: FieldDef, v: unknown): unknown {
       return v === true || v === 1 || v === '1';
     case 'integer':
     case 'number':
+    case 'image':
       return Number(v);
     case 'money':
       if (f.trimZeros) return new Decimal(String(v)).toFixed();
@@ -323,6 +325,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
     if (sr.def.versioned !== false) values.version = 1;
     const [id] = await trx(sr.def.table).insert(values);
     const newId = Number(id);
+    await claimImages(trx, sr, newId, data, null, actor.user, t);
     if (sr.hooks.afterWrite) await sr.hooks.afterWrite(newId, data, ctx);
     const after = await getRow(sr, actor.user, newId, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id: newId }).first()));
     await writeAudit(trx, { resource: resourceKey(sr.def), recordId: newId, action: 'create', actor, before: null, after: masked(sr, after), summary: labelOf(sr, after) });
@@ -331,7 +334,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
 }
 
 /** Field types whose value reads back from either database exactly as written (given the checks in answerOf). */
-const ROUND_TRIP = new Set<FieldDef['type']>(['string', 'text', 'integer', 'boolean', 'enum', 'ref']);
+const ROUND_TRIP = new Set<FieldDef['type']>(['string', 'text', 'html', 'integer', 'boolean', 'enum', 'ref']);
 
 /**
  * The row an update answers, made from the row read before it with the written columns laid
@@ -348,7 +351,7 @@ function answerOf(sr: ServerResource, before: Row, values: Row): Row | null {
     if (!col || !(col in values)) continue;
     const v = values[col];
     if (!ROUND_TRIP.has(f.type) || (v !== null && typeof v === 'object')) return null;
-    if (f.type === 'string' || f.type === 'text' || f.type === 'ref') {
+    if (f.type === 'string' || f.type === 'text' || f.type === 'html' || f.type === 'ref') {
       // Text reads back as text; a ref's column type shows in the value read before.
       const was = before[f.name];
       if (v !== null && (typeof v !== 'string' || (f.type === 'ref' && typeof was !== 'string'))) return null;
@@ -387,6 +390,7 @@ export async function updateRow(sr: ServerResource, actor: Actor, id: number, in
     }
     const n = await q.update(values);
     if (n === 0) throw new ApiError(t('core:resource.conflict'), CODE.ERROR, 409);
+    await claimImages(trx, sr, id, data, before, actor.user, t);
     if (sr.hooks.afterWrite) await sr.hooks.afterWrite(id, data, ctx);
     const after = answerOf(sr, before, values) ?? (await getRow(sr, actor.user, id, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id }).first())));
     // Secrets never reach the log, but that they changed does.
@@ -433,6 +437,7 @@ export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[]
     }
     const ctx = hookContext(trx, actor, t);
     if (sr.hooks.beforeDelete) await sr.hooks.beforeDelete(rows, ctx);
+    await releaseImages(trx, sr, rows);
     const q = trx(sr.def.table).whereIn(
       'id',
       rows.map((r) => Number(r.id)),

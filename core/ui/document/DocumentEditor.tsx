@@ -11,8 +11,9 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDef, DocumentSection } from '../../document/define';
 import type { LookupOption } from '../../plugin';
-import { editableInState, endpoint } from '../../resource/define';
+import { editableInState, endpoint, resourceKey } from '../../resource/define';
 import { FieldGrid, type Lookups } from '../fields/FieldInput';
+import { UploadTarget } from '../fields/uploadTarget';
 import { formFields, requiredFields, withValue, type Values } from '../fields/values';
 import { useNotify } from '../notify';
 import { useRowSubmit } from '../resource/useRowSubmit';
@@ -158,7 +159,9 @@ export function DocumentEditor(props: DocumentEditorProps) {
           </Typography>
         )}
         {own.length > 0 && (
-          <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide testIdPrefix={doc.fieldTestId} required={required} />
+          <UploadTarget.Provider value={resourceKey(def)}>
+            <FieldGrid fields={own} values={values} errors={errors} lookups={lookups} onChange={set} mode={mode} readOnly={readOnly} wide testIdPrefix={doc.fieldTestId} required={required} />
+          </UploadTarget.Provider>
         )}
         {s.custom && custom[s.custom]?.({ values, row, errors, readOnly, set, clearError: (name) => clear([name]), reload })}
         {(s.lines ?? [])

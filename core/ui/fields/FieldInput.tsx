@@ -3,16 +3,21 @@
 // whose options the page did not load (a searched code table) asks the server as the user types,
 // one declared `typeahead` is typed into among the loaded options; a dependent picker
 // (lookupParent) offers only the options under its parent field's value.
-import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Skeleton, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { FieldDef } from '../../resource/define';
 import { DateField } from '../DateField';
 import { DateTimeField } from '../DateTimeField';
 import { RemotePicker } from './RemotePicker';
+import { ImageInput } from './ImageInput';
 import { pickerLookups, pickerWaits, spanOf } from './values';
 
 export type Lookups = Record<string, LookupOption[]>;
+
+// The rich-text editor loads with the first form that shows an `html` field, not with every page.
+const HtmlEditor = lazy(() => import('./HtmlEditor'));
 
 /** An option's label: an i18n key when it contains ':'. */
 export function optionLabel(t: (k: string) => string, label: string): string {
@@ -57,6 +62,14 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
     if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />;
     return <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} />} label={label} />;
   }
+  if (f.type === 'html' && !cell) {
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" height={210} aria-label={t('core:editor.loading')} />}>
+        <HtmlEditor value={String(v ?? '')} onChange={onChange} label={label ?? ''} required={required} error={error} helperText={form.helpKey ? t(form.helpKey) : undefined} disabled={disabled} testId={testId} />
+      </Suspense>
+    );
+  }
+  if (f.type === 'image' && !cell) return <ImageInput field={f} value={v} onChange={onChange} error={error} disabled={disabled} testId={testId} label={label ?? ''} required={required} />;
   const placeholder = form.placeholderKey ? t(form.placeholderKey) : undefined;
   if (f.type === 'ref' && f.lookup && (f.search || f.typeahead || !lookups[f.lookup])) {
     const loaded = f.search ? undefined : lookups[f.lookup];

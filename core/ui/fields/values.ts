@@ -21,7 +21,8 @@ export function initialValues(fields: readonly FieldDef[], row: Values | null): 
 
 /** One field's value to send: trimmed text, numbers as numbers; `blank` is what an empty input sends. */
 export function sendValue(f: FieldDef, v: unknown, blank: '' | null = ''): unknown {
-  if (f.type === 'integer' || f.type === 'number') return v === '' || v === null ? null : Number(v);
+  if (f.type === 'integer' || f.type === 'number' || f.type === 'image') return v === '' || v === null ? null : Number(v);
+  if (f.type === 'html') return v === '' || v === null ? blank : v;
   if (f.type === 'boolean' || f.type === 'refs') return v;
   const s = typeof v === 'string' ? v.trim() : v;
   return s === '' ? blank : s;

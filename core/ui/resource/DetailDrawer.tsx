@@ -10,7 +10,7 @@ import { formatDateTime } from '../../i18n/dates';
 import type { LookupOption } from '../../plugin';
 import { endpoint, withVariant, type ResourceDef, type TrailEntry, type Transition } from '../../resource/define';
 import { ignoreApiError, useNotify } from '../notify';
-import { displayValue, type Row } from './cells';
+import { ImageThumb, displayValue, type Row } from './cells';
 import { StateDiagram } from './StateDiagram';
 
 type Section = 'fields' | 'state' | 'trail';
@@ -120,7 +120,14 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
                     {t(f.labelKey)}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: f.type === 'text' ? 'pre-wrap' : undefined }} data-testid={`detail-${f.name}`}>
-                    {displayValue(f, row[f.name], t, lookups) || '—'}
+                    {f.type === 'html' && row[f.name] ? (
+                      // Stored sanitised (core/resource/html.server.ts): shown as the portal shows it.
+                      <Box component="span" className="rich-text" sx={{ display: 'block', '& p': { my: 0.5 }, '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: String(row[f.name]) }} />
+                    ) : f.type === 'image' ? (
+                      row[f.name] ? <ImageThumb id={row[f.name]} alt={t(f.labelKey)} height={120} /> : '—'
+                    ) : (
+                      displayValue(f, row[f.name], t, lookups) || '—'
+                    )}
                   </Typography>
                 </Box>
               ))}

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/dates';
 import type { LookupOption } from '../../plugin';
 import { listed, type FieldDef, type ResourceDef } from '../../resource/define';
+import { htmlExcerpt } from '../../resource/html';
+import { imageSrc } from '../fields/ImageInput';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -39,6 +41,7 @@ export function displayValue(f: FieldDef, v: unknown, t: (k: string) => string, 
     return Array.isArray(v) ? v.map(one).join(', ') : one(v);
   }
   if (f.type === 'boolean') return v ? t('core:common.yes') : t('core:common.no');
+  if (f.type === 'html') return htmlExcerpt(v);
   // One format in every language (and the same on the server's first paint and in the grid).
   if (f.type === 'datetime') return formatDateTime(v);
   return String(v);
@@ -50,6 +53,7 @@ type Renderers = Record<string, (row: Row) => ReactNode> | undefined;
 export function cellOf(def: ResourceDef, f: FieldDef, row: Row, t: (k: string) => string, lookups: Record<string, LookupOption[]>, renderCell: Renderers): ReactNode {
   const custom = renderCell?.[f.name];
   if (custom) return custom(row);
+  if (f.type === 'image') return <ImageThumb id={row[f.name]} alt={t(f.labelKey)} />;
   const text = displayValue(f, row[f.name], t, lookups);
   if (def.stateMachine && f.name === def.stateMachine.field) return <Chip size="small" label={text} variant="outlined" />;
   return text;
@@ -73,4 +77,10 @@ export function useColumns(def: ResourceDef, lookups: Record<string, LookupOptio
       })),
     [def, t, lookups, renderCell],
   );
+}
+
+/** A stored image, small: the grid's cell of an `image` field (nothing when there is none). */
+export function ImageThumb({ id, alt, height = 32 }: { id: unknown; alt: string; height?: number }) {
+  if (id === null || id === undefined || id === '') return null;
+  return <img src={imageSrc(id)} alt={alt} loading="lazy" style={{ height, maxWidth: height * 2, objectFit: 'cover', borderRadius: 2, verticalAlign: 'middle' }} data-testid={`thumb-${Number(id)}`} />;
 }
