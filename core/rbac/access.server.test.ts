@@ -31,7 +31,7 @@ describe('loadSessionUser', () => {
   it('gives the operator the union of its roles PTGL and GBYW', async () => {
     const op = await demo('operator');
     expect(op.roles.map((r) => r.roleCode).sort()).toEqual(['GBYW', 'PTGL']);
-    expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual(['management', 'management.job', 'management.jobLog', 'management.log']);
+    expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual(['dataBase', 'management', 'management.job', 'management.jobLog', 'management.log']);
     expect(op.permissionList.filter((c) => !['customs:', 'finance:', 'portops:'].some((p) => c.startsWith(p)))).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
     expect(op.userType).toBe(3);
   });
@@ -66,12 +66,13 @@ describe('menus and sidebar of the demo users', () => {
     expect(keys(coreAndSystem(sidebarTree(menus)))).toEqual(['dataBase', 'management']);
   });
 
-  it('operator (role PTGL) sees the management group in the sidebar', async () => {
+  it('operator (role PTGL) sees the management group, and the base-data group for the display information only', async () => {
     const side = coreAndSystem(sidebarTree(filterMenuTree(tree, await demo('operator'))));
-    expect(keys(side)).toEqual(['management']);
-    expect(keys(side[0].children)).toEqual(['management.systemMaintenance', 'management.log']);
+    expect(keys(side)).toEqual(['dataBase', 'management']);
+    expect(keys(side[0].children)).toEqual(['dataBase.displayInformation']);
+    expect(keys(side[1].children)).toEqual(['management.systemMaintenance', 'management.log']);
     // inside systemMaintenance only the granted job entry (jobLog is granted but hidden)
-    expect(keys(side[0].children[0].children)).toEqual(['management.job']);
+    expect(keys(side[1].children[0].children)).toEqual(['management.job']);
   });
 
   it('trader sees no core or system group', async () => {
