@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import type { TFunction } from 'i18next';
 import type { Knex } from 'knex';
-import type { Lang } from './i18n/i18n';
+import { DEFAULT_LANG, isLang, type Lang } from './i18n/i18n';
 import type { PluginContext } from './plugin';
 import type { SessionUser } from './rbac/menu';
 import type { Actor, ServerResource } from './resource/define.server';
@@ -62,6 +62,26 @@ export function page<T>(need: Need, fn: (ctx: RequestContext) => Promise<T>): (a
 /** An API call answering in the envelope: the guard (20011, 403) and errors as the envelope says, then `fn`. */
 export function api(need: Need, fn: (ctx: RequestContext) => Promise<Response>): (args: Args) => Promise<Response> {
   return (args) => handleApi(async () => fn(await requestContext(args, need)));
+}
+
+/** What an unauthenticated call of the public API is handed: no user; the language of its `lang` parameter (zh by default). */
+export interface PublicContext extends PluginContext {
+  request: Request;
+  params: Params;
+  lang: Lang;
+  t: TFunction;
+  services: Services;
+}
+
+/** A public (unauthenticated, `x-access: public`) API call in the envelope: `?lang=zh|en|my` picks the language, errors as the envelope says. */
+export function publicApi(fn: (ctx: PublicContext) => Promise<Response>): (args: Args) => Promise<Response> {
+  return ({ request, params }) =>
+    handleApi(async () => {
+      const asked = new URL(request.url).searchParams.get('lang');
+      const lang: Lang = isLang(asked) ? asked : DEFAULT_LANG;
+      const registry = getRegistry();
+      return fn({ ...registry.context(getKnex()), request, params, lang, t: tFor(lang), services: registry });
+    });
 }
 
 /** The envelope's answer to an API path nobody serves (signed in or not). */

@@ -19,6 +19,8 @@ export interface ResourcePageData {
   counts?: { total: number; states: Record<string, number> } | null;
   /** Totals of the summed fields over the filtered list. */
   summary?: Record<string, string> | null;
+  /** The declared chart's points under the filters (core/resource/chart.server.ts). */
+  chart?: { points: { x: string; series: string; value: number }[]; truncated: boolean } | null;
 }
 
 export interface ResourcePageProps {

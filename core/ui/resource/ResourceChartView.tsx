@@ -1,0 +1,52 @@
+// The chart itself (loaded lazily by ResourceChart): @mui/x-charts' line or bar chart of the
+// aggregated points, one series per value of the declared series field, labelled in the user's
+// language (enum options, lookup labels).
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useTranslation } from 'react-i18next';
+import type { LookupOption } from '../../plugin';
+import type { ResourceDef } from '../../resource/define';
+import { displayValue } from './cells';
+
+export interface ChartPointView {
+  x: string;
+  series: string;
+  value: number;
+}
+
+/** Points as chart data: the sorted x values, and per series its values at each x (null where it has none). */
+export function chartSeries(points: ChartPointView[]): { xs: string[]; series: { key: string; data: (number | null)[] }[] } {
+  const xs = [...new Set(points.map((p) => p.x))].sort();
+  const at = new Map(xs.map((x, i) => [x, i]));
+  const bySeries = new Map<string, (number | null)[]>();
+  for (const p of points) {
+    let data = bySeries.get(p.series);
+    if (!data) bySeries.set(p.series, (data = xs.map(() => null)));
+    data[at.get(p.x)!] = p.value;
+  }
+  return { xs, series: [...bySeries.entries()].map(([key, data]) => ({ key, data })) };
+}
+
+export default function ResourceChartView({ def, points, lookups, height }: { def: ResourceDef; points: ChartPointView[]; lookups: Record<string, LookupOption[]>; height: number }) {
+  const { t } = useTranslation();
+  const chart = def.chart!;
+  const sf = chart.series ? def.fields.find((f) => f.name === chart.series) : undefined;
+  const vf = def.fields.find((f) => f.name === chart.value)!;
+  const { xs, series } = chartSeries(points);
+  const unit = chart.unitKey ? t(chart.unitKey) : '';
+  const label = (key: string) => (sf ? displayValue(sf, key, t, lookups) : t(vf.labelKey));
+  const common = {
+    height,
+    series: series.map((s) => ({
+      id: s.key || 'value',
+      label: label(s.key),
+      data: s.data,
+      ...(chart.stacked ? { stack: 'total' } : {}),
+      ...(chart.kind === 'line' ? { showMark: xs.length <= 40, connectNulls: true } : {}),
+      valueFormatter: (v: number | null) => (v === null ? '' : `${v}${unit ? ` ${unit}` : ''}`),
+    })),
+    yAxis: [{ label: unit ? `${t(vf.labelKey)} (${unit})` : t(vf.labelKey), width: 60 }],
+    margin: { left: 8, right: 16, top: 8, bottom: 8 },
+  };
+  return chart.kind === 'bar' ? <BarChart {...common} xAxis={[{ scaleType: 'band', data: xs }]} /> : <LineChart {...common} xAxis={[{ scaleType: 'point', data: xs }]} />;
+}

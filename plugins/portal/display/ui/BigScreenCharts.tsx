@@ -1,0 +1,33 @@
+// The big screen's two charts (loaded after hydration, in their own chunk): this year's
+// throughput by month stacked by cargo type, and BDI/BDU over the last 90 days.
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useTranslation } from 'react-i18next';
+import type { BigScreenData } from '../bigScreen.server';
+import { CARGO_TYPES, INDEXES } from '../series';
+
+const K = 'portal:display';
+const HEIGHT = 250;
+
+export default function BigScreenCharts({ kind, data }: { kind: 'throughput' | 'indexes'; data: BigScreenData }) {
+  const { t } = useTranslation();
+  if (kind === 'throughput') {
+    const months = [...new Set(data.throughput.map((r) => r.month))].sort();
+    const series = CARGO_TYPES.filter((c) => data.throughput.some((r) => r.cargoType === c)).map((c) => ({
+      id: c,
+      label: t(`${K}.cargo.${c}`),
+      stack: 'total',
+      data: months.map((m) => data.throughput.find((r) => r.month === m && r.cargoType === c)?.tonnes ?? null),
+    }));
+    return <BarChart height={HEIGHT} series={series} xAxis={[{ scaleType: 'band', data: months.map((m) => m.slice(5)) }]} yAxis={[{ width: 60 }]} margin={{ left: 4, right: 8, top: 8, bottom: 4 }} />;
+  }
+  const dates = [...new Set(data.indexes.map((p) => p.date))].sort();
+  const series = INDEXES.filter((i) => data.indexes.some((p) => p.index === i)).map((i) => ({
+    id: i,
+    label: t(`${K}.index.${i}`),
+    showMark: false,
+    connectNulls: true,
+    data: dates.map((d) => data.indexes.find((p) => p.date === d && p.index === i)?.value ?? null),
+  }));
+  return <LineChart height={HEIGHT} series={series} xAxis={[{ scaleType: 'point', data: dates.map((d) => d.slice(5)) }]} yAxis={[{ width: 60 }]} margin={{ left: 4, right: 8, top: 8, bottom: 4 }} />;
+}
