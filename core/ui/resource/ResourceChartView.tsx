@@ -28,11 +28,20 @@ export function chartSeries(points: ChartPointView[]): { xs: string[]; series: {
 }
 
 export default function ResourceChartView({ def, points, lookups, height }: { def: ResourceDef; points: ChartPointView[]; lookups: Record<string, LookupOption[]>; height: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chart = def.chart!;
   const sf = chart.series ? def.fields.find((f) => f.name === chart.series) : undefined;
   const vf = def.fields.find((f) => f.name === chart.value)!;
-  const { xs, series } = chartSeries(points);
+  const { xs, series: found } = chartSeries(points);
+  // Series in the order the field declares its options (legend and stacks), others after.
+  const order = (key: string) => {
+    const i = sf?.options?.findIndex((o) => o.value === key) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const series = [...found].sort((a, b) => order(a.key) - order(b.key) || a.key.localeCompare(b.key));
+  // At most about a dozen x labels, and large values shortened on the axis (12万, 120K).
+  const step = Math.max(1, Math.ceil(xs.length / 12));
+  const compact = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', { notation: 'compact', maximumFractionDigits: 2 });
   const unit = chart.unitKey ? t(chart.unitKey) : '';
   const label = (key: string) => (sf ? displayValue(sf, key, t, lookups) : t(vf.labelKey));
   const common = {
@@ -45,8 +54,12 @@ export default function ResourceChartView({ def, points, lookups, height }: { de
       ...(chart.kind === 'line' ? { showMark: xs.length <= 40, connectNulls: true } : {}),
       valueFormatter: (v: number | null) => (v === null ? '' : `${v}${unit ? ` ${unit}` : ''}`),
     })),
-    yAxis: [{ label: unit ? `${t(vf.labelKey)} (${unit})` : t(vf.labelKey), width: 60 }],
-    margin: { left: 8, right: 16, top: 8, bottom: 8 },
+    yAxis: [{ label: t(vf.labelKey), width: 72, valueFormatter: (v: number) => (Math.abs(v) >= 10000 ? compact.format(v) : String(v)) }],
   };
-  return chart.kind === 'bar' ? <BarChart {...common} xAxis={[{ scaleType: 'band', data: xs }]} /> : <LineChart {...common} xAxis={[{ scaleType: 'point', data: xs }]} />;
+  const tickInterval = (_v: string, i: number) => i % step === 0;
+  return chart.kind === 'bar' ? (
+    <BarChart {...common} xAxis={[{ scaleType: 'band', data: xs, height: 45, tickInterval }]} />
+  ) : (
+    <LineChart {...common} xAxis={[{ scaleType: 'point', data: xs, height: 45, tickInterval }]} />
+  );
 }

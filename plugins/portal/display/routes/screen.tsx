@@ -4,7 +4,8 @@
 // from a plugin's service; no installed plugin provides one, so that panel is not drawn.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLoaderData, useRevalidator } from '@remix-run/react';
-import { Box, Button, CssBaseline, Stack, ThemeProvider, Typography, createTheme } from '@mui/material';
+import { Box, Button, CssBaseline, Stack, ThemeProvider, Typography } from '@mui/material';
+import { THEME_ID, createTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { page } from '@core/server';
 import { todayIso } from '@core/shared';
@@ -19,10 +20,13 @@ export const loader = page({ menu: SCREEN_MENU }, async ({ knex, services, lang,
 
 const Charts = lazy(() => import('../ui/BigScreenCharts'));
 
-const dark = createTheme({
-  palette: { mode: 'dark', background: { default: '#07131f', paper: '#0d2236' }, primary: { main: '#4fc3f7' } },
-  typography: { fontFamily: '"Noto Sans SC", "Noto Sans Myanmar", "Roboto", sans-serif' },
-});
+// Scoped to Material like the app's own theme (core/ui/theme.ts), or the app's would win.
+const dark = {
+  [THEME_ID]: createTheme({
+    palette: { mode: 'dark', background: { default: '#07131f', paper: '#0d2236' }, primary: { main: '#4fc3f7' }, text: { primary: '#e3f2fd', secondary: '#90a4ae' } },
+    typography: { fontFamily: '"Noto Sans Myanmar", "Noto Sans SC", "Noto Sans CJK SC", system-ui, sans-serif' },
+  }),
+};
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -69,7 +73,7 @@ export default function BigScreen() {
       <CssBaseline />
       <Box data-testid="big-screen" sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-          <Typography variant="h5" sx={{ fontWeight: 700, flex: 1, color: '#e3f2fd' }}>
+          <Typography variant="h5" sx={{ fontWeight: 700, flex: 1 }}>
             {t(`${K}.screen.title`)}
           </Typography>
           <Typography sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>

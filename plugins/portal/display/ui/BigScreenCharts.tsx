@@ -7,10 +7,11 @@ import type { BigScreenData } from '../bigScreen.server';
 import { CARGO_TYPES, INDEXES } from '../series';
 
 const K = 'portal:display';
-const HEIGHT = 250;
+const HEIGHT = 260;
 
 export default function BigScreenCharts({ kind, data }: { kind: 'throughput' | 'indexes'; data: BigScreenData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const compact = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', { notation: 'compact', maximumFractionDigits: 1 });
   if (kind === 'throughput') {
     const months = [...new Set(data.throughput.map((r) => r.month))].sort();
     const series = CARGO_TYPES.filter((c) => data.throughput.some((r) => r.cargoType === c)).map((c) => ({
@@ -19,9 +20,10 @@ export default function BigScreenCharts({ kind, data }: { kind: 'throughput' | '
       stack: 'total',
       data: months.map((m) => data.throughput.find((r) => r.month === m && r.cargoType === c)?.tonnes ?? null),
     }));
-    return <BarChart height={HEIGHT} series={series} xAxis={[{ scaleType: 'band', data: months.map((m) => m.slice(5)) }]} yAxis={[{ width: 60 }]} margin={{ left: 4, right: 8, top: 8, bottom: 4 }} />;
+    return <BarChart height={HEIGHT} series={series} xAxis={[{ scaleType: 'band', data: months.map((m) => m.slice(5)), height: 45 }]} yAxis={[{ width: 56, valueFormatter: (v: number) => compact.format(v) }]} />;
   }
   const dates = [...new Set(data.indexes.map((p) => p.date))].sort();
+  const step = Math.max(1, Math.ceil(dates.length / 8));
   const series = INDEXES.filter((i) => data.indexes.some((p) => p.index === i)).map((i) => ({
     id: i,
     label: t(`${K}.index.${i}`),
@@ -29,5 +31,12 @@ export default function BigScreenCharts({ kind, data }: { kind: 'throughput' | '
     connectNulls: true,
     data: dates.map((d) => data.indexes.find((p) => p.date === d && p.index === i)?.value ?? null),
   }));
-  return <LineChart height={HEIGHT} series={series} xAxis={[{ scaleType: 'point', data: dates.map((d) => d.slice(5)) }]} yAxis={[{ width: 60 }]} margin={{ left: 4, right: 8, top: 8, bottom: 4 }} />;
+  return (
+    <LineChart
+      height={HEIGHT}
+      series={series}
+      xAxis={[{ scaleType: 'point', data: dates.map((d) => d.slice(5)), height: 45, tickInterval: (_v: string, i: number) => i % step === 0 }]}
+      yAxis={[{ width: 56, valueFormatter: (v: number) => compact.format(v) }]}
+    />
+  );
 }
