@@ -48,7 +48,14 @@ export async function chartPoints(sr: ServerResource, user: SessionUser, q: List
     return { qb: qb.clearSelect().clearOrder() };
   };
   // The latest maxX x values under the filters (one more tells whether older ones were left out).
-  const xs = (await (await base()).qb.distinct({ x: xCol }).orderBy(xCol, 'desc').limit(maxX + 1)).map((r: { x: unknown }) => r.x);
+  const xs = (
+    await (
+      await base()
+    ).qb
+      .distinct({ x: xCol })
+      .orderBy(xCol, 'desc')
+      .limit(maxX + 1)
+  ).map((r: { x: unknown }) => r.x);
   if (!xs.length) return { points: [], truncated: false };
   const truncated = xs.length > maxX;
   const oldest = xs[Math.min(xs.length, maxX) - 1] as Knex.Value;

@@ -17,7 +17,10 @@ const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:0
 
 export async function bigScreenData(knex: Knex, services: Services, lang: Lang, today: string, t: TFunction) {
   const year = today.slice(0, 4);
-  const throughputRows: { month: string; cargo_type: string; tonnes: unknown }[] = await knex('ptl_throughput').where('month', 'like', `${year}-%`).orderBy(['month', 'cargo_type']).select('month', 'cargo_type', 'tonnes');
+  const throughputRows: { month: string; cargo_type: string; tonnes: unknown }[] = await knex('ptl_throughput')
+    .where('month', 'like', `${year}-%`)
+    .orderBy(['month', 'cargo_type'])
+    .select('month', 'cargo_type', 'tonnes');
   const indexTo = (await latestX(knex, 'bdiBdu')) ?? today;
   const indexes = await seriesPoints(knex, 'bdiBdu', shiftDay(indexTo, -89), indexTo, t);
 
@@ -30,7 +33,16 @@ export async function bigScreenData(knex: Knex, services: Services, lang: Lang, 
   const weather = [];
   for (const port of PORTS) {
     const w = await knex('ptl_weather').where({ port }).where('date', '<=', today).orderBy('date', 'desc').first();
-    if (w) weather.push({ port, date: dayOf(w.date), condition: String(w.condition), minTemp: String(w.min_temp), maxTemp: String(w.max_temp), wind: w.wind ? String(w.wind) : null, visibility: w.visibility === null ? null : String(w.visibility) });
+    if (w)
+      weather.push({
+        port,
+        date: dayOf(w.date),
+        condition: String(w.condition),
+        minTemp: String(w.min_temp),
+        maxTemp: String(w.max_temp),
+        wind: w.wind ? String(w.wind) : null,
+        visibility: w.visibility === null ? null : String(w.visibility),
+      });
   }
   const weekday = String(((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) + 1);
   const departures = (await activeClasses(knex, t)).filter((c) => c.days.includes(weekday)).sort((a, b) => a.departureTime.localeCompare(b.departureTime));

@@ -69,7 +69,7 @@ export function demoRows(today: string) {
       const dir = (c.coast ? ['SW', 'W', 'S', 'NE'] : ['NE', 'E', 'SW', 'N'])[Math.floor(rnd() * 4)];
       const visibility = condition === 'fog' ? 0.5 + rnd() * 2 : condition === 'rain' || condition === 'storm' ? 3 + rnd() * 5 : 8 + rnd() * 12;
       return { date, port, condition, min_temp: min.toFixed(1), max_temp: max.toFixed(1), wind: `${dir} ${force}`, visibility: visibility.toFixed(1) };
-    }),
+    })
   );
   const indexes = [
     ...walk(rnd, days.length, 1650, 40, 2).map((value, i) => ({ date: days[i], index_kind: 'BDI', value })),
@@ -119,11 +119,29 @@ export function demoRows(today: string) {
       const season = 1 + 0.12 * Math.sin(((Number(month.slice(5)) - 3) / 12) * 2 * Math.PI);
       const tonnes = base * growth * season * (0.9 + rnd() * 0.2);
       return { month, cargo_type: cargoType, tonnes: tonnes.toFixed(2), teu: teu ? Math.round(teu * growth * season * (0.9 + rnd() * 0.2)) : null };
-    }),
+    })
   );
   const classes = [
-    { mode: 'bus', line_name: '瑞丽—曼德勒国际客运班线', origin: '瑞丽', destination: '曼德勒', departure_time: '07:30', arrival_time: '19:30', days: '1,2,3,4,5,6,7', operator: '德宏州国际道路运输有限公司' },
-    { mode: 'bus', line_name: '瑞丽—曼德勒国际客运班线', origin: '曼德勒', destination: '瑞丽', departure_time: '08:00', arrival_time: '20:00', days: '1,2,3,4,5,6,7', operator: 'Shwe Mandalar Express' },
+    {
+      mode: 'bus',
+      line_name: '瑞丽—曼德勒国际客运班线',
+      origin: '瑞丽',
+      destination: '曼德勒',
+      departure_time: '07:30',
+      arrival_time: '19:30',
+      days: '1,2,3,4,5,6,7',
+      operator: '德宏州国际道路运输有限公司',
+    },
+    {
+      mode: 'bus',
+      line_name: '瑞丽—曼德勒国际客运班线',
+      origin: '曼德勒',
+      destination: '瑞丽',
+      departure_time: '08:00',
+      arrival_time: '20:00',
+      days: '1,2,3,4,5,6,7',
+      operator: 'Shwe Mandalar Express',
+    },
     { mode: 'bus', line_name: '木姐—腊戍客运班线', origin: '木姐', destination: '腊戍', departure_time: '09:00', arrival_time: '14:30', days: '1,3,5', operator: 'Muse Lashio Travels' },
     { mode: 'rail', line_name: '昆明—瑞丽 D 字头动车', origin: '昆明', destination: '瑞丽', departure_time: '08:15', arrival_time: '13:40', days: '1,2,3,4,5,6,7', operator: '中国铁路昆明局集团' },
     { mode: 'rail', line_name: '昆明—瑞丽 D 字头动车', origin: '瑞丽', destination: '昆明', departure_time: '14:30', arrival_time: '19:55', days: '1,2,3,4,5,6,7', operator: '中国铁路昆明局集团' },
@@ -139,7 +157,12 @@ export const displayDemo = demoDataSeed('display-demo', async (trx: Knex.Transac
   const stamp = { created_at: now, created_by: operator?.id ?? null, updated_at: now, updated_by: operator?.id ?? null, version: 1 };
   const d = demoRows(todayIso());
   const put = async (table: string, rows: Record<string, unknown>[]) => {
-    if (!(await trx(table).first('id'))) await trx.batchInsert(table, rows.map((r) => ({ ...r, ...stamp })), 200);
+    if (!(await trx(table).first('id')))
+      await trx.batchInsert(
+        table,
+        rows.map((r) => ({ ...r, ...stamp })),
+        200
+      );
   };
   await put('ptl_weather', d.weather);
   await put('ptl_bdi_bdu', d.indexes);

@@ -97,10 +97,32 @@ describe('validation', () => {
   });
 
   it('keeps a class with its days of service and refuses a bad time and no days', async () => {
-    const row = ok(await api('classes').create({ mode: 'bus', lineName: '瑞丽—腊戍', origin: '瑞丽', destination: '腊戍', departureTime: '06:30', arrivalTime: '15:00', days: ['5', '1', '3'], operator: '德宏运输', status: 'active' }));
+    const row = ok(
+      await api('classes').create({
+        mode: 'bus',
+        lineName: '瑞丽—腊戍',
+        origin: '瑞丽',
+        destination: '腊戍',
+        departureTime: '06:30',
+        arrivalTime: '15:00',
+        days: ['5', '1', '3'],
+        operator: '德宏运输',
+        status: 'active',
+      })
+    );
     expect(row.days).toEqual(['1', '3', '5']);
     expect((await db.knex('ptl_class').where({ id: row.id }).first()).days).toBe('1,3,5');
-    const bad = await api('classes').create({ mode: 'bus', lineName: '瑞丽—腊戍', origin: '瑞丽', destination: '腊戍', departureTime: '6:30', arrivalTime: '15:00', days: [], operator: '德宏运输', status: 'active' });
+    const bad = await api('classes').create({
+      mode: 'bus',
+      lineName: '瑞丽—腊戍',
+      origin: '瑞丽',
+      destination: '腊戍',
+      departureTime: '6:30',
+      arrivalTime: '15:00',
+      days: [],
+      operator: '德宏运输',
+      status: 'active',
+    });
     expect(bad.fieldErrors).toMatchObject({ departureTime: '时间格式应为 HH:mm', days: '班期不能为空' });
   });
 });
@@ -125,12 +147,21 @@ describe('XLSX import', () => {
     const { loader } = await import('../../../app/routes/api.core.imports.$id');
     const form = new FormData();
     form.append('file', new Blob([data]), `${resource}.xlsx`);
-    const res = await respond(action, new Request(`http://localhost/api/portal/${resource}/import`, { method: 'POST', body: form, headers: { Cookie: cookies.operator, 'x-port-client-ip': '10.0.0.7', Origin: 'http://localhost' } }), { plugin: 'portal', resource });
+    const res = await respond(
+      action,
+      new Request(`http://localhost/api/portal/${resource}/import`, { method: 'POST', body: form, headers: { Cookie: cookies.operator, 'x-port-client-ip': '10.0.0.7', Origin: 'http://localhost' } }),
+      { plugin: 'portal', resource }
+    );
     const body = await envelope(res);
     expect(body.code, body.msg).toBe(200);
     const id = (body.data as { importId: number }).importId;
     for (let i = 0; i < 600; i++) {
-      const s = (await envelope(await respond(loader, req(`/api/core/imports/${id}`, { cookie: cookies.operator }), { id: String(id) }))).data as { status: string; inserted: number; failed: number; message: string };
+      const s = (await envelope(await respond(loader, req(`/api/core/imports/${id}`, { cookie: cookies.operator }), { id: String(id) }))).data as {
+        status: string;
+        inserted: number;
+        failed: number;
+        message: string;
+      };
       if (s.status === 'done' || s.status === 'failed') return s;
       await new Promise((r) => setTimeout(r, 50));
     }

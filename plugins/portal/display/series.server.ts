@@ -90,12 +90,7 @@ export async function seriesPoints(knex: Knex, kind: string, from: string, to: s
       minTemp: num(r.min_temp, 1),
     }));
   }
-  const rows: Row[] = await knex(def.table)
-    .whereBetween(x, [lo, hi])
-    .select({ x, s })
-    [chart.agg === 'avg' ? 'avg' : 'sum']({ v })
-    .groupBy([x, s])
-    .orderBy([x, s]);
+  const rows: Row[] = await knex(def.table).whereBetween(x, [lo, hi]).select({ x, s })[chart.agg === 'avg' ? 'avg' : 'sum']({ v }).groupBy([x, s]).orderBy([x, s]);
   return rows.map((r) => ({ date: kind === 'throughput' ? String(r.x) : dayOf(r.x), series: String(r.s), seriesLabel: label(String(r.s)), value: num(r.v, scale) }));
 }
 
@@ -122,7 +117,9 @@ export interface ClassRow {
 
 /** The classes in service, by mode and departure. */
 export async function activeClasses(knex: Knex, t: TFunction): Promise<ClassRow[]> {
-  const rows: Row[] = await knex(classesDef.table).where({ status: 'active' }).orderBy([{ column: 'mode' }, { column: 'departure_time' }, { column: 'id' }]);
+  const rows: Row[] = await knex(classesDef.table)
+    .where({ status: 'active' })
+    .orderBy([{ column: 'mode' }, { column: 'departure_time' }, { column: 'id' }]);
   return rows.map((r) => {
     const d = days(r.days);
     return {

@@ -154,7 +154,12 @@ export const steelDef = defineResource({
   ],
   schema: (t) => {
     const r = rules(t);
-    return z.object({ date: r.date(f('date')), product: r.oneOf(f('product'), STEEL_PRODUCTS), market: r.text(f('market'), 50), price: r.decimal(f('priceCny'), { scale: 2, positive: true, maxDigits: 12 }) });
+    return z.object({
+      date: r.date(f('date')),
+      product: r.oneOf(f('product'), STEEL_PRODUCTS),
+      market: r.text(f('market'), 50),
+      price: r.decimal(f('priceCny'), { scale: 2, positive: true, maxDigits: 12 }),
+    });
   },
 });
 
@@ -217,7 +222,7 @@ export const classesDef = defineResource({
       arrivalTime: time(f('arrivalTime')),
       days: z.preprocess(
         (v) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v.trim() ? v.split(/[,，、\s]+/).filter(Boolean) : []),
-        z.array(z.enum(WEEKDAYS, { error: t('core:resource.invalid', { field: t(f('days')) }) })).min(1, t('core:resource.required', { field: t(f('days')) })),
+        z.array(z.enum(WEEKDAYS, { error: t('core:resource.invalid', { field: t(f('days')) }) })).min(1, t('core:resource.required', { field: t(f('days')) }))
       ),
       operator: r.text(f('operator'), 100),
       status: r.oneOf(f('status'), CLASS_STATUS),

@@ -30,7 +30,10 @@ const dark = {
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
-    <Box data-testid={testId} sx={{ bgcolor: 'background.paper', border: '1px solid rgba(79,195,247,0.25)', borderRadius: 2, p: 1.5, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, overflow: 'hidden' }}>
+    <Box
+      data-testid={testId}
+      sx={{ bgcolor: 'background.paper', border: '1px solid rgba(79,195,247,0.25)', borderRadius: 2, p: 1.5, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, overflow: 'hidden' }}
+    >
       <Typography variant="subtitle1" sx={{ color: 'primary.main', fontWeight: 700, mb: 1, letterSpacing: 1 }}>
         {title}
       </Typography>
