@@ -3,10 +3,11 @@
 // area) take orders 10 and 20; the big screen (a route of its own) comes last.
 import type { ScreenDef } from '@core/shared';
 import { DISPLAY_GROUP } from '../common';
-import { ALL_DEFS } from './series';
+import { ALL_DEFS, classesDef } from './series';
 
 export const screens: ScreenDef[] = ALL_DEFS.map((resource, i) => ({
   path: `dataBase/displayInformation/${resource.name}`,
   resource,
   menu: { parent: DISPLAY_GROUP, order: 30 + i * 10 },
+  ...(resource === classesDef ? { ui: () => import('./ui/classes') } : {}),
 }));
