@@ -183,6 +183,8 @@ export interface ChartDef {
   agg?: 'sum' | 'avg';
   /** Bars of one x stacked by series (bar charts). */
   stacked?: boolean;
+  /** One small chart per series side by side, each with its own value axis (series of different magnitudes: exchange rates). */
+  split?: boolean;
   /** The most x values drawn, the latest ones (default 400). */
   maxX?: number;
   /** The value axis' unit (`°C`, `t`), an i18n key. */

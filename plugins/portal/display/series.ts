@@ -181,7 +181,7 @@ export const oreDef = defineResource({
 export const rateDef = defineResource({
   ...head('rate', 'ptl_rate', 'pair'),
   unique: [{ fields: ['date', 'pair'], messageKey: `${K}.msg.rateExists` }],
-  chart: { kind: 'line', x: 'date', series: 'pair', value: 'rate', agg: 'avg' },
+  chart: { kind: 'line', x: 'date', series: 'pair', value: 'rate', agg: 'avg', split: true },
   fields: [
     dateField(),
     { name: 'pair', labelKey: f('pair'), type: 'enum', options: opts('pair', PAIRS), filter: 'eq', sortable: true, list: { width: 200 } },
