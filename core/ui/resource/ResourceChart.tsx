@@ -15,12 +15,12 @@ export const CHART_HEIGHT = 260;
 export function ResourceChart({ def, data, lookups, hydrated }: { def: ResourceDef; data: NonNullable<ResourcePageData['chart']>; lookups: Record<string, LookupOption[]>; hydrated: boolean }) {
   const { t } = useTranslation();
   const box = { height: CHART_HEIGHT, mb: 1 };
-  if (!data.points.length) return null;
+  if (!data.xs.length) return null;
   return (
     <Box data-testid="resource-chart" sx={{ mb: 1 }}>
       {hydrated ? (
         <Suspense fallback={<Box sx={box} />}>
-          <ChartView def={def} points={data.points} lookups={lookups} height={CHART_HEIGHT} />
+          <ChartView def={def} data={data} lookups={lookups} height={CHART_HEIGHT} />
         </Suspense>
       ) : (
         <Box sx={box} />

@@ -8,32 +8,15 @@ import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { ResourceDef } from '../../resource/define';
 import { displayValue } from './cells';
+import type { ResourcePageData } from './types';
 
-export interface ChartPointView {
-  x: string;
-  series: string;
-  value: number;
-}
-
-/** Points as chart data: the sorted x values, and per series its values at each x (null where it has none). */
-export function chartSeries(points: ChartPointView[]): { xs: string[]; series: { key: string; data: (number | null)[] }[] } {
-  const xs = [...new Set(points.map((p) => p.x))].sort();
-  const at = new Map(xs.map((x, i) => [x, i]));
-  const bySeries = new Map<string, (number | null)[]>();
-  for (const p of points) {
-    let data = bySeries.get(p.series);
-    if (!data) bySeries.set(p.series, (data = xs.map(() => null)));
-    data[at.get(p.x)!] = p.value;
-  }
-  return { xs, series: [...bySeries.entries()].map(([key, data]) => ({ key, data })) };
-}
-
-export default function ResourceChartView({ def, points, lookups, height }: { def: ResourceDef; points: ChartPointView[]; lookups: Record<string, LookupOption[]>; height: number }) {
+export default function ResourceChartView({ def, data, lookups, height }: { def: ResourceDef; data: NonNullable<ResourcePageData['chart']>; lookups: Record<string, LookupOption[]>; height: number }) {
   const { t, i18n } = useTranslation();
   const chart = def.chart!;
   const sf = chart.series ? def.fields.find((f) => f.name === chart.series) : undefined;
   const vf = def.fields.find((f) => f.name === chart.value)!;
-  const { xs, series: found } = chartSeries(points);
+  const { xs } = data;
+  const found = data.series.map((s) => ({ key: s.key, data: s.values }));
   // Series in the order the field declares its options (legend and stacks), others after.
   const order = (key: string) => {
     const i = sf?.options?.findIndex((o) => o.value === key) ?? -1;

@@ -20,7 +20,7 @@ export interface ResourcePageData {
   /** Totals of the summed fields over the filtered list. */
   summary?: Record<string, string> | null;
   /** The declared chart's points under the filters (core/resource/chart.server.ts). */
-  chart?: { points: { x: string; series: string; value: number }[]; truncated: boolean } | null;
+  chart?: { xs: string[]; series: { key: string; values: (number | null)[] }[]; truncated: boolean } | null;
 }
 
 export interface ResourcePageProps {

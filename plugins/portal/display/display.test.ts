@@ -200,26 +200,28 @@ describe('the chart above the grid', () => {
     const q = listQuery(bdiBduResource, new URLSearchParams({ index: 'BDI', dateFrom: from, dateTo: today }), null);
     const chart = (await chartPoints(bdiBduResource, user, q, db.knex))!;
     expect(chart.truncated).toBe(false);
-    expect(chart.points).toHaveLength(10);
-    expect(new Set(chart.points.map((p) => p.series))).toEqual(new Set(['BDI']));
+    expect(chart.xs).toEqual(lastDays(today, 10));
+    expect(chart.series.map((s) => s.key)).toEqual(['BDI']);
     const stored = await db.knex('ptl_bdi_bdu').where({ index_kind: 'BDI' }).where('date', '>=', from).orderBy('date');
-    expect(chart.points.map((p) => p.value)).toEqual(stored.map((r) => Number(r.value)));
+    expect(chart.series[0].values).toEqual(stored.map((r) => Number(r.value)));
   });
 
   it('sums throughput by month and cargo type, the latest months only', async () => {
     const user = await sessionUser(db.knex, 'operator');
     const chart = (await chartPoints(throughputResource, user, listQuery(throughputResource, new URLSearchParams(), null), db.knex))!;
-    const months = new Set(chart.points.map((p) => p.x));
-    expect(months.size).toBeLessThanOrEqual(36);
-    expect([...months].sort().at(-1)).toBe(today.slice(0, 7));
-    expect(chart.points.filter((p) => p.x === today.slice(0, 7))).toHaveLength(7);
+    expect(chart.xs.length).toBeLessThanOrEqual(36);
+    expect(chart.xs.at(-1)).toBe(today.slice(0, 7));
+    expect(chart.series).toHaveLength(7);
+    const last = chart.series.map((s) => s.values.at(-1)!);
+    const stored = await db.knex('ptl_throughput').where({ month: today.slice(0, 7) }).select('tonnes');
+    expect(last.reduce((a, b) => a + b, 0)).toBeCloseTo(stored.reduce((a, r) => a + Number(r.tonnes), 0), 2);
   });
 
   it('comes with the list page (the screen loader)', async () => {
     const { resourcePageData } = await import('../../../core/resource/page.server');
     const data = await resourcePageData(weatherResource, req(`/dataBase/displayInformation/weather?port=muse&dateFrom=${lastDays(today, 5)[0]}`, { cookie: cookies.operator }));
-    expect(data.chart!.points).toHaveLength(5);
-    expect(data.chart!.points.every((p) => p.series === 'muse')).toBe(true);
+    expect(data.chart!.xs).toEqual(lastDays(today, 5));
+    expect(data.chart!.series.map((s) => s.key)).toEqual(['muse']);
   });
 });
 
