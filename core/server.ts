@@ -38,6 +38,7 @@ export { serverResource } from './resource/define.server';
 export type { HookContext, ResourceHooks, Row, ServerResource, WriteContext } from './resource/define.server';
 export { tableLookup } from './resource/lookups.server';
 export type { Lookup } from './resource/lookups.server';
+export { chartPoints } from './resource/chart.server';
 export { loadLookups, resourcePageData } from './resource/page.server';
 export { createRow, deptAndBelow, getRow, listRows, transitionRows, zodFieldErrors } from './resource/service.server';
 export { ADMIN_ROLE_NAME, seedDemoLogins } from './seed-demo.server';

@@ -14,7 +14,7 @@ export type { ChargeBasis, ChargeFacts, ChargingRules, CrossOriginDef, Enterpris
 export { hasPermission, matchesRoleOrPermission } from './rbac/menu';
 export type { SessionUser } from './rbac/menu';
 export { columnOf, crudPermissions, defineResource, editableInState, endpoint, permissionCodes, resourceKey, tableHead } from './resource/define';
-export type { EnumOption, FieldDef, FieldType, ResourceDef, ResourcePermissions, StateMachine, Transition } from './resource/define';
+export type { ChartDef, EnumOption, FieldDef, FieldType, ResourceDef, ResourcePermissions, StateMachine, Transition } from './resource/define';
 export { localizeLookups } from './resource/lookupLabels';
 export { rules } from './resource/rules';
 export { resourcePermissions } from './screens';

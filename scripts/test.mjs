@@ -325,6 +325,7 @@ export const SQLITE_TESTS = [
   'plugins/finance/funds/',
   'plugins/finance/fx/',
   'plugins/port-ops/',
+  'plugins/portal/display/',
   'plugins/portal/embed/',
   'plugins/portal/messages/',
   'plugins/portal/news/',

@@ -183,6 +183,31 @@ export interface ResourceVariant {
   titleKey?: string;
 }
 
+/**
+ * A chart of the listed rows above the grid (a series resource: daily index values, monthly
+ * throughput): points aggregated on the server from the same filtered query as the list, one
+ * line or bar stack per value of `series`, the latest `maxX` x values at most.
+ */
+export interface ChartDef {
+  kind: 'line' | 'bar';
+  /** The x axis: a date field, or a string field whose values sort in time order (`YYYY-MM`). */
+  x: string;
+  /** One line (or bar segment) per value of this field (an enum or string field); absent: one series. */
+  series?: string;
+  /** The plotted number: a money/number/integer field. */
+  value: string;
+  /** How rows of one x and series combine (default sum). */
+  agg?: 'sum' | 'avg';
+  /** Bars of one x stacked by series (bar charts). */
+  stacked?: boolean;
+  /** One small chart per series side by side, each with its own value axis (series of different magnitudes: exchange rates). */
+  split?: boolean;
+  /** The most x values drawn, the latest ones (default 400). */
+  maxX?: number;
+  /** The value axis' unit (`°C`, `t`), an i18n key. */
+  unitKey?: string;
+}
+
 export interface ResourceDef {
   /** Plugin id: the API lives under /api/<plugin>/<name>. */
   plugin: string;
@@ -217,6 +242,8 @@ export interface ResourceDef {
   stateTabs?: boolean;
   /** Fixed-filter screens of this resource (`variants: { payer: { filter: { side: 'payer' }, actions: ['pay'] } }`). */
   variants?: Record<string, ResourceVariant>;
+  /** A chart of the filtered rows above the grid (see ChartDef). */
+  chart?: ChartDef;
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {
@@ -233,6 +260,17 @@ export function defineResource(def: ResourceDef): ResourceDef {
     if (f.lookupParent && (f.type !== 'ref' || !def.fields.some((x) => x.name === f.lookupParent)))
       throw new Error(`${def.name}.${f.name}: lookupParent is for ref fields and must name one of the resource's fields (${f.lookupParent})`);
     if (f.summary && f.type !== 'money' && f.type !== 'number' && f.type !== 'integer') throw new Error(`${def.name}.${f.name}: summary needs a money/number field`);
+  }
+  if (def.chart) {
+    const { x, series, value } = def.chart;
+    const col = (name: string) => {
+      const f = def.fields.find((y) => y.name === name);
+      if (!f || !columnOf(f)) throw new Error(`${def.name}: chart names ${name}, which is not a column field`);
+      return f;
+    };
+    col(x);
+    if (series) col(series);
+    if (!['money', 'number', 'integer'].includes(col(value).type)) throw new Error(`${def.name}: chart value ${value} must be a money/number/integer field`);
   }
   for (const rule of uniqueRules(def)) {
     for (const name of rule.fields) {

@@ -13,6 +13,7 @@ import { stateCounts } from './counts.server';
 import { narrowOptions, type LookupSearch } from './lookupLabels';
 import type { ListQuery } from './listQuery';
 import { listRows } from './service.server';
+import { chartPoints } from './chart.server';
 import { columnSums } from './summary.server';
 import { effectiveResource } from './variant.server';
 
@@ -73,7 +74,7 @@ export async function resourcePageData(resource: ServerResource, request: Reques
   if (!url.searchParams.has('pageSize') && prefs.pageSize) url.searchParams.set('pageSize', String(prefs.pageSize));
   const query = listQuery(sr, url.searchParams, variant);
   const tabs = sr.def.stateTabs && sr.def.stateMachine;
-  const [result, counts, summary] = await Promise.all([listRows(sr, user, query), tabs ? stateCounts(sr, user, query) : null, columnSums(sr, user, query)]);
+  const [result, counts, summary, chart] = await Promise.all([listRows(sr, user, query), tabs ? stateCounts(sr, user, query) : null, columnSums(sr, user, query), chartPoints(sr, user, query)]);
   // A searched picker (a code table of thousands) asks the server as the user types instead.
   const lookupNames = [...sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x), ...(sr.lookups ?? [])];
   const [lookups, shown] = await Promise.all([loadLookups(lookupNames, user), shownOptions(sr, result.rows, query.filters, user)]);
@@ -86,6 +87,7 @@ export async function resourcePageData(resource: ServerResource, request: Reques
     variant,
     counts,
     summary,
+    chart,
   };
 }
 
@@ -127,5 +129,6 @@ export async function rowsPageData<R extends Row & { id: number }>(def: Resource
     variant: null,
     counts: null,
     summary: null,
+    chart: null,
   };
 }

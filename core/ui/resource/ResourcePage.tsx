@@ -1,6 +1,6 @@
 // The list screen every resource gets, composed of small parts: query form (查询/重置), state
 // tabs with counts, toolbar (add, edit, delete, transitions, export, import), server-side
-// paged/sorted grid with row selection, summary row, the form dialog generated from the same
+// paged/sorted grid with row selection, summary row, the declared chart above the grid, the form dialog generated from the same
 // declaration and the detail drawer. Writes go through the resource's REST API.
 import { useEffect, useState } from 'react';
 import { Paper } from '@mui/material';
@@ -11,6 +11,7 @@ import { DetailDrawer } from './DetailDrawer';
 import { FilterBar, filterParamNames } from './FilterBar';
 import { ImportDialog } from './ImportDialog';
 import { ResourceFormDialog } from './ResourceFormDialog';
+import { ResourceChart } from './ResourceChart';
 import { ResourceGrid } from './ResourceGrid';
 import { ResourceToolbar } from './ResourceToolbar';
 import { RowActionCell, useActionColumn, type RowActionState } from './RowActions';
@@ -51,6 +52,7 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
     <Paper sx={{ p: 2 }} data-testid={`resource-${def.name}`}>
       {filterFields.length > 0 && <FilterBar fields={filterFields} lookups={data.lookups} open={list.filtersOpen} onToggle={list.toggleFilters} onReset={list.resetFilters} hydrated={hydrated} />}
       {sm && data.counts && <StateTabs sm={sm} counts={data.counts} value={list.params.get(STATE_PARAM)} onChange={(s) => list.go({ [STATE_PARAM]: s, page: null, after: null, before: null })} />}
+      {def.chart && data.chart && <ResourceChart def={def} data={data.chart} lookups={data.lookups} hydrated={hydrated} />}
       <ResourceToolbar
         primary={acts.primary}
         more={acts.more}

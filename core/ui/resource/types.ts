@@ -19,6 +19,8 @@ export interface ResourcePageData {
   counts?: { total: number; states: Record<string, number> } | null;
   /** Totals of the summed fields over the filtered list. */
   summary?: Record<string, string> | null;
+  /** The declared chart's points under the filters (core/resource/chart.server.ts). */
+  chart?: { xs: string[]; series: { key: string; values: (number | null)[] }[]; truncated: boolean } | null;
 }
 
 export interface ResourcePageProps {

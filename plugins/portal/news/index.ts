@@ -11,6 +11,7 @@ import { newsDemo } from './demo';
 import { newsOpenapi } from './openapi';
 import { screens } from './screens';
 import { DISPLAY_GROUP, PORTAL_GROUP } from '../common';
+import { latestNews } from './public.server';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -23,6 +24,8 @@ export const newsArea: PluginArea = {
   resources: [newsResource, contentResource, bannerResource],
   lookups: newsLookups,
   jobs: [scheduledPublishJob],
+  // The display area's big screen lists the latest titles (plugins/portal/display/bigScreen.server.ts).
+  services: { 'portal.latestNews': latestNews },
   routes: [
     route('news', 'api.public.news.ts'),
     route('news/:id', 'api.public.news.$id.ts'),

@@ -163,3 +163,13 @@ export function imageAnswer(request: Request, fileId: number, mime: string, byte
   if (etagMatches(request, headers.ETag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(bytes), { headers: { ...headers, 'Content-Type': mime, 'Content-Length': String(bytes.length) } });
 }
+
+/** The latest published news titles in a language (the display area's big screen asks for them as the service `portal.latestNews`). */
+export async function latestNews(knex: Knex, opts: { lang: ContentLang; limit: number }): Promise<{ id: number; title: string; publishedAt: string }[]> {
+  const rows: { id: number; title: string; published_at: unknown }[] = await knex('ptl_news')
+    .where({ status: 'published', lang: opts.lang })
+    .orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(opts.limit)
+    .select('id', 'title', 'published_at');
+  return rows.map((r) => ({ id: r.id, title: r.title, publishedAt: formatDateTime(r.published_at) ?? '' }));
+}
