@@ -8,7 +8,7 @@ import { Box, Button, CssBaseline, Stack, ThemeProvider, Typography } from '@mui
 import { THEME_ID, createTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { page } from '@core/server';
-import { todayIso } from '@core/shared';
+import { formatDateTime, todayIso } from '@core/shared';
 import { SCREEN_MENU } from '../series';
 import { bigScreenData, type BigScreenData } from '../bigScreen.server';
 import { ratioChange } from '../ui/rates';
@@ -55,7 +55,8 @@ export default function BigScreen() {
   const [clock, setClock] = useState('');
   useEffect(() => {
     setHydrated(true);
-    const tick = () => setClock(new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+    // The platform's clock (TZ), as every date-time on screen: YYYY-MM-DD HH:mm.
+    const tick = () => setClock(formatDateTime(new Date()).slice(0, 16));
     tick();
     const refresh = setInterval(() => revalidator.revalidate(), REFRESH_MS);
     const clockTimer = setInterval(tick, 10_000);
@@ -80,7 +81,7 @@ export default function BigScreen() {
             {t(`${K}.screen.title`)}
           </Typography>
           <Typography sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-            {data.today} {clock}
+            {clock || data.today}
           </Typography>
           <Button variant="outlined" size="small" onClick={fullScreen} data-testid="big-screen-fullscreen">
             {t(`${K}.screen.fullScreen`)}
