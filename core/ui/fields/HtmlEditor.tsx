@@ -2,7 +2,7 @@
 // lists, emphasis, links, undo), loaded only when a form shows such a field (FieldInput imports it
 // lazily) so that list pages do not carry it. What it produces is sanitised again on the server.
 import { useEffect, useState } from 'react';
-import { Box, Divider, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormHelperText, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import FormatBoldIcon from '@mui/icons-material/FormatBold';
 import FormatItalicIcon from '@mui/icons-material/FormatItalic';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
@@ -25,6 +25,9 @@ export interface HtmlEditorProps {
   disabled?: boolean;
   testId: string;
 }
+
+/** Addresses a link may have (the server's sanitiser keeps the same schemes). */
+const LINK_RE = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
 /** What an empty editor holds counts as blank (the schema then says the field is required). */
 const blankToEmpty = (html: string) => (html === '<p></p>' ? '' : html);
@@ -64,13 +67,19 @@ export default function HtmlEditor({ value, onChange, label, required, error, he
   });
   const [focused, setFocused] = useState(false);
   const chain = () => editor!.chain().focus();
-  const setLink = () => {
-    const previous = String(editor?.getAttributes('link').href ?? '');
-    const url = window.prompt(t('core:editor.linkPrompt'), previous || 'https://');
-    if (url === null) return;
-    if (!url.trim() || url.trim() === 'https://') return void chain().extendMarkRange('link').unsetLink().run();
-    if (!/^(https?:\/\/|mailto:)/i.test(url.trim())) return;
-    chain().extendMarkRange('link').setLink({ href: url.trim() }).run();
+  // The link's address, asked in a dialog (null: closed); blank removes the link.
+  const [link, setLinkDraft] = useState<{ href: string; error: string } | null>(null);
+  const openLink = () => setLinkDraft({ href: String(editor?.getAttributes('link').href ?? '') || 'https://', error: '' });
+  const applyLink = () => {
+    if (!link) return;
+    const href = link.href.trim();
+    if (!href || href === 'https://') {
+      chain().extendMarkRange('link').unsetLink().run();
+    } else {
+      if (!LINK_RE.test(href)) return setLinkDraft({ ...link, error: t('core:editor.linkInvalid') });
+      chain().extendMarkRange('link').setLink({ href }).run();
+    }
+    setLinkDraft(null);
   };
   const button = (key: string, title: string, icon: React.ReactNode, active: boolean | undefined, run: () => void, enabled = true) => (
     <Tooltip key={key} title={title}>
@@ -104,7 +113,7 @@ export default function HtmlEditor({ value, onChange, label, required, error, he
           {text('h3', t('core:editor.heading', { level: 3 }), 'H3', state?.h3, () => chain().toggleHeading({ level: 3 }).run())}
           {button('bullet', t('core:editor.bulletList'), <FormatListBulletedIcon fontSize="small" />, state?.bullet, () => chain().toggleBulletList().run())}
           {button('ordered', t('core:editor.orderedList'), <FormatListNumberedIcon fontSize="small" />, state?.ordered, () => chain().toggleOrderedList().run())}
-          {button('link', t('core:editor.link'), <LinkIcon fontSize="small" />, state?.link, setLink)}
+          {button('link', t('core:editor.link'), <LinkIcon fontSize="small" />, state?.link, openLink)}
           {button('unlink', t('core:editor.unlink'), <LinkOffIcon fontSize="small" />, false, () => chain().unsetLink().run(), !!state?.link)}
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           {button('undo', t('core:editor.undo'), <UndoIcon fontSize="small" />, false, () => chain().undo().run(), !!state?.canUndo)}
@@ -128,6 +137,34 @@ export default function HtmlEditor({ value, onChange, label, required, error, he
           <EditorContent editor={editor} />
         </Box>
       </Box>
+      <Dialog open={!!link} onClose={() => setLinkDraft(null)} maxWidth="xs" fullWidth>
+        <DialogTitle>{t('core:editor.link')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={t('core:editor.linkPrompt')}
+            value={link?.href ?? ''}
+            error={!!link?.error}
+            helperText={link?.error || ' '}
+            onChange={(e) => setLinkDraft({ href: e.target.value, error: '' })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyLink();
+              }
+            }}
+            slotProps={{ htmlInput: { 'data-testid': `${testId}-link-href` } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setLinkDraft(null)}>{t('core:common.cancel')}</Button>
+          <Button variant="contained" onClick={applyLink} data-testid={`${testId}-link-ok`}>
+            {t('core:common.ok')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <FormHelperText error={!!error} sx={{ mx: 1.75 }}>
         {error || helperText || ' '}
       </FormHelperText>
