@@ -51,3 +51,6 @@ export type { ProcessCache } from './cache/cache.server';
 export { attachedFile } from './files/files.server';
 export { sanitizeRichText } from './resource/html.server';
 export { afterCommit } from './db/afterCommit.server';
+export { draw, fit, openPdf, put, setFont, textWidth, wrap } from './pdf/text.server';
+export type { Doc as PdfDoc } from './pdf/text.server';
+export { hasMyanmar, isMyanmar, loadMyanmarFonts, scriptRuns, woffToSfnt } from './pdf/myanmar.server';

@@ -2,7 +2,8 @@
 // `npm test`: everything needed to pass the tests on a fresh machine, then the tests.
 //   1 deps        npm ci if node_modules is missing or package-lock.json changed
 //   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests and Debian's nginx for
-//                 the multi-process test; apt-get when root
+//                 the multi-process test; apt-get when root (poppler-utils for the PDF tests:
+//                 also with --unit-only)
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
@@ -137,6 +138,26 @@ async function ensureNginx() {
     code = await run('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], aptEnv);
   }
   return code === 0 && (existsSync(NGINX) || !!which('nginx'));
+}
+
+/** Debian tools the contract PDF tests run (pdftotext, pdffonts, pdfsig: poppler-utils); apt-get when root. */
+const APT_TOOLS = [{ bin: 'pdftotext', pkg: 'poppler-utils' }];
+
+async function ensureAptTools() {
+  const missing = APT_TOOLS.filter((t) => !which(t.bin)).map((t) => t.pkg);
+  if (!missing.length) return true;
+  if (!isRoot()) {
+    console.error(`the PDF tests need Debian's ${missing.join(', ')}: run \`sudo apt-get install -y ${missing.join(' ')}\``);
+    return false;
+  }
+  console.log(`installing ${missing.join(', ')}… (apt-get)`);
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let code = await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], aptEnv);
+  if (code !== 0) {
+    await run('apt-get', ['update'], aptEnv);
+    code = await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], aptEnv);
+  }
+  return code === 0 && APT_TOOLS.every((t) => !!which(t.bin));
 }
 
 async function ensureChromium() {
@@ -357,6 +378,7 @@ async function main() {
   if (!(await ensureDeps())) fatal('installing dependencies');
   if (unitOnly) header('2/9 chromium + nginx (skipped: --unit-only)');
   else if (!(await ensureChromium())) fatal('installing chromium and nginx');
+  if (!(await ensureAptTools())) fatal('installing poppler-utils');
   if (!(await ensureMariaDB())) fatal('MariaDB');
   if (!(await ensureRedis())) fatal('Redis');
 

@@ -5,11 +5,10 @@
 // so the layout below is plain arithmetic. The font is Noto Sans SC from @embedpdf/fonts-sc,
 // embedded as a subset of the glyphs used, so a one-page declaration is about 130 KB.
 // Burmese (the sub-labels of a Burmese user's printout, and Burmese text in the data) is
-// drawn in Noto Sans Myanmar, shaped by HarfBuzz (./myanmar.server.ts).
+// drawn in Noto Sans Myanmar, shaped by HarfBuzz (core/pdf/myanmar.server.ts).
 import type { TFunction } from 'i18next';
 import type { Lang } from '@core/shared';
-import { hasMyanmar } from './myanmar.server';
-import { draw, fit, openPdf, put, setFont, textWidth, wrap, type Doc } from './text.server';
+import { draw, fit, hasMyanmar, openPdf, put, setFont, textWidth, wrap, type PdfDoc as Doc } from '@core/server';
 import { codeName, plainNumber, text, type CodeKind, type CodeNames, type PrintDeclaration, type PrintGoods } from './printable';
 
 // ---- Geometry (points; A4 portrait) --------------------------------------------------------

@@ -1,6 +1,7 @@
-// Text on a pdfkit page for the printed forms: the CJK font (Noto Sans SC, or the system's
-// Noto CJK), Burmese runs in Noto Sans Myanmar shaped by HarfBuzz (./myanmar.server.ts), and
-// the measuring, cutting and wrapping the layouts are built from.
+// Text on a pdfkit page for printed forms and generated documents (the customs declaration,
+// filled contract templates): the CJK font (Noto Sans SC, or the system's Noto CJK), Burmese
+// runs in Noto Sans Myanmar shaped by HarfBuzz (./myanmar.server.ts), and the measuring,
+// cutting and wrapping the layouts are built from.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// Burmese in the printed declaration. The font is Noto Sans Myanmar from
+// Burmese in generated PDFs (printed declarations, contracts). The font is Noto Sans Myanmar from
 // @fontsource/noto-sans-myanmar (its Myanmar-range WOFF, turned back into a plain sfnt here);
 // pdfkit embeds it as a subset like the Chinese font. fontkit, which lays out pdfkit's text,
 // has no Myanmar shaper: it leaves ေ and ြ after their consonant and stacked consonants
