@@ -2,7 +2,8 @@
 // `npm test`: everything needed to pass the tests on a fresh machine, then the tests.
 //   1 deps        npm ci if node_modules is missing or package-lock.json changed
 //   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests and Debian's nginx for
-//                 the multi-process test; apt-get when root
+//                 the multi-process test; apt-get when root (and, even with --unit-only,
+//                 poppler-utils + libnss3-tools for the pdfsig check of signed PDFs)
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
@@ -168,6 +169,27 @@ async function ensureChromium() {
   }
   console.log(`using ${CHROMIUM}`);
   return ensureNginx();
+}
+
+/**
+ * Debian's poppler-utils (pdfsig) and libnss3-tools (certutil): the contracts' signed PDFs are
+ * checked with the standard tool (plugins/contracts/signing). Unit tests too, so also with --unit-only.
+ */
+async function ensurePdfTools() {
+  if (which('pdfsig') && which('certutil')) return true;
+  if (!isRoot()) {
+    console.warn('warning: no pdfsig/certutil, the pdfsig check is skipped (`sudo apt-get install -y poppler-utils libnss3-tools`)');
+    return true;
+  }
+  console.log('installing poppler-utils and libnss3-tools… (apt-get)');
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const args = ['install', '-y', '--no-install-recommends', 'poppler-utils', 'libnss3-tools'];
+  let code = await run('apt-get', args, aptEnv);
+  if (code !== 0) {
+    await run('apt-get', ['update'], aptEnv);
+    code = await run('apt-get', args, aptEnv);
+  }
+  return code === 0 && !!which('pdfsig') && !!which('certutil');
 }
 
 /** mariadbd needs /run/mysqld for its socket; on a fresh container it may be missing. */
@@ -357,6 +379,7 @@ async function main() {
   if (!(await ensureDeps())) fatal('installing dependencies');
   if (unitOnly) header('2/9 chromium + nginx (skipped: --unit-only)');
   else if (!(await ensureChromium())) fatal('installing chromium and nginx');
+  if (!(await ensurePdfTools())) fatal('installing poppler-utils and libnss3-tools');
   if (!(await ensureMariaDB())) fatal('MariaDB');
   if (!(await ensureRedis())) fatal('Redis');
 
