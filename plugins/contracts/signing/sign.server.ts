@@ -2,7 +2,8 @@
 // attributes contentType/signingTime/messageDigest, made by @signpdf/signer-p12) added as an
 // INCREMENTAL UPDATE, so every earlier signature keeps covering exactly the bytes it signed.
 //
-// What it offers: signPdf(pdf, options) → the signed PDF.
+// What it offers: signPdf(pdf, options) → the signed PDF; updatePdfIncrementally(pdf, edit) →
+// any other change (e.g. the certificate page) appended the same way.
 //
 // How: pdf-lib parses the document (it cannot save incrementally: its save() rewrites the whole
 // file, which would break earlier signatures), the new objects are built in its object model —
@@ -67,7 +68,9 @@ function lastStartXref(pdf: Buffer): number {
 /** The /Size of the last cross-reference section (its trailer or its stream's dictionary). */
 function previousSize(pdf: Buffer): number {
   const at = lastStartXref(pdf);
-  const m = /\/Size\s+(\d+)/.exec(pdf.subarray(at, Math.min(pdf.length, at + 200_000)).toString('latin1'));
+  const isTable = pdf.subarray(at, at + 4).toString('latin1') === 'xref';
+  const from = isTable ? Math.max(at, pdf.indexOf('trailer', at)) : at;
+  const m = /\/Size\s+(\d+)/.exec(pdf.subarray(from, Math.min(pdf.length, from + 4096)).toString('latin1'));
   return m ? Number(m[1]) : 0;
 }
 
@@ -262,19 +265,30 @@ function incrementalUpdate(original: Buffer, doc: PDFDocument, before: Map<strin
 }
 
 /**
- * Signs `pdf` with the PKCS#12's key as an incremental update; earlier signatures stay valid.
- * Throws on an encrypted PDF, a missing page, a wrong passphrase.
+ * Applies `edit` to the parsed document and returns the original bytes followed by an
+ * incremental update holding only the new and changed objects: earlier signatures keep
+ * covering exactly what they signed (e.g. appending the signing certificate page after all
+ * parties signed; verifyPdf then reports the page as added after those signatures).
  */
-export async function signPdf(pdf: Buffer, opts: SignOptions): Promise<Buffer> {
+export async function updatePdfIncrementally(pdf: Buffer, edit: (doc: PDFDocument) => Promise<void> | void): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  if (doc.isEncrypted) throw new Error('encrypted PDFs cannot be signed');
+  if (doc.isEncrypted) throw new Error('encrypted PDFs cannot be updated');
   const before = new Map<string, Buffer>();
   for (const [ref, obj] of doc.context.enumerateIndirectObjects()) before.set(refKey(ref), serialize(obj));
   // New objects take numbers above every number the file used, including its object and
   // cross-reference streams, which pdf-lib does not keep in its context.
   doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previousSize(pdf) - 1);
-  await addPlaceholder(doc, opts);
-  const prepared = incrementalUpdate(pdf, doc, before);
+  await edit(doc);
+  await doc.flush(); // fonts, images and embedded pages are written into the context here
+  return incrementalUpdate(pdf, doc, before);
+}
+
+/**
+ * Signs `pdf` with the PKCS#12's key as an incremental update; earlier signatures stay valid.
+ * Throws on an encrypted PDF, a missing page, a wrong passphrase.
+ */
+export async function signPdf(pdf: Buffer, opts: SignOptions): Promise<Buffer> {
+  const prepared = await updatePdfIncrementally(pdf, (doc) => addPlaceholder(doc, opts));
   const signer = new P12Signer(opts.p12, { passphrase: opts.passphrase });
   return new SignPdf().sign(prepared, signer, opts.signingTime);
 }

@@ -5,10 +5,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, PDFName, PDFArray, PDFDict } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRootCa, issueEnterpriseCertificate, toPkcs12, type IssuedCertificate } from './ca.server';
-import { signPdf } from './sign.server';
+import { signPdf, updatePdfIncrementally } from './sign.server';
 import { verifyPdf } from './verify.server';
 import { samplePdf, sealPng } from './testing';
 
@@ -33,6 +33,20 @@ function tamper(pdf: Buffer): Buffer {
   if (pos < 0) throw new Error('no /MediaBox to tamper with');
   copy[pos + 1] = 0x6e; // "/mediaBox"
   return copy;
+}
+
+/** Appends a last page as an incremental update (what the certificate page will do). */
+function withCertificatePage(pdf: Buffer): Promise<Buffer> {
+  return updatePdfIncrementally(pdf, async (doc) => {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([595, 842]).drawText('Signing certificate', { x: 60, y: 760, size: 18, font });
+  });
+}
+
+/** The platform's own signature over everything, after the certificate page. */
+function platformSeal(pdf: Buffer): Promise<Buffer> {
+  const platform = issueEnterpriseCertificate(ca, { enterpriseName: 'Port Platform', now: new Date('2026-11-01T00:00:00Z') });
+  return signPdf(pdf, { p12: p12Of(platform), passphrase: 'secret', reason: 'Completed', location: 'Platform', name: 'Port Platform', signingTime: T2 });
 }
 
 beforeAll(async () => {
@@ -86,6 +100,23 @@ describe('signPdf', () => {
     const opts = { p12: p12Of(trader), passphrase: 'secret', reason: 'r', location: 'l', name: 'n', signingTime: T1 };
     const signed = await signPdf(await signPdf(classic, opts), { ...opts, signingTime: T2 });
     const report = await verifyPdf(signed, [ca.certPem]);
+    expect(report.signatures.map((s) => s.valid && s.trusted)).toEqual([true, true]);
+  });
+
+  it('signs a filled form template, keeping its fields and their values', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const form = doc.getForm();
+    const party = form.createTextField('partyA');
+    party.addToPage(page, { x: 60, y: 700, width: 200, height: 20 });
+    party.setText('Yangon Trading Co.');
+    const opts = { p12: p12Of(trader), passphrase: 'secret', reason: 'r', location: 'l', name: 'n', signingTime: T1 };
+    const signed = await signPdf(Buffer.from(await doc.save()), opts);
+    const again = await signPdf(signed, { ...opts, p12: p12Of(broker), signingTime: T2 });
+    const reread = (await PDFDocument.load(again)).getForm();
+    expect(reread.getFields().map((f) => f.getName())).toEqual(['partyA', 'Signature1', 'Signature2']);
+    expect(reread.getTextField('partyA').getText()).toBe('Yangon Trading Co.');
+    const report = await verifyPdf(again, [ca.certPem]);
     expect(report.signatures.map((s) => s.valid && s.trusted)).toEqual([true, true]);
   });
 
@@ -195,7 +226,27 @@ describe('verifyPdf', () => {
     const edited = Buffer.concat(parts);
     const report = await verifyPdf(edited, [ca.certPem]);
     expect(report.signatures).toHaveLength(1);
-    expect(report.signatures[0]).toMatchObject({ digestValid: true, signatureValid: true, modifiedAfter: true, valid: false });
+    expect(report.signatures[0]).toMatchObject({
+      digestValid: true,
+      signatureValid: true,
+      modifiedAfter: true,
+      pagesChangedAfter: true,
+      valid: false,
+    });
+  });
+
+  it('reports a page appended after the parties signed (certificate page), and a final platform signature covering it', async () => {
+    const withPage = await withCertificatePage(twice);
+    expect(withPage.subarray(0, twice.length).equals(twice)).toBe(true);
+    const appended = await verifyPdf(withPage, [ca.certPem]);
+    for (const sig of appended.signatures) {
+      expect(sig).toMatchObject({ digestValid: true, signatureValid: true, trusted: true, pagesChangedAfter: false, pagesAddedAfter: 1, modifiedAfter: true, valid: false });
+    }
+    const sealed = await platformSeal(withPage);
+    const report = await verifyPdf(sealed, [ca.certPem]);
+    expect(report.signatures).toHaveLength(3);
+    expect(report.signatures[2]).toMatchObject({ signer: 'Port Platform', valid: true, trusted: true, modifiedAfter: false });
+    expect((await PDFDocument.load(sealed)).getPageCount()).toBe(3);
   });
 
   it('finds no signatures in an unsigned PDF', async () => {
@@ -236,6 +287,15 @@ describe.skipIf(!hasPdfsig || !hasCertutil)('pdfsig (poppler + NSS) on the signe
     expect(out).toContain('Signer Certificate Common Name: Ruili Customs Broker Ltd.');
     // The first signature covers its revision, the second the whole file.
     expect(out).toMatch(/Signature #1:[\s\S]*Not total document signed[\s\S]*Signature #2:[\s\S]*- Total document signed/);
+    expect(out).not.toMatch(/Syntax Error|Internal Error/);
+  });
+
+  it('still reads all signatures valid after a certificate page and the platform seal were appended', async () => {
+    const file = path.join(dir, 'sealed.pdf');
+    fs.writeFileSync(file, await platformSeal(await withCertificatePage(twice)));
+    const out = pdfsig(file);
+    expect(out.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(3);
+    expect(out.match(/Certificate Validation: Certificate is Trusted\./g)).toHaveLength(3);
     expect(out).not.toMatch(/Syntax Error|Internal Error/);
   });
 

@@ -11,9 +11,11 @@
 // - signatureValid: the signer's certificate's key verifies the signed attributes,
 // - trusted: every certificate of the chain verifies under the next one up to one of
 //   `trustedRoots` (PEM), each valid at the signing time,
-// - modifiedAfter: later revisions changed what the document shows (pages, their content or
-//   resources) — adding later signatures and their seals is not a change;
-// - valid: all of the above good (digest, signature, coverage, not modified after),
+// - modifiedAfter: later revisions changed what the document shows — pagesChangedAfter (the
+//   signed pages' content, resources or size changed, or pages removed) or pagesAddedAfter > 0;
+//   adding later signatures and their seals (annotations) is not a change;
+// - valid: digest, signature and coverage good and not modified after (trust is reported apart:
+//   a screen shows "valid, signed by a certificate of another authority" differently),
 // and documentHash: sha256 (hex) of the whole file, the key to the platform's record.
 //
 // The CMS structure is walked with a minimal DER reader over the original bytes (the signed
@@ -35,7 +37,13 @@ export interface SignatureReport {
   digestValid: boolean;
   signatureValid: boolean;
   trusted: boolean;
+  /** pagesChangedAfter || pagesAddedAfter > 0. */
   modifiedAfter: boolean;
+  /** A later revision changed, removed or could not show the pages this signature covered. */
+  pagesChangedAfter: boolean;
+  /** Pages appended by later revisions (e.g. a certificate page), the signed ones untouched. */
+  pagesAddedAfter: number;
+  /** digestValid && signatureValid && coversWholeDocumentUpToIt && !modifiedAfter (trust apart). */
   valid: boolean;
   /** Why something failed (English, for logs; screens show the flags). */
   problems: string[];
@@ -324,6 +332,8 @@ export async function verifyPdf(pdf: Buffer, trustedRoots: string[]): Promise<Ve
       signatureValid: false,
       trusted: false,
       modifiedAfter: false,
+      pagesChangedAfter: false,
+      pagesAddedAfter: 0,
       valid: false,
       problems,
       certificatePem: null,
@@ -379,8 +389,14 @@ export async function verifyPdf(pdf: Buffer, trustedRoots: string[]): Promise<Ve
 
     if (end < pdf.length && report.coversWholeDocumentUpToIt) {
       const then = await appearanceFingerprint(pdf.subarray(0, end));
-      report.modifiedAfter = !then || !current || then.length !== current.length || then.some((p, i) => p !== current[i]);
-      if (report.modifiedAfter) problems.push('the document was changed after this signature');
+      if (!then || !current || current.length < then.length) report.pagesChangedAfter = true;
+      else {
+        report.pagesChangedAfter = then.some((p, i) => p !== current[i]);
+        report.pagesAddedAfter = current.length - then.length;
+      }
+      report.modifiedAfter = report.pagesChangedAfter || report.pagesAddedAfter > 0;
+      if (report.pagesChangedAfter) problems.push('the signed pages were changed after this signature');
+      if (report.pagesAddedAfter > 0) problems.push(`${report.pagesAddedAfter} page(s) added after this signature`);
     }
     report.valid = report.digestValid && report.signatureValid && report.coversWholeDocumentUpToIt && !report.modifiedAfter;
   }
