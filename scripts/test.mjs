@@ -2,8 +2,8 @@
 // `npm test`: everything needed to pass the tests on a fresh machine, then the tests.
 //   1 deps        npm ci if node_modules is missing or package-lock.json changed
 //   2 chromium    Debian's chromium (+ CJK fonts) for the browser tests and Debian's nginx for
-//                 the multi-process test; apt-get when root (poppler-utils for the PDF tests:
-//                 also with --unit-only)
+//                 the multi-process test; apt-get when root (and, even with --unit-only,
+//                 poppler-utils + libnss3-tools for the pdfsig check of signed PDFs)
 //   3 mariadb     start it if installed but stopped; ensure the `test` database
 //   4 redis       start it if installed but stopped
 //   5 typecheck + lint (code, and the OpenAPI document with Redocly's recommended rules)
@@ -140,8 +140,11 @@ async function ensureNginx() {
   return code === 0 && (existsSync(NGINX) || !!which('nginx'));
 }
 
-/** Debian tools the contract PDF tests run (pdftotext, pdffonts, pdfsig: poppler-utils); apt-get when root. */
-const APT_TOOLS = [{ bin: 'pdftotext', pkg: 'poppler-utils' }];
+/** Debian tools the contract PDF tests run (pdftotext, pdffonts, pdfsig: poppler-utils; certutil for pdfsig's NSS database: libnss3-tools); apt-get when root. */
+const APT_TOOLS = [
+  { bin: 'pdftotext', pkg: 'poppler-utils' },
+  { bin: 'certutil', pkg: 'libnss3-tools' },
+];
 
 async function ensureAptTools() {
   const missing = APT_TOOLS.filter((t) => !which(t.bin)).map((t) => t.pkg);
@@ -378,7 +381,7 @@ async function main() {
   if (!(await ensureDeps())) fatal('installing dependencies');
   if (unitOnly) header('2/9 chromium + nginx (skipped: --unit-only)');
   else if (!(await ensureChromium())) fatal('installing chromium and nginx');
-  if (!(await ensureAptTools())) fatal('installing poppler-utils');
+  if (!(await ensureAptTools())) fatal('installing poppler-utils and libnss3-tools');
   if (!(await ensureMariaDB())) fatal('MariaDB');
   if (!(await ensureRedis())) fatal('Redis');
 
