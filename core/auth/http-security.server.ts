@@ -117,7 +117,7 @@ export function requestFacts(method: string, path: string, host: string, header:
 }
 
 /** A Fetch Request carrying what i18n reads (cookie, ?lng, Accept-Language). */
-function i18nRequest(req: ExpressRequest): Request {
+export function i18nRequest(req: ExpressRequest): Request {
   const headers = new Headers();
   for (const name of ['cookie', 'accept-language']) {
     const v = req.get(name);

@@ -15,6 +15,7 @@ import { getKnex } from '../db/knex.server';
 import { getRegistry, hasRegistry, type Registry } from '../registry.server';
 import { getT } from '../i18n/i18n.server';
 import { CODE } from './codes';
+import { i18nRequest } from '../auth/http-security.server';
 
 export const CORS_METHODS = 'GET, HEAD, POST, OPTIONS';
 /** What a widget sends: the embed token (Authorization), JSON or a form (Content-Type), its language. */
@@ -97,15 +98,6 @@ export async function preflightRefusal(request: Request): Promise<{ code: number
   return { code: CODE.FORBIDDEN, msg: (await getT(request))('core:http.crossOriginRefused') };
 }
 
-/** A Fetch Request carrying what i18n reads of an Express request. */
-function i18nRequest(req: ExpressRequest): Request {
-  const headers = new Headers();
-  for (const name of ['cookie', 'accept-language']) {
-    const v = req.get(name);
-    if (v) headers.set(name, v);
-  }
-  return new Request(`http://localhost${req.originalUrl}`, { headers });
-}
 
 declare module 'express-serve-static-core' {
   interface Locals {
