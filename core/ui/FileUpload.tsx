@@ -16,26 +16,40 @@ export interface UploadedFile {
   createdAt?: string | null;
 }
 
-export function FileUpload({ resource, types, onUploaded, disabled, testId, label }: { resource: string; types: readonly string[]; onUploaded(file: UploadedFile): void; disabled?: boolean; testId?: string; label?: string }) {
-  const { t } = useTranslation();
+/**
+ * Posting one file to /api/core/files (`query`: resource=…[&field=…]) for an upload control: busy
+ * while it goes, a refusal as an error toast (null back), the file input cleared after.
+ */
+export function useCoreFileUpload<T>() {
   const { api, toast } = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const upload = async (file: File) => {
+  const upload = async (query: string, file: File) => {
     const form = new FormData();
     form.append('file', file);
     setBusy(true);
     try {
-      const res = await api.post<UploadedFile>(`/core/files?resource=${encodeURIComponent(resource)}`, form, { silent: true });
-      toast(res.msg, { severity: 'success' });
-      if (res.data) onUploaded(res.data);
+      return await api.post<T>(`/core/files?${query}`, form, { silent: true });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       toast(e.message, { severity: 'error' });
+      return null;
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
     }
+  };
+  return { input, busy, upload, toast };
+}
+
+export function FileUpload({ resource, types, onUploaded, disabled, testId, label }: { resource: string; types: readonly string[]; onUploaded(file: UploadedFile): void; disabled?: boolean; testId?: string; label?: string }) {
+  const { t } = useTranslation();
+  const { input, busy, upload: post, toast } = useCoreFileUpload<UploadedFile>();
+  const upload = async (file: File) => {
+    const res = await post(`resource=${encodeURIComponent(resource)}`, file);
+    if (!res) return;
+    toast(res.msg, { severity: 'success' });
+    if (res.data) onUploaded(res.data);
   };
   return (
     <>

@@ -1,14 +1,12 @@
 // The input of an `image` field: a thumbnail of the stored image (or an empty frame), a button
 // that uploads a new one for this field (POST /api/core/files?resource=…&field=…: the server
 // checks type by content and size) and a remove button. The value is the stored file's id.
-import { useRef, useState } from 'react';
 import { Box, Button, CircularProgress, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ImageIcon from '@mui/icons-material/Image';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../http/client';
 import { imagePolicy, type FieldDef } from '../../resource/define';
-import { useNotify } from '../notify';
+import { useCoreFileUpload } from '../FileUpload';
 import { useUploadTarget } from './uploadTarget';
 
 /** The URL a stored image is shown from (the signed-in user's read access decides). */
@@ -16,26 +14,13 @@ export const imageSrc = (id: unknown) => `/api/core/files/${Number(id)}?inline=1
 
 export function ImageInput({ field: f, value, onChange, error, disabled, testId, label, required }: { field: FieldDef; value: unknown; onChange(v: unknown): void; error?: string; disabled?: boolean; testId: string; label: string; required?: boolean }) {
   const { t } = useTranslation();
-  const { api, toast } = useNotify();
   const resource = useUploadTarget();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { input, busy, upload: post } = useCoreFileUpload<{ id: number }>();
   const policy = imagePolicy(f);
   const id = value === '' || value === null || value === undefined ? null : Number(value);
   const upload = async (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    setBusy(true);
-    try {
-      const res = await api.post<{ id: number }>(`/core/files?resource=${encodeURIComponent(resource ?? '')}&field=${encodeURIComponent(f.name)}`, form, { silent: true });
-      if (res.data) onChange(String(res.data.id));
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      toast(e.message, { severity: 'error' });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    const res = await post(`resource=${encodeURIComponent(resource ?? '')}&field=${encodeURIComponent(f.name)}`, file);
+    if (res?.data) onChange(String(res.data.id));
   };
   return (
     <Box data-testid={`${testId}-box`}>
