@@ -64,6 +64,17 @@ function subjectAttrs(commonName: string, organization?: string, country?: strin
   return attrs;
 }
 
+/** What a signed certificate is handed back as. */
+function issued(cert: forge.pki.Certificate, keyPem: string): IssuedCertificate {
+  return {
+    certPem: forge.pki.certificateToPem(cert),
+    keyPem,
+    serial: cert.serialNumber,
+    notBefore: cert.validity.notBefore,
+    notAfter: cert.validity.notAfter,
+  };
+}
+
 export interface RootCaOptions {
   /** The CA's common name, e.g. "Port Platform Root CA". */
   commonName: string;
@@ -93,13 +104,7 @@ export function createRootCa(opts: RootCaOptions): IssuedCertificate {
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign(privateKey, forge.md.sha256.create());
-  return {
-    certPem: forge.pki.certificateToPem(cert),
-    keyPem,
-    serial: cert.serialNumber,
-    notBefore: cert.validity.notBefore,
-    notAfter: cert.validity.notAfter,
-  };
+  return issued(cert, keyPem);
 }
 
 export interface EnterpriseCertOptions {
@@ -147,13 +152,7 @@ export function issueEnterpriseCertificate(
   if (opts.email) extensions.push({ name: 'subjectAltName', altNames: [{ type: 1, value: opts.email }] });
   cert.setExtensions(extensions);
   cert.sign(caKey, forge.md.sha256.create());
-  return {
-    certPem: forge.pki.certificateToPem(cert),
-    keyPem,
-    serial: cert.serialNumber,
-    notBefore: cert.validity.notBefore,
-    notAfter: cert.validity.notAfter,
-  };
+  return issued(cert, keyPem);
 }
 
 /**
