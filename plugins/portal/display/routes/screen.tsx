@@ -42,6 +42,29 @@ function Panel({ title, children, testId }: { title: string; children: ReactNode
   );
 }
 
+const CELL = { py: 0.5, pr: 1, borderBottom: '1px solid rgba(255,255,255,0.08)', fontSize: 14, whiteSpace: 'nowrap' as const };
+const NUMBERS = { fontVariantNumeric: 'tabular-nums' };
+
+/** A panel's table: a row per item, its cells as the columns render them (暂无数据 when there are none). */
+function PanelTable<R>({ rows, rowKey, columns }: { rows: R[]; rowKey: (r: R) => string; columns: { sx?: Record<string, unknown>; render: (r: R) => ReactNode }[] }) {
+  if (!rows.length) return <Empty />;
+  return (
+    <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse' }}>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={rowKey(r)}>
+            {columns.map((c, i) => (
+              <Box component="td" key={i} sx={{ ...CELL, ...c.sx }}>
+                {c.render(r)}
+              </Box>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
+
 function Empty() {
   const { t } = useTranslation();
   return <Typography sx={{ color: 'text.secondary' }}>{t('core:resource.empty')}</Typography>;
@@ -70,7 +93,6 @@ export default function BigScreen() {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void document.documentElement.requestFullscreen?.();
   };
-  const cell = { py: 0.5, pr: 1, borderBottom: '1px solid rgba(255,255,255,0.08)', fontSize: 14, whiteSpace: 'nowrap' as const };
 
   return (
     <ThemeProvider theme={dark}>
@@ -128,56 +150,28 @@ export default function BigScreen() {
             )}
           </Panel>
           <Panel title={t(`${K}.screen.weather`)} testId="panel-weather">
-            {data.weather.length ? (
-              <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse' }}>
-                <tbody>
-                  {data.weather.map((w) => (
-                    <tr key={w.port}>
-                      <Box component="td" sx={cell}>
-                        {t(`${K}.port.${w.port}`)}
-                      </Box>
-                      <Box component="td" sx={cell}>
-                        {t(`${K}.condition.${w.condition}`)}
-                      </Box>
-                      <Box component="td" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
-                        {Number(w.minTemp)}–{Number(w.maxTemp)} °C
-                      </Box>
-                      <Box component="td" sx={{ ...cell, color: 'text.secondary' }}>
-                        {w.wind ?? ''}
-                      </Box>
-                    </tr>
-                  ))}
-                </tbody>
-              </Box>
-            ) : (
-              <Empty />
-            )}
+            <PanelTable
+              rows={data.weather}
+              rowKey={(w) => w.port}
+              columns={[
+                { render: (w) => t(`${K}.port.${w.port}`) },
+                { render: (w) => t(`${K}.condition.${w.condition}`) },
+                { sx: NUMBERS, render: (w) => `${Number(w.minTemp)}–${Number(w.maxTemp)} °C` },
+                { sx: { color: 'text.secondary' }, render: (w) => w.wind ?? '' },
+              ]}
+            />
           </Panel>
           <Panel title={t(`${K}.screen.departures`)} testId="panel-departures">
-            {data.departures.length ? (
-              <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse' }}>
-                <tbody>
-                  {data.departures.map((c) => (
-                    <tr key={`${c.mode}-${c.lineName}-${c.departureTime}`}>
-                      <Box component="td" sx={{ ...cell, fontVariantNumeric: 'tabular-nums', color: 'primary.main' }}>
-                        {c.departureTime}
-                      </Box>
-                      <Box component="td" sx={cell}>
-                        {t(`${K}.mode.${c.mode}`)}
-                      </Box>
-                      <Box component="td" sx={{ ...cell, whiteSpace: 'normal' }}>
-                        {c.origin} → {c.destination}
-                      </Box>
-                      <Box component="td" sx={{ ...cell, fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
-                        {c.arrivalTime}
-                      </Box>
-                    </tr>
-                  ))}
-                </tbody>
-              </Box>
-            ) : (
-              <Empty />
-            )}
+            <PanelTable
+              rows={data.departures}
+              rowKey={(c) => `${c.mode}-${c.lineName}-${c.departureTime}`}
+              columns={[
+                { sx: { ...NUMBERS, color: 'primary.main' }, render: (c) => c.departureTime },
+                { render: (c) => t(`${K}.mode.${c.mode}`) },
+                { sx: { whiteSpace: 'normal' }, render: (c) => `${c.origin} → ${c.destination}` },
+                { sx: { ...NUMBERS, color: 'text.secondary' }, render: (c) => c.arrivalTime },
+              ]}
+            />
           </Panel>
           {data.news && (
             <Panel title={t(`${K}.screen.news`)} testId="panel-news">
