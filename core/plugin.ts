@@ -153,6 +153,45 @@ export interface PartyBills {
   page(knex: Knex, userId: number, paging: { page: number; pageSize: number }, t: (key: string) => string): Promise<{ rows: PartyBill[]; total: number }>;
 }
 
+/**
+ * Service `contracts.contracts` (a contract core names, like `finance.partyBills`): a contract
+ * made from a template for some enterprises, and its state, from whichever plugin keeps contracts
+ * (contracts). A port-ops transport contract or a customs entrustment asks through it.
+ */
+export const CONTRACTS = 'contracts.contracts';
+export interface ContractRequest {
+  /** The template's code (`transport`, `customsEntrustment`, `purchase`, …): it must be enabled. */
+  templateCode: string;
+  title: string;
+  /** The signing enterprises' registered names, in signing order (two or more). */
+  parties: string[];
+  /** YYYY-MM-DD. */
+  effectiveDate: string;
+  expiryDate: string;
+  /** Decimal string. */
+  amount: string;
+  /** CNY, USD, EUR, GBP or MMK. */
+  currency: string;
+  goods?: string | null;
+  route?: string | null;
+  remark?: string | null;
+  /** Send it for signing at once (else it waits as a draft for review). */
+  send?: boolean;
+}
+export interface ContractState {
+  id: number;
+  contractNo: string;
+  /** draft, signing, normal, expired or abnormal. */
+  status: string;
+  parties: { name: string; status: 'pending' | 'signed' | 'rejected'; signedAt: string | null }[];
+}
+export interface ContractsService {
+  /** Makes the contract as `actor` (who needs the right to add contracts); answers its state. */
+  createFromTemplate(knex: Knex, actor: { user: SessionUserLike; ip: string | null; t: (key: string, o?: Record<string, unknown>) => string }, request: ContractRequest): Promise<ContractState>;
+  /** A contract's state, or null. */
+  state(knex: Knex, id: number): Promise<ContractState | null>;
+}
+
 export interface SessionUserLike {
   id: number;
   username: string;

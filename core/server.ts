@@ -3,14 +3,14 @@
 // only from here, @core/client and @core/shared (ESLint: port/boundaries).
 
 export { requireCurrent } from './auth/guard.server';
-export { hashPassword } from './auth/password.server';
+export { hashPassword, verifyPassword } from './auth/password.server';
 export { derivedKey, revokeSessions } from './auth/session.server';
 export { createApiToken, revokeApiToken } from './auth/token.server';
 export { SPEC_BADGE_VISIBILITY } from './badges.server';
 export { api, apiNotFound, page, publicApi, requestContext } from './context.server';
 export type { PublicContext, RequestContext } from './context.server';
 export { auditColumns } from './db/core-migrations';
-export { dataDir, isMysql, toDate } from './db/knex.server';
+export { dataDir, dayText, isMysql, toDate } from './db/knex.server';
 export { demoActor, demoDataSeed } from './demo-actor.server';
 export type { DemoActor } from './demo-actor.server';
 export { documentResource, saveLines } from './document/document.server';
@@ -48,7 +48,7 @@ export { cacheableAnswer, cacheableBody, cacheableJson, etagMatches } from './ht
 export type { CacheableBody } from './http/cacheable.server';
 export { createCache } from './cache/cache.server';
 export type { ProcessCache } from './cache/cache.server';
-export { attachedFile } from './files/files.server';
+export { attachedFile, storedFile } from './files/files.server';
 export { sanitizeRichText } from './resource/html.server';
 export { afterCommit } from './db/afterCommit.server';
 export { draw, fit, openPdf, put, setFont, textWidth, wrap } from './pdf/text.server';

@@ -349,6 +349,7 @@ export const SQLITE_TESTS = [
   'plugins/finance/funds/',
   'plugins/finance/fx/',
   'plugins/port-ops/',
+  'plugins/contracts/contracts/',
   'plugins/portal/display/',
   'plugins/portal/embed/',
   'plugins/portal/messages/',

@@ -90,6 +90,12 @@ export function toDate(v: unknown): Date | null {
   return Number.isFinite(n) ? new Date(n) : new Date(String(v));
 }
 
+/** A DATE column's day as YYYY-MM-DD: MariaDB's driver reads it as a UTC-midnight Date (timezone Z), SQLite as text. */
+export function dayText(v: unknown): string | null {
+  if (v === null || v === undefined || v === '') return null;
+  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+}
+
 export function toBool(v: unknown): boolean {
   return v === true || v === 1 || v === '1';
 }

@@ -197,8 +197,17 @@ export async function openFile(id: number, user: SessionUser, t: TFunction, reso
  * the caller has checked the record may be shown), or null.
  */
 export async function attachedFile(knex: Knex, resource: string, recordId: number, id: number): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+  return storedFile(knex, id, { resource, record_id: recordId });
+}
+
+/**
+ * A stored file's record and bytes by id, or null, without any access check: for server code
+ * that has checked the caller may read it (a seal being signed with, a contract's PDF), or that
+ * inspects an upload the user has just made (`where`: further columns it must match).
+ */
+export async function storedFile(knex: Knex, id: number, where: Partial<Record<'resource' | 'record_id' | 'created_by', unknown>> = {}): Promise<{ file: StoredFile; bytes: Buffer } | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const row: FileRow | undefined = await knex('sys_file').where({ id, resource, record_id: recordId }).first();
+  const row: FileRow | undefined = await knex('sys_file').where({ id, ...where }).first();
   if (!row) return null;
   const abs = path.join(uploadRoot(), String(row.path));
   if (!abs.startsWith(uploadRoot())) return null;

@@ -246,6 +246,8 @@ describe('verifyPdf', () => {
     const report = await verifyPdf(sealed, [ca.certPem]);
     expect(report.signatures).toHaveLength(3);
     expect(report.signatures[2]).toMatchObject({ signer: 'Port Platform', valid: true, trusted: true, modifiedAfter: false });
+    // The parties' signatures stand: the page after them is sealed by the platform's.
+    for (const sig of report.signatures.slice(0, 2)) expect(sig).toMatchObject({ pagesAddedAfter: 1, addedPagesSealed: true, valid: true, trusted: true });
     expect((await PDFDocument.load(sealed)).getPageCount()).toBe(3);
   });
 

@@ -43,7 +43,12 @@ export interface SignatureReport {
   pagesChangedAfter: boolean;
   /** Pages appended by later revisions (e.g. a certificate page), the signed ones untouched. */
   pagesAddedAfter: number;
-  /** digestValid && signatureValid && coversWholeDocumentUpToIt && !modifiedAfter (trust apart). */
+  /**
+   * The pages added after this signature (a certificate page) are covered by a later signature
+   * that is valid and trusted, and the signed pages are untouched: the additions are sealed.
+   */
+  addedPagesSealed: boolean;
+  /** digestValid && signatureValid && coversWholeDocumentUpToIt && (!modifiedAfter || addedPagesSealed) (trust apart). */
   valid: boolean;
   /** Why something failed (English, for logs; screens show the flags). */
   problems: string[];
@@ -334,6 +339,7 @@ export async function verifyPdf(pdf: Buffer, trustedRoots: string[]): Promise<Ve
       modifiedAfter: false,
       pagesChangedAfter: false,
       pagesAddedAfter: 0,
+      addedPagesSealed: false,
       valid: false,
       problems,
       certificatePem: null,
@@ -399,6 +405,17 @@ export async function verifyPdf(pdf: Buffer, trustedRoots: string[]): Promise<Ve
       if (report.pagesAddedAfter > 0) problems.push(`${report.pagesAddedAfter} page(s) added after this signature`);
     }
     report.valid = report.digestValid && report.signatureValid && report.coversWholeDocumentUpToIt && !report.modifiedAfter;
+  }
+  // Pages appended after a signature (and nothing else changed) are sealed when a later
+  // signature that is valid and trusted covers them: the signature stands.
+  for (const [i, report] of signatures.entries()) {
+    if (!report.digestValid || !report.signatureValid || !report.coversWholeDocumentUpToIt || report.pagesChangedAfter || report.pagesAddedAfter === 0) continue;
+    const lastEnd = (r: SignatureReport) => r.byteRange[2] + r.byteRange[3];
+    const sealedBy = signatures.slice(i + 1).find((later) => later.valid && later.trusted && lastEnd(later) >= lastEnd(report) && !later.modifiedAfter);
+    if (sealedBy) {
+      report.addedPagesSealed = true;
+      report.valid = true;
+    }
   }
   return { signatures, documentHash };
 }

@@ -2,10 +2,10 @@
 // request, the effective date inside the contract's validity, the reviewer never the
 // submitter, a shipper's own contracts only; and priceInForce(), the price a waybill uses.
 import type { Knex } from 'knex';
-import { ApiError, FieldError, serverResource } from '@core/server';
+import { ApiError, FieldError, serverResource, dayText } from '@core/server';
 import { isoDay, type SessionUser } from '@core/shared';
 import { adjustmentDef } from './adjustment';
-import { K, dayText, isPlatform } from './common';
+import { K, isPlatform } from './common';
 import { ownCustomerIds } from './customer.server';
 
 const TABLE = 'ops_price_adjustment';

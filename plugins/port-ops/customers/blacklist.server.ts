@@ -3,10 +3,10 @@
 // before giving a party new sources, orders or waybills.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { FieldError, serverResource, type Lookup } from '@core/server';
+import { FieldError, serverResource, type Lookup, dayText } from '@core/server';
 import { isoDay, todayIso, type LookupOption } from '@core/shared';
 import { blacklistDef, PARTY_TYPES, type PartyType } from './blacklist';
-import { K, dayText } from './common';
+import { K } from './common';
 
 const TABLE = 'ops_blacklist';
 

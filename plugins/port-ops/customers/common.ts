@@ -37,8 +37,3 @@ export const isPlatform = (user: SessionUser) => user.isAdmin || hasPermission(u
 
 export const f = (area: string, k: string) => `${K}.${area}.field.${k}`;
 
-/** A DATE column's day as YYYY-MM-DD: MariaDB's driver reads it as a UTC-midnight Date (timezone Z), SQLite as text. */
-export function dayText(v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
-}

@@ -2,10 +2,10 @@
 // shipper's own contracts only, the signed file attached in the save transaction, and the
 // daily job that expires contracts past their end and lists those ending within 30 days.
 import type { Knex } from 'knex';
-import { FieldError, claimUpload, documentResource, filesOf, releaseUploads, tableLookup, writeAudit, type Lookup } from '@core/server';
+import { FieldError, claimUpload, documentResource, filesOf, releaseUploads, tableLookup, writeAudit, type Lookup, dayText } from '@core/server';
 import { dayStamp, defineJob, resourceKey, todayIso, type SessionUser } from '@core/shared';
 import { contractDef, contractDocument } from './contract';
-import { K, dayText, isPlatform } from './common';
+import { K, isPlatform } from './common';
 import { ownCustomerIds } from './customer.server';
 
 export const CONTRACT_TABLE = 'ops_contract';

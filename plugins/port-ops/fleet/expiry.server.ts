@@ -4,17 +4,14 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { isoDay } from '@core/shared';
+import { dayText } from '@core/server';
 import { K, licenceFits } from './fleet';
 import { DRIVER, FLEET, VEHICLE } from './fleet.server';
 
 export { licenceFits };
 
 /** A day as YYYY-MM-DD: a Date (its UTC day, as MariaDB answers a DATE column) or the text's first ten characters. */
-export function dayOf(v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v).slice(0, 10);
-}
+export const dayOf = dayText;
 
 /** `days` after a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {

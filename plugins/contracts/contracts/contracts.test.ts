@@ -1,0 +1,182 @@
+// Contracts end to end on a fresh seeded database (the demo users, enterprises, certificates,
+// seals and templates): made from a template by the platform, signed in order by the trader and
+// the broker through the sign API (password re-entered, own seal), rejected, expired by the daily
+// job, found only by their parties, and the signed PDF verified (and caught when tampered).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDb } from '../../../tests/support/suite';
+import { resourceApi, type ApiAnswer } from '../../../tests/support/resource';
+import { DEMO_PASSWORD } from '../../../tests/support/session';
+import { envelope, req, respond } from '../../../tests/support/http';
+import { storedFile } from '../../../core/files/files.server';
+import { isoDay } from '../../../core/i18n/dates';
+import system from '../../system';
+import contracts from '../index';
+import { action as signAction } from './routes/api.sign';
+import { action as rejectAction } from './routes/api.reject';
+import { loader as pdfLoader } from './routes/api.pdf';
+import { runContractJob } from './expiry.server';
+import { verifyDocument } from '../verification/verify.server';
+import { trustedRoots } from '../seals/keys.server';
+
+const db = setUpTestDb({ plugins: [system, contracts], registry: true, dataDir: true, logins: ['operator', 'trader', 'broker', 'shipagent'] });
+const { cookies } = db;
+const api = (resource: string, who = 'operator') => resourceApi('contracts', resource, { cookie: cookies[who] });
+const ok = <T>(a: ApiAnswer<T>) => {
+  expect(a.body.code, a.msg).toBe(200);
+  return a.data;
+};
+
+/** Who the verification answers as: the platform (sees every contract's record). */
+const PLATFORM = { id: 0, isAdmin: true, permissionList: [] } as never;
+
+const enterpriseOf = async (username: string) => Number((await db.knex('ctr_enterprise as e').join('sys_user as u', 'u.company_name', 'e.name').where('u.username', username).first('e.id')).id);
+const sealOf = async (enterpriseId: number) => Number((await db.knex('ctr_seal').where({ enterprise_id: enterpriseId }).first('id')).id);
+const templateId = async (code: string) => Number((await db.knex('ctr_template').where({ code }).first('id')).id);
+const contract = async (id: number) => db.knex('ctr_contract').where({ id }).first();
+
+async function sign(id: number, who: string, body: Record<string, unknown>) {
+  return envelope(await respond(signAction, req(`/api/contracts/contract/${id}/sign`, { cookie: cookies[who], json: body }), { id: String(id) }));
+}
+
+async function newContract(): Promise<number> {
+  const T = await enterpriseOf('trader');
+  const B = await enterpriseOf('broker');
+  const row = ok(
+    await api('contract').create({ title: '测试采购合同', type: 'online', templateId: await templateId('purchase'), effectiveDate: isoDay(new Date()), expiryDate: '2030-12-31', amount: '1000.00', currency: 'USD', goods: '大米', parties: [{ enterpriseId: T }, { enterpriseId: B }] }),
+  );
+  ok(await api('contract').transition('send', [Number(row.id)]));
+  return Number(row.id);
+}
+
+describe('the demo data', () => {
+  it('has enterprises with certificates, seals, nine templates and contracts in several states', async () => {
+    expect(await db.knex('ctr_ca').pluck('code')).toEqual(expect.arrayContaining(['root', 'platform']));
+    const enterprises = await db.knex('ctr_enterprise').select('name', 'cert_pem', 'key_enc');
+    expect(enterprises.length).toBeGreaterThanOrEqual(3);
+    for (const e of enterprises) {
+      expect(e.cert_pem).toContain('BEGIN CERTIFICATE');
+      expect(e.key_enc).toMatch(/^cke1:/); // encrypted at rest
+    }
+    expect(await db.knex('ctr_template').count({ n: '*' }).first()).toMatchObject({ n: 9 });
+    const states = await db.knex('ctr_contract').pluck('status');
+    expect(states).toEqual(expect.arrayContaining(['draft', 'signing', 'expired']));
+  });
+});
+
+describe('signing', () => {
+  it('goes in order, with the password and one of the own seals, and completes with a certificate page', async () => {
+    const id = await newContract();
+    const T = await enterpriseOf('trader');
+    const B = await enterpriseOf('broker');
+    // The broker signs second: refused, nothing changed.
+    const early = await sign(id, 'broker', { password: DEMO_PASSWORD, sealId: await sealOf(B) });
+    expect(early.code).not.toBe(200);
+    expect(early.msg).toContain('尚未轮到贵方签署');
+    // Not a party: refused.
+    const outsider = await sign(id, 'shipagent', { password: DEMO_PASSWORD, sealId: await sealOf(B) });
+    expect(outsider.code).not.toBe(200);
+    // Wrong password, another enterprise's seal: refused.
+    expect((await sign(id, 'trader', { password: 'wrong', sealId: await sealOf(T) })).code).not.toBe(200);
+    expect((await sign(id, 'trader', { password: DEMO_PASSWORD, sealId: await sealOf(B) })).code).not.toBe(200);
+    const before = await contract(id);
+    expect(before).toMatchObject({ status: 'signing', next_seq: 1 });
+    expect(await db.knex('ctr_party').where({ contract_id: id, status: 'signed' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+
+    const first = await sign(id, 'trader', { password: DEMO_PASSWORD, sealId: await sealOf(T) });
+    expect(first.code, first.msg).toBe(200);
+    expect(await contract(id)).toMatchObject({ status: 'signing', next_seq: 2 });
+    const second = await sign(id, 'broker', { password: DEMO_PASSWORD, sealId: await sealOf(B) });
+    expect(second.code, second.msg).toBe(200);
+    const done = await contract(id);
+    expect(done.status).toBe('normal');
+    expect(done.signed_date).toBeTruthy();
+
+    const file = (await storedFile(db.knex, Number(done.file_id)))!;
+    const report = await verifyDocument(db.knex, file.bytes, PLATFORM);
+    expect(report.signatures).toHaveLength(3); // trader, broker, the platform's seal of the certificate page
+    for (const s of report.signatures) expect(s).toMatchObject({ valid: true, trusted: true });
+    expect(report.record?.stage).toBe('final');
+    const kinds = await db.knex('ctr_event').where({ contract_id: id }).orderBy('id').pluck('kind');
+    expect(kinds).toEqual(['created', 'generated', 'sent', 'signed', 'signed', 'completed']);
+
+    // A tampered copy (one byte of the signed pages changed) is never valid.
+    const tampered = Buffer.from(file.bytes);
+    const at = tampered.indexOf('/Contents', 2000) - 40;
+    tampered[at] = tampered[at] === 0x41 ? 0x42 : 0x41;
+    const bad = await verifyDocument(db.knex, tampered, PLATFORM);
+    expect(bad.signatures.some((s) => !s.valid)).toBe(true);
+    expect(bad.record).toBeNull();
+
+    // The signed PDF verifies with poppler's pdfsig, trusting the platform CA.
+    if (spawnSync('pdfsig', ['-v']).error === undefined && spawnSync('certutil', ['-H']).error === undefined) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctr-nss-'));
+      fs.writeFileSync(path.join(dir, 'ca.pem'), (await trustedRoots(db.knex))[0]);
+      fs.writeFileSync(path.join(dir, 'signed.pdf'), file.bytes);
+      spawnSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
+      spawnSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'platform', '-t', 'CT,C,C', '-i', path.join(dir, 'ca.pem')]);
+      const out = spawnSync('pdfsig', ['-nssdir', `sql:${dir}`, path.join(dir, 'signed.pdf')], { encoding: 'utf8' }).stdout;
+      expect(out.match(/Signature Validation: Signature is Valid/g)?.length).toBe(3);
+      expect(out).toContain('Certificate Validation: Certificate is Trusted');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('lets the party whose turn it is reject with a reason: the contract is abnormal', async () => {
+    const id = await newContract();
+    const noReason = await envelope(await respond(rejectAction, req(`/api/contracts/contract/${id}/reject`, { cookie: cookies.trader, json: { reason: ' ' } }), { id: String(id) }));
+    expect(noReason.code).not.toBe(200);
+    const res = await envelope(await respond(rejectAction, req(`/api/contracts/contract/${id}/reject`, { cookie: cookies.trader, json: { reason: '金额有误' } }), { id: String(id) }));
+    expect(res.code, res.msg).toBe(200);
+    expect(await contract(id)).toMatchObject({ status: 'abnormal', abnormal_reason: '金额有误' });
+    expect(await db.knex('ctr_party').where({ contract_id: id, seq: 1 }).first()).toMatchObject({ status: 'rejected', reject_reason: '金额有误' });
+    const after = await sign(id, 'broker', { password: DEMO_PASSWORD, sealId: await sealOf(await enterpriseOf('broker')) });
+    expect(after.code).not.toBe(200);
+  }, 30_000);
+});
+
+describe('inquiry', () => {
+  it('shows each party its own contracts only; the platform all', async () => {
+    // A contract of the broker and the ship agent: not the trader's.
+    const row = ok(
+      await api('contract').create({ title: '船代服务协议', type: 'online', templateId: await templateId('purchase'), effectiveDate: isoDay(new Date()), expiryDate: '2030-12-31', amount: '88.00', currency: 'CNY', parties: [{ enterpriseId: await enterpriseOf('broker') }, { enterpriseId: await enterpriseOf('shipagent') }] }),
+    );
+    const all = ok(await api('contract').list({ pageSize: 100 })).rows;
+    const trader = ok(await api('contract', 'trader').list({ pageSize: 100 })).rows;
+    const broker = ok(await api('contract', 'broker').list({ pageSize: 100 })).rows;
+    expect(trader.length).toBeGreaterThan(0);
+    expect(trader.every((r) => String(r.partyNames).includes('德宏边境贸易有限公司'))).toBe(true);
+    expect(trader.map((r) => r.id)).not.toContain(row.id);
+    expect(broker.map((r) => r.id)).toContain(row.id);
+    expect(all.length).toBeGreaterThan(trader.length);
+    const res = await respond(pdfLoader, req(`/api/contracts/contract/${row.id}/pdf`, { cookie: cookies.trader }), { id: String(row.id) });
+    expect(res.status).toBe(404);
+    const own = await respond(pdfLoader, req(`/api/contracts/contract/${row.id}/pdf`, { cookie: cookies.broker }), { id: String(row.id) });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toContain('application/pdf');
+    // A role without the contracts menu is refused outright.
+    expect((await api('contract', 'shipagent').list({})).body.code).toBe(403);
+  });
+});
+
+describe('the daily job', () => {
+  it('expires contracts past their date and warns once 30 days ahead', async () => {
+    const id = await newContract();
+    const T = await enterpriseOf('trader');
+    const B = await enterpriseOf('broker');
+    await sign(id, 'trader', { password: DEMO_PASSWORD, sealId: await sealOf(T) });
+    await sign(id, 'broker', { password: DEMO_PASSWORD, sealId: await sealOf(B) });
+    const today = isoDay(new Date());
+    const soon = isoDay(new Date(Date.now() + 10 * 86_400_000));
+    await db.knex('ctr_contract').where({ id }).update({ expiry_date: soon });
+    const first = await runContractJob(db.knex, today);
+    expect(first.warned).toContain((await contract(id)).contract_no);
+    expect((await runContractJob(db.knex, today)).warned).not.toContain((await contract(id)).contract_no);
+    const later = await runContractJob(db.knex, isoDay(new Date(Date.now() + 11 * 86_400_000)));
+    expect(later.expired).toContain((await contract(id)).contract_no);
+    expect((await contract(id)).status).toBe('expired');
+  }, 60_000);
+});

@@ -1,0 +1,5 @@
+import type { ScreenParts } from '@core/client';
+
+export default function useParts(): ScreenParts {
+  return {};
+}
