@@ -46,6 +46,8 @@ export interface RouteDef {
   index?: boolean;
   /** Route id within the plugin, when one module serves several paths (default: from `file`). */
   id?: string;
+  /** An /api route that takes a multipart body (an upload of its own): the JSON-only rule lets it through. */
+  multipart?: boolean;
 }
 
 /** What a badge, stat or job receives: never core internals, only these services. */

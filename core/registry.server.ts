@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { BadgeDef, GrantDef, JobDef, MenuNode, PermissionDef, PluginContext, PortPlugin, ScreenDef, StatDef } from './plugin';
 import { flattenPlugin } from './areas';
+import { setMultipartRoutes } from './http/multipart';
 import { getKnex } from './db/knex.server';
 import { LANGS, type Lang } from './i18n/i18n';
 import { resourceKey } from './resource/define';
@@ -112,6 +113,7 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
     if (ids.has(p.id)) throw new Error(`plugin ${p.id} is listed twice`);
     ids.add(p.id);
   }
+  setMultipartRoutes(plugins.flatMap((p) => (p.routes ?? []).filter((r) => r.multipart).map((r) => r.path)));
   const resources = new Map<string, ServerResource>();
   // Every resource a screen may show: the REST ones, and those only screens list.
   const shown = new Map<string, ServerResource>();

@@ -18,12 +18,13 @@ import { CODE } from '../http/envelope.server';
 import type { TFunction } from 'i18next';
 import { getT } from '../i18n/i18n.server';
 import { ownHostOf } from '../http/node-request.server';
+import { isDeclaredMultipart } from '../http/multipart';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The /api endpoints documented as multipart: file upload and resource import. */
+/** The /api endpoints documented as multipart: file upload, resource import, and the routes plugins declare so. */
 export function isMultipartEndpoint(path: string): boolean {
-  return path === '/api/core/files' || /^\/api\/[^/]+\/[^/]+\/import$/.test(path);
+  return path === '/api/core/files' || /^\/api\/[^/]+\/[^/]+\/import$/.test(path) || isDeclaredMultipart(path);
 }
 
 export function isApiPath(path: string): boolean {

@@ -44,8 +44,13 @@ export const contractResource = documentResource(contractDocument, {
   restrict: restrictContracts,
   async decorate(rows, knex) {
     await decorateParties(rows, knex);
-    const files = await filesOf(knex, CONTRACT_RESOURCE, rows.map((r) => Number(r.id)));
+    const ids = rows.map((r) => Number(r.id));
+    const files = await filesOf(knex, CONTRACT_RESOURCE, ids);
+    const events: Row[] = ids.length ? await knex('ctr_event').whereIn('contract_id', ids).orderBy('id') : [];
     for (const r of rows) {
+      r.events = events
+        .filter((e) => Number(e.contract_id) === Number(r.id))
+        .map((e) => ({ kind: e.kind, at: toDate(e.at)?.toISOString() ?? null, username: e.username ?? null, enterpriseName: e.enterprise_name ?? null, ip: e.ip ?? null, note: e.note ?? null }));
       const scan = files.find((x) => x.id === Number(r.attachmentFileId));
       r.attachment = scan ? { id: scan.id, name: scan.name } : null;
       r.hasPdf = !!r.fileId;

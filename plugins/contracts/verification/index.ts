@@ -12,7 +12,7 @@ export const verificationArea: PluginArea = {
   permissions: [{ code: VERIFY_PERM, titleKey: 'contracts:verification.use', menu: MENU.verify, mandatory: true }],
   routes: [
     { path: 'contract/signingCeremony', file: 'verification/routes/page.tsx' },
-    { path: 'api/contracts/verify', file: 'verification/routes/api.verify.ts', layout: 'none' },
+    { path: 'api/contracts/verify', file: 'verification/routes/api.verify.ts', layout: 'none', multipart: true },
     { path: 'api/contracts/ca.pem', file: 'verification/routes/api.caPem.ts', layout: 'none' },
   ],
 };
