@@ -4,6 +4,514 @@
  */
 
 export interface paths {
+    "/api/contracts/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (contracts:contract:list) */
+        get: operations["contracts_contract_list"];
+        put?: never;
+        /** Create (contracts:contract:add) */
+        post: operations["contracts_contract_create"];
+        /** Delete many (contracts:contract:remove) */
+        delete: operations["contracts_contract_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["contracts_contract_get"];
+        /** Update (contracts:contract:edit); send the row's version */
+        put: operations["contracts_contract_update"];
+        post?: never;
+        /** Delete (contracts:contract:remove) */
+        delete: operations["contracts_contract_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/transition/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send for signing (contracts:contract:send): draft → signing */
+        post: operations["contracts_contract_transition_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/transition/markAbnormal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark abnormal (contracts:contract:abnormal): normal|signing → abnormal */
+        post: operations["contracts_contract_transition_markAbnormal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["contracts_contract_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["contracts_contract_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["contracts_contract_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (contracts:enterprise:list) */
+        get: operations["contracts_enterprise_list"];
+        put?: never;
+        /** Create (contracts:enterprise:add) */
+        post: operations["contracts_enterprise_create"];
+        /** Delete many (contracts:enterprise:remove) */
+        delete: operations["contracts_enterprise_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["contracts_enterprise_get"];
+        /** Update (contracts:enterprise:edit); send the row's version */
+        put: operations["contracts_enterprise_update"];
+        post?: never;
+        /** Delete (contracts:enterprise:remove) */
+        delete: operations["contracts_enterprise_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise/transition/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable (contracts:enterprise:disable): enabled → disabled */
+        post: operations["contracts_enterprise_transition_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise/transition/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable (contracts:enterprise:enable): disabled → enabled */
+        post: operations["contracts_enterprise_transition_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["contracts_enterprise_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["contracts_enterprise_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/enterprise/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["contracts_enterprise_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (contracts:seal:list) */
+        get: operations["contracts_seal_list"];
+        put?: never;
+        /** Create (contracts:seal:add) */
+        post: operations["contracts_seal_create"];
+        /** Delete many (contracts:seal:remove) */
+        delete: operations["contracts_seal_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["contracts_seal_get"];
+        /** Update (contracts:seal:edit); send the row's version */
+        put: operations["contracts_seal_update"];
+        post?: never;
+        /** Delete (contracts:seal:remove) */
+        delete: operations["contracts_seal_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal/transition/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable (contracts:seal:disable): enabled → disabled */
+        post: operations["contracts_seal_transition_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal/transition/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable (contracts:seal:enable): disabled → enabled */
+        post: operations["contracts_seal_transition_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["contracts_seal_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["contracts_seal_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/seal/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["contracts_seal_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List (contracts:template:list) */
+        get: operations["contracts_template_list"];
+        put?: never;
+        /** Create (contracts:template:add) */
+        post: operations["contracts_template_create"];
+        /** Delete many (contracts:template:remove) */
+        delete: operations["contracts_template_deleteMany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** Get one */
+        get: operations["contracts_template_get"];
+        /** Update (contracts:template:edit); send the row's version */
+        put: operations["contracts_template_update"];
+        post?: never;
+        /** Delete (contracts:template:remove) */
+        delete: operations["contracts_template_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template/transition/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable (contracts:template:disable): enabled → disabled */
+        post: operations["contracts_template_transition_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template/transition/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable (contracts:template:enable): disabled → enabled */
+        post: operations["contracts_template_transition_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template/{id}/trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** The record and its audit trail (oldest first) */
+        get: operations["contracts_template_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows per state under the filters (the state tab aside) */
+        get: operations["contracts_template_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export (streamed) */
+        get: operations["contracts_template_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customs/arrivalReport": {
         parameters: {
             query?: never;
@@ -11508,10 +12016,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/contract/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's enterprise signs the contract, in its turn, with the account password re-entered and one of its enabled seals (the last signature completes it) */
+        post: operations["contracts_contract_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The party whose turn it is refuses to sign: the contract becomes abnormal with the reason */
+        post: operations["contracts_contract_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/contract/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract's PDF as it stands (draft, signed by some parties, completed with its certificate page, or an offline contract's scan), to the platform and the contract's parties */
+        get: operations["contracts_contract_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verifies a contract's current PDF (contractId, for the platform and its parties) or a document the platform kept (hash, as the certificate page's QR code asks) */
+        get: operations["contracts_verify_stored"];
+        put?: never;
+        /** Verifies an uploaded PDF's signatures (at most 20 MB) and looks it up among the documents the platform kept */
+        post: operations["contracts_verify_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/ca.pem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's root certificate (PEM), to trust it in a PDF reader */
+        get: operations["contracts_ca_pem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        contracts_contract_row: {
+            id: number;
+            /** @description Contract No. */
+            contractNo: string | null;
+            /** @description Contract name */
+            title: string;
+            /**
+             * @description Type
+             * @enum {string}
+             */
+            type: "online" | "offline";
+            /** @description Template */
+            templateId: number | null;
+            /** @description Signing units */
+            partyNames?: string | null;
+            /** @description Initiator */
+            initiatorName: string | null;
+            /**
+             * Format: date
+             * @description Date signed
+             */
+            signedDate: string | null;
+            /**
+             * Format: date
+             * @description Effective date
+             */
+            effectiveDate: string;
+            /**
+             * Format: date
+             * @description Expiry date
+             */
+            expiryDate: string;
+            /** @description Amount: decimal string, 2 places */
+            amount: string;
+            /**
+             * @description Currency
+             * @enum {string}
+             */
+            currency: "CNY" | "USD" | "EUR" | "GBP" | "MMK";
+            /** @description Goods */
+            goods: string | null;
+            /** @description Route */
+            route: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "draft" | "signing" | "normal" | "expired" | "abnormal" | null;
+            /** @description Waiting for */
+            nextSigner?: string | null;
+            /** @description Reason (abnormal) */
+            abnormalReason: string | null;
+            /** @description File hash (SHA-256) */
+            fileHash: string | null;
+            /** @description Contract file */
+            fileId: number | null;
+            /** @description Waiting for */
+            nextSeq: number | null;
+            /** @description Attachment */
+            attachmentFileId: number | null;
+            /** @description Signing units */
+            parties?: Record<string, never>[];
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        contracts_contract_input: {
+            title: string;
+            /** @enum {string} */
+            type: "online" | "offline";
+            templateId: number | null;
+            signedDate: string | null;
+            effectiveDate: string;
+            expiryDate: string;
+            amount: string;
+            /** @enum {string} */
+            currency: "CNY" | "USD" | "EUR" | "GBP" | "MMK";
+            goods: string | null;
+            route: string | null;
+            remark: string | null;
+            attachmentFileId: number | null;
+            parties: {
+                enterpriseId: number;
+            }[];
+        };
+        contracts_enterprise_row: {
+            id: number;
+            /** @description Enterprise name */
+            name: string;
+            /**
+             * @description Kind
+             * @enum {string}
+             */
+            kind: "trader" | "broker" | "bank" | "fleet" | "shipAgent" | "freightAgent" | "shipper" | "platform" | "other";
+            /** @description Unified social credit code */
+            creditCode: string | null;
+            /** @description Legal representative */
+            legalPerson: string | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "enabled" | "disabled" | null;
+            /** @description Certificate serial */
+            certSerial: string | null;
+            /**
+             * Format: date-time
+             * @description Certificate valid until
+             */
+            certNotAfter: string | null;
+            /** @description Seals */
+            sealCount?: number | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        contracts_enterprise_input: {
+            name: string;
+            /** @enum {string} */
+            kind: "trader" | "broker" | "bank" | "fleet" | "shipAgent" | "freightAgent" | "shipper" | "platform" | "other";
+            creditCode: string | null;
+            legalPerson: string | null;
+            remark: string | null;
+        };
+        contracts_seal_row: {
+            id: number;
+            /** @description Seal image: stored file id (GET /api/core/files/{id}) */
+            imageFileId: number;
+            /** @description Enterprise */
+            enterpriseId: number;
+            /** @description Seal name */
+            name: string;
+            /**
+             * @description Seal kind
+             * @enum {string}
+             */
+            kind: "companySeal" | "contractSeal" | "financeSeal" | "legalRepSignature";
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "enabled" | "disabled" | null;
+            /**
+             * Format: date-time
+             * @description Created at
+             */
+            createdAt: string | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        contracts_seal_input: {
+            enterpriseId: number;
+            name: string;
+            /** @enum {string} */
+            kind: "companySeal" | "contractSeal" | "financeSeal" | "legalRepSignature";
+            imageFileId: number;
+        };
+        contracts_template_row: {
+            id: number;
+            /** @description File name */
+            name: string;
+            /** @description Code */
+            code: string | null;
+            /** @description Description */
+            description: string | null;
+            /**
+             * @description Type
+             * @enum {string}
+             */
+            type: "standard" | "nonStandard";
+            /**
+             * @description Language
+             * @enum {string}
+             */
+            lang: "zh" | "en" | "my";
+            /**
+             * Format: date
+             * @description Upload date
+             */
+            uploadDate: string | null;
+            /** @description Version */
+            currentVersion: number | null;
+            /** @description Parties */
+            partyCount: number | null;
+            /**
+             * @description Status
+             * @enum {string|null}
+             */
+            status: "enabled" | "disabled" | null;
+            /** @description Form fields */
+            fieldNames?: string | null;
+            /** @description Template file */
+            fileId: number;
+            /** @description Versions */
+            versions?: Record<string, never>[] | null;
+            /** @description optimistic lock: send it back on update */
+            version: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        contracts_template_input: {
+            name: string;
+            code: string | null;
+            description: string | null;
+            /** @enum {string} */
+            type: "standard" | "nonStandard";
+            /** @enum {string} */
+            lang: "zh" | "en" | "my";
+            fileId: number;
+        };
         customs_arrivalReport_row: {
             id: number;
             /** @description Document number */
@@ -15736,6 +16554,59 @@ export interface components {
             daysLabel: string;
             operator: string;
         };
+        /** @description a PDF's signatures checked against the platform CA, and the platform's record of the file (found by its SHA-256) */
+        contracts_verification: {
+            fileName: string;
+            /** @description SHA-256 of the whole file (hex) */
+            documentHash: string;
+            signatures: {
+                /** @description 1-based, in file order */
+                index: number;
+                signer: string | null;
+                issuer: string | null;
+                /** @description common names from the signer certificate up to the root */
+                chain: string[];
+                /** @description ISO 8601 */
+                signingTime: string | null;
+                /** @description the chain leads to a root the platform trusts (its own CA) */
+                trusted: boolean;
+                /** @description digest, signature and coverage good, and not changed after it (pages added after it sealed by a later trusted signature count as unchanged); trust apart */
+                valid: boolean;
+                digestValid: boolean;
+                signatureValid: boolean;
+                coversWholeDocumentUpToIt: boolean;
+                /** @description pagesChangedAfter or pages added after it */
+                modifiedAfter: boolean;
+                pagesChangedAfter: boolean;
+                pagesAddedAfter: number;
+                /** @description the pages added after it (the certificate page) are covered by a later valid, trusted signature */
+                addedPagesSealed: boolean;
+                /** @description what failed, in English */
+                problems: string[];
+            }[];
+            /** @description null: the platform kept no such file */
+            record: null | {
+                /** @constant */
+                known: true;
+                /** @description generated, signed-<n> (after the n-th signature), final (with the certificate page) or offline (a scan) */
+                stage: string;
+                /** @description null when the caller is neither the platform nor a party of the contract */
+                contract: null | {
+                    id: number;
+                    contractNo: string;
+                    title: string;
+                    /** @enum {string} */
+                    status: "draft" | "signing" | "normal" | "expired" | "abnormal";
+                    /** @description YYYY-MM-DD */
+                    expiryDate: string | null;
+                    parties: {
+                        name: string;
+                        /** @enum {string} */
+                        status: "pending" | "signed" | "rejected";
+                    }[];
+                };
+            };
+        };
     };
     responses: {
         /** @description Refused input: code 500 with a translated message (data.fieldErrors per field), or 505 an alert to show as is */
@@ -15926,6 +16797,1974 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    contracts_contract_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Contract No. (contains) */
+                contractNo?: string;
+                /** @description Contract name (contains) */
+                title?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Date signed */
+                signedDateFrom?: string;
+                /** @description Date signed */
+                signedDateTo?: string;
+                /** @description Expiry date */
+                expiryDateFrom?: string;
+                /** @description Expiry date */
+                expiryDateTo?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "signing" | "normal" | "expired" | "abnormal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["contracts_contract_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_contract_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_contract_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_contract_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_contract_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_contract_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_transition_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_contract_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_transition_markAbnormal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @description Reason (abnormal) */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_contract_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["contracts_contract_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Contract No. (contains) */
+                contractNo?: string;
+                /** @description Contract name (contains) */
+                title?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Date signed */
+                signedDateFrom?: string;
+                /** @description Date signed */
+                signedDateTo?: string;
+                /** @description Expiry date */
+                expiryDateFrom?: string;
+                /** @description Expiry date */
+                expiryDateTo?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "signing" | "normal" | "expired" | "abnormal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Draft */
+                                draft?: number;
+                                /** @description Signing */
+                                signing?: number;
+                                /** @description Normal */
+                                normal?: number;
+                                /** @description Expired */
+                                expired?: number;
+                                /** @description Abnormal */
+                                abnormal?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Contract No. (contains) */
+                contractNo?: string;
+                /** @description Contract name (contains) */
+                title?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Date signed */
+                signedDateFrom?: string;
+                /** @description Date signed */
+                signedDateTo?: string;
+                /** @description Expiry date */
+                expiryDateFrom?: string;
+                /** @description Expiry date */
+                expiryDateTo?: string;
+                /** @description Currency (eq) */
+                currency?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "draft" | "signing" | "normal" | "expired" | "abnormal";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["contracts_enterprise_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_enterprise_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_enterprise_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_enterprise_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_enterprise_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_enterprise_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_transition_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_enterprise_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_transition_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_enterprise_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["contracts_enterprise_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Enabled */
+                                enabled?: number;
+                                /** @description Disabled */
+                                disabled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_enterprise_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise name (contains) */
+                name?: string;
+                /** @description Kind (eq) */
+                kind?: string;
+                /** @description Unified social credit code (contains) */
+                creditCode?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise (eq) */
+                enterpriseId?: string;
+                /** @description Seal name (contains) */
+                name?: string;
+                /** @description Seal kind (eq) */
+                kind?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["contracts_seal_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_seal_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_seal_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_seal_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_seal_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_seal_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_transition_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_seal_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_transition_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_seal_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["contracts_seal_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise (eq) */
+                enterpriseId?: string;
+                /** @description Seal name (contains) */
+                name?: string;
+                /** @description Seal kind (eq) */
+                kind?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Enabled */
+                                enabled?: number;
+                                /** @description Disabled */
+                                disabled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_seal_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description Enterprise (eq) */
+                enterpriseId?: string;
+                /** @description Seal name (contains) */
+                name?: string;
+                /** @description Seal kind (eq) */
+                kind?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description File name (contains) */
+                name?: string;
+                /** @description Code (contains) */
+                code?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Upload date */
+                uploadDateFrom?: string;
+                /** @description Upload date */
+                uploadDateTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            rows: components["schemas"]["contracts_template_row"][];
+                            total: number | null;
+                            page: number;
+                            pageSize: number;
+                            nextCursor: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_template_input"];
+            };
+        };
+        responses: {
+            /** @description created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_template_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_deleteMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_template_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["contracts_template_input"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_template_row"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_transition_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_template_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_transition_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description the rows after the transition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_template_row"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_trail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            row: components["schemas"]["contracts_template_row"];
+                            entries: {
+                                id: number;
+                                /** Format: date-time */
+                                at: string | null;
+                                /** @description create, update, delete or transition:<name> */
+                                action: string;
+                                transition: string | null;
+                                /** @description state before */
+                                from: string | null;
+                                /** @description state after */
+                                to: string | null;
+                                username: string | null;
+                                /** @description the transition's opinion or reason */
+                                note: string | null;
+                                /** @description field: [before, after] */
+                                changes: {
+                                    [key: string]: [
+                                        unknown,
+                                        unknown
+                                    ];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_counts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description File name (contains) */
+                name?: string;
+                /** @description Code (contains) */
+                code?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Upload date */
+                uploadDateFrom?: string;
+                /** @description Upload date */
+                uploadDateTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            total: number;
+                            states: {
+                                /** @description Enabled */
+                                enabled?: number;
+                                /** @description Disabled */
+                                disabled?: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_template_export: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "csv";
+                page?: number;
+                pageSize?: 10 | 20 | 50 | 100;
+                /** @description field:asc|desc */
+                sort?: string;
+                /** @description 0 skips the count */
+                total?: "0" | "1";
+                /** @description keyset cursor (nextCursor of the previous page, default order) */
+                after?: number;
+                /** @description File name (contains) */
+                name?: string;
+                /** @description Code (contains) */
+                code?: string;
+                /** @description Type (eq) */
+                type?: string;
+                /** @description Language (eq) */
+                lang?: string;
+                /** @description Upload date */
+                uploadDateFrom?: string;
+                /** @description Upload date */
+                uploadDateTo?: string;
+                /** @description Status (eq) */
+                status?: string;
+                /** @description only the rows in this state (a state tab) */
+                inState?: "enabled" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the filtered list as XLSX (format=xlsx, the default) or UTF-8 CSV (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     customs_arrivalReport_list: {
         parameters: {
             query?: {
@@ -58104,6 +60943,224 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the contract id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the signing account's password */
+                    password: string;
+                    sealId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description signed; normal when it was the last signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            status: "signing" | "normal";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the contract id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_contract_pdf: {
+        parameters: {
+            query?: {
+                /** @description 1: as an attachment (otherwise shown inline) */
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                /** @description the contract id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_verify_stored: {
+        parameters: {
+            query?: {
+                contractId?: number;
+                /** @description SHA-256 of a kept document (hex), when contractId is not given */
+                hash?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the verification report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_verification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_verify_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description a PDF
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the verification report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        msg: string;
+                        data: components["schemas"]["contracts_verification"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    contracts_ca_pem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -32,7 +32,7 @@ describe('loadSessionUser', () => {
     const op = await demo('operator');
     expect(op.roles.map((r) => r.roleCode).sort()).toEqual(['GBYW', 'PTGL']);
     expect(op.menuList.filter((k) => !domainMenus.has(k))).toEqual(['dataBase', 'management', 'management.job', 'management.jobLog', 'management.log']);
-    expect(op.permissionList.filter((c) => !['customs:', 'finance:', 'portops:', 'portal:'].some((p) => c.startsWith(p)))).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
+    expect(op.permissionList.filter((c) => !['customs:', 'finance:', 'portops:', 'portal:', 'contracts:'].some((p) => c.startsWith(p)))).toEqual(['shipShow:remind', 'system:job:list', 'system:log:list']);
     expect(op.userType).toBe(3);
   });
 

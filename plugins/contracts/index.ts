@@ -10,6 +10,7 @@ import { sealsArea, PARTY_SEAL_PERMISSIONS } from './seals';
 import { templatesArea } from './templates';
 import { contractsArea } from './contracts';
 import { verificationArea } from './verification';
+import { contractsOpenapi } from './openapi';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
 import my from './locales/my.json';
@@ -47,4 +48,5 @@ export default definePlugin({
   // In seed order: enterprises and seals, then templates, then contracts.
   areas: [sealsArea, templatesArea, contractsArea, verificationArea],
   locales: { zh, en, my },
+  openapi: contractsOpenapi,
 });

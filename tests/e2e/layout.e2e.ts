@@ -8,7 +8,7 @@ async function sidebarGroups(page: import('playwright-core').Page): Promise<stri
   return page.locator('[data-testid=sidebar] [data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key') ?? ''));
 }
 
-const DOMAIN_GROUPS = new Set(['customsBase', 'customsDeclare', 'traderCenter', 'enterpriseCenter', 'expense', 'price', 'bankCenter', 'unifiedSettlement', 'customermanage', 'smartorderassignment', 'intelligentdispatch', 'cargoManagement', 'fleetassets', 'portalManagement']);
+const DOMAIN_GROUPS = new Set(['customsBase', 'customsDeclare', 'traderCenter', 'enterpriseCenter', 'expense', 'price', 'bankCenter', 'unifiedSettlement', 'customermanage', 'smartorderassignment', 'intelligentdispatch', 'cargoManagement', 'fleetassets', 'portalManagement', 'contract']);
 
 describe('sidebar', () => {
   it('filters the menu by role: 管理员 sees everything, others only what they were granted', async () => {
@@ -21,7 +21,7 @@ describe('sidebar', () => {
     for (const [username, groups] of Object.entries(expected)) {
       const { context, page } = await signIn(browser, username);
       if (username === 'trader') await page.goto('/404');
-      // The domain plugins' groups (customs, finance, port-ops, portal) are checked in their own tests.
+      // The domain plugins' groups (customs, finance, port-ops, portal, contracts) are checked in their own tests.
       else expect((await sidebarGroups(page)).filter((k) => !DOMAIN_GROUPS.has(k)), username).toEqual(groups);
       if (username === 'trader') {
         // A trader has no menu group at all; the layout is still there on any main screen.

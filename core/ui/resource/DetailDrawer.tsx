@@ -25,6 +25,8 @@ export interface DetailDrawerProps {
   allowed: Transition[];
   onTransition(name: string, row: Row, done: () => void): void;
   onClose(): void;
+  /** The screen's own cell renderers (a file link, chips): a field they render shows so here too. */
+  renderCell?: Record<string, (row: Row) => ReactNode>;
   children?: ReactNode;
 }
 
@@ -69,7 +71,7 @@ function TrailList({ def, entries }: { def: ResourceDef; entries: TrailEntry[] }
   );
 }
 
-export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTransition, onClose, children }: DetailDrawerProps) {
+export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTransition, onClose, renderCell, children }: DetailDrawerProps) {
   const { t } = useTranslation();
   const { api } = useNotify();
   const [fresh, setFresh] = useState<{ row: Row; entries: TrailEntry[] } | null>(null);
@@ -120,7 +122,9 @@ export function DetailDrawer({ def, row: listed, variant, lookups, allowed, onTr
                     {t(f.labelKey)}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: f.type === 'text' ? 'pre-wrap' : undefined }} data-testid={`detail-${f.name}`}>
-                    {f.type === 'html' && row[f.name] ? (
+                    {renderCell?.[f.name] ? (
+                      renderCell[f.name](row)
+                    ) : f.type === 'html' && row[f.name] ? (
                       // Stored sanitised (core/resource/html.server.ts): shown as the portal shows it.
                       <Box component="span" className="rich-text" sx={{ display: 'block', '& p': { my: 0.5 }, '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: String(row[f.name]) }} />
                     ) : f.type === 'image' ? (

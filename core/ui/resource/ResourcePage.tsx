@@ -95,6 +95,7 @@ export function ResourcePage({ def, data, actions, renderCell, renderForm, rowAc
           allowed={acts.allowed}
           onTransition={(name, row, done) => acts.transition(name, [row], done)}
           onClose={() => setDetail(null)}
+          renderCell={renderCell}
         >
           {renderDetail?.(detail)}
         </DetailDrawer>

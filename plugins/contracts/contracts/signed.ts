@@ -14,12 +14,12 @@ export const signedDef = defineResource({
   permissions: { list: CONTRACT_PERMS.list, export: CONTRACT_PERMS.list },
   readOnly: true,
   detail: true,
-  defaultSort: { field: 'mySignedAt', dir: 'desc' },
   fields: [
     { name: 'contractNo', labelKey: f('contractNo'), type: 'string', filter: 'contains', sortable: true, list: { width: 170 } },
     { name: 'title', labelKey: f('contractTitle'), type: 'string', filter: 'contains', list: { width: 200 } },
     { name: 'partyNames', column: null, labelKey: f('parties'), type: 'string', export: true, list: { width: 280 } },
-    { name: 'mySignedAt', column: 'my_signed_at', labelKey: f('mySignedAt'), type: 'datetime', sortable: true, list: { width: 160 } },
+    // Computed per user (restrict adds it): shown, not sorted or filtered on.
+    { name: 'mySignedAt', column: 'my_signed_at', labelKey: f('mySignedAt'), type: 'datetime', list: { width: 160 } },
     { name: 'status', labelKey: f('progress'), type: 'enum', options: optionsOf(K, 'progress', SIGNED_STATES), filter: 'eq', list: { width: 120 } },
     { name: 'nextSigner', column: null, labelKey: f('nextSigner'), type: 'string', export: false, list: { width: 160 } },
     { name: 'completedAt', labelKey: f('completedAt'), type: 'datetime', sortable: true, list: { width: 160 } },

@@ -302,8 +302,10 @@ export async function certificatePage(p: CertificateInput): Promise<Uint8Array> 
     setFont(doc, 9.5, true);
     put(doc, label, X, y, 150);
     setFont(doc, 9.5);
-    const rows = wrap(doc, value, W - 2 * X - 220);
-    rows.forEach((r, i) => put(doc, r, X + 150, y + i * 13, W - 2 * X - 220));
+    // Clear of the QR code at the top right.
+    const width = W - 2 * X - 290;
+    const rows = wrap(doc, value, width);
+    rows.forEach((r, i) => put(doc, r, X + 150, y + i * 13, width));
     y += Math.max(1, rows.length) * 13 + 4;
   };
   line(both(`${K}.field.contractNo`), String(p.c.contract_no));

@@ -8,7 +8,7 @@ export const screens: ScreenDef[] = [
   {
     path: 'contract/electronicSignature',
     resource: enterpriseDef,
-    menu: { parent: GROUP, order: 30, icon: 'Verified' },
+    menu: { parent: GROUP, order: 30, icon: 'Verified', titleKey: 'contracts:seals.menu' },
     tabs: [
       { key: 'enterprises', resource: enterpriseDef },
       { key: 'seals', resource: sealDef },
