@@ -7,6 +7,7 @@ import system from '../plugins/system/index';
 import customs from '../plugins/customs/index';
 import finance from '../plugins/finance/index';
 import portOps from '../plugins/port-ops/index';
+import contracts from '../plugins/contracts';
 import portal from '../plugins/portal';
 import partnerExample from '../examples/partner-plugin/index';
 import { flattenPlugin } from './areas';
@@ -242,7 +243,7 @@ describe('areas and screens', () => {
   it('keeps the menu keys and permission codes the seeded databases hold grants on', async () => {
     const fs = await import('node:fs');
     const path = await import('node:path');
-    const r = createRegistry([system, customs, finance, portOps, portal]);
+    const r = createRegistry([system, customs, finance, portOps, portal, contracts]);
     const granted = Object.values(JSON.parse(fs.readFileSync(path.join(__dirname, 'rbac', '__fixtures__', 'seeded-grants.json'), 'utf8')) as Record<string, { menus: string[]; permissions: string[] }>);
     const keys = new Set<string>();
     const walk = (nodes: typeof r.menus) => nodes.forEach((n) => (keys.add(n.key), walk(n.children ?? [])));

@@ -6,12 +6,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDb } from '../../../tests/support/suite';
-import { resourceApi, type ApiAnswer } from '../../../tests/support/resource';
+import { resourceApi, sessionUser, type ApiAnswer } from '../../../tests/support/resource';
 import { DEMO_PASSWORD } from '../../../tests/support/session';
 import { envelope, req, respond } from '../../../tests/support/http';
-import { storedFile } from '../../../core/files/files.server';
+import { saveFile, storedFile } from '../../../core/files/files.server';
+import { tFor } from '../../../core/i18n/i18n.server';
 import { isoDay } from '../../../core/i18n/dates';
 import system from '../../system';
 import contracts from '../index';
@@ -21,6 +23,9 @@ import { loader as pdfLoader } from './routes/api.pdf';
 import { runContractJob } from './expiry.server';
 import { verifyDocument } from '../verification/verify.server';
 import { trustedRoots } from '../seals/keys.server';
+import { sealImage } from '../seals/sealImage.server';
+import { samplePdf } from '../signing/testing';
+import { contractsService } from './service.server';
 
 const db = setUpTestDb({ plugins: [system, contracts], registry: true, dataDir: true, logins: ['operator', 'trader', 'broker', 'shipagent'] });
 const { cookies } = db;
@@ -178,5 +183,94 @@ describe('the daily job', () => {
     const later = await runContractJob(db.knex, isoDay(new Date(Date.now() + 11 * 86_400_000)));
     expect(later.expired).toContain((await contract(id)).contract_no);
     expect((await contract(id)).status).toBe('expired');
+  }, 60_000);
+});
+
+/** An opaque RGB png (colour type 2, no tRNS): a seal image without transparency. */
+function opaquePng(size = 16): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = ~0;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(Array.from({ length: size }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0xcc)])));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const upload = async (username: string, resource: string, name: string, ext: string, bytes: Uint8Array) =>
+  (await saveFile(db.knex, { name, ext, bytes, resource, recordId: null, createdBy: Number((await db.knex('sys_user').where({ username }).first('id')).id), createdByName: username })).id;
+
+describe('bad input changes nothing', () => {
+  it('refuses a seal image without transparency, and a seal for another enterprise', async () => {
+    const before = await db.knex('ctr_seal').count({ n: '*' }).first();
+    const own = await enterpriseOf('trader');
+    const opaque = await upload('trader', 'contracts.seal', 'opaque.png', 'png', opaquePng());
+    const a = await api('seal', 'trader').create({ enterpriseId: own, name: '测试章', kind: 'contractSeal', imageFileId: opaque });
+    expect(a.body.code).not.toBe(200);
+    expect(JSON.stringify(a.body)).toContain('印章图片须为透明背景的 PNG');
+    const clear = await upload('trader', 'contracts.seal', 'seal.png', 'png', sealImage(64));
+    const b = await api('seal', 'trader').create({ enterpriseId: await enterpriseOf('broker'), name: '冒用章', kind: 'contractSeal', imageFileId: clear });
+    expect(b.body.code).not.toBe(200);
+    expect(await db.knex('ctr_seal').count({ n: '*' }).first()).toEqual(before);
+    // The same transparent image for its own enterprise is taken.
+    ok(await api('seal', 'trader').create({ enterpriseId: own, name: '测试合同章', kind: 'contractSeal', imageFileId: clear }));
+  });
+
+  it('refuses a standard template without the fields the contract form fills', async () => {
+    const before = await db.knex('ctr_template').count({ n: '*' }).first();
+    const plain = await upload('operator', 'contracts.template', 'plain.pdf', 'pdf', await samplePdf());
+    const a = await api('template').create({ name: '无字段模板', type: 'standard', lang: 'zh', fileId: plain });
+    expect(a.body.code).not.toBe(200);
+    expect(JSON.stringify(a.body)).toContain('模板缺少合同所需的表单字段');
+    expect(await db.knex('ctr_template').count({ n: '*' }).first()).toEqual(before);
+    // As a non-standard template (a document used as it is) it is taken.
+    const made = ok(await api('template').create({ name: '非标准模板', type: 'nonStandard', lang: 'zh', fileId: plain }));
+    expect(made).toMatchObject({ currentVersion: 1, status: 'enabled' });
+  });
+});
+
+describe('the contracts service', () => {
+  it('makes a contract from a template by its code for enterprises named as registered, and reads its state', async () => {
+    const user = await sessionUser(db.knex, 'operator');
+    const actor = { user, ip: '10.0.0.9', t: tFor('zh') };
+    const names = [(await db.knex('ctr_enterprise').where({ id: await enterpriseOf('trader') }).first('name')).name, (await db.knex('ctr_enterprise').where({ id: await enterpriseOf('broker') }).first('name')).name];
+    const state = await contractsService.createFromTemplate(db.knex, actor, { templateCode: 'customsEntrustment', title: '服务调用的委托书', parties: names, effectiveDate: isoDay(new Date()), expiryDate: '2030-06-30', amount: '1200.00', currency: 'CNY', goods: '大米', send: true });
+    expect(state).toMatchObject({ status: 'signing', parties: [{ name: names[0], status: 'pending' }, { name: names[1], status: 'pending' }] });
+    expect((await contractsService.state(db.knex, state.id))?.contractNo).toBe(state.contractNo);
+    await expect(contractsService.createFromTemplate(db.knex, actor, { templateCode: 'customsEntrustment', title: 'x', parties: ['不存在的公司', names[1]], effectiveDate: '2030-01-01', expiryDate: '2030-06-30', amount: '1', currency: 'CNY' })).rejects.toThrow('不存在的公司');
+  });
+});
+
+describe('a completed contract whose file no longer verifies', () => {
+  it('is marked abnormal by the daily job', async () => {
+    const id = await newContract();
+    await sign(id, 'trader', { password: DEMO_PASSWORD, sealId: await sealOf(await enterpriseOf('trader')) });
+    await sign(id, 'broker', { password: DEMO_PASSWORD, sealId: await sealOf(await enterpriseOf('broker')) });
+    const c = await contract(id);
+    const row = await db.knex('sys_file').where({ id: c.file_id }).first('path');
+    const file = path.join(db.dataDir, 'uploads', String(row.path));
+    const bytes = fs.readFileSync(file);
+    bytes[Math.floor(bytes.length / 3)] ^= 0x01;
+    fs.writeFileSync(file, bytes);
+    const run = await runContractJob(db.knex, isoDay(new Date()));
+    expect(run.abnormal).toContain(c.contract_no);
+    expect(await contract(id)).toMatchObject({ status: 'abnormal' });
   }, 60_000);
 });

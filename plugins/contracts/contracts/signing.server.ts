@@ -180,7 +180,8 @@ export async function signContract(knex: Knex, p: { id: number; actor: Actor; pa
   if (!seal) throw new FieldError({ sealId: t(`${K}.msg.sealRequired`) });
   const image = seal.image_file_id ? await storedFile(knex, Number(seal.image_file_id)) : null;
   if (!image) throw new FieldError({ sealId: t(`${K}.msg.sealRequired`) });
-  const signer = await enterpriseSigner(knex, Number(party.enterprise_id));
+  // A key made under another secret cannot be read: refused like a missing certificate.
+  const signer = await enterpriseSigner(knex, Number(party.enterprise_id)).catch(() => null);
   if (!signer) refuse(t(`${K}.msg.noCertificate`));
   const current = await storedFile(knex, Number(c.file_id));
   if (!current || sha256(current.bytes) !== c.file_hash) refuse(t(`${K}.msg.fileMissing`), 500);
@@ -210,8 +211,15 @@ export async function signContract(knex: Knex, p: { id: number; actor: Actor; pa
     await addEvent(trx, Number(c.id), 'signed', actor, { enterpriseName: partyName(party) });
     await writeAudit(trx, { resource: CONTRACT_RESOURCE, recordId: Number(c.id), action: 'sign', actor, before: { [`party${seq}`]: 'pending' }, after: { [`party${seq}`]: 'signed' }, summary: partyName(party) });
   });
-  if (last) await completeContract(knex, Number(c.id), p.origin);
-  return { status: last ? 'normal' : 'signing' };
+  if (!last) return { status: 'signing' };
+  try {
+    await completeContract(knex, Number(c.id), p.origin);
+  } catch (e) {
+    // The signatures are kept; the daily job completes it (certificate page, platform seal).
+    console.error(`contracts: completing ${String(c.contract_no)} failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const after = await knex(CONTRACT_TABLE).where({ id: Number(c.id) }).first('status');
+  return { status: String(after?.status ?? 'signing') };
 }
 
 /** A party refuses to sign, with its reason: the contract is abnormal and signing stops. */

@@ -15,7 +15,13 @@ import my from './locales/my.json';
 const caSeed: Seed = {
   name: 'ca',
   async run(knex) {
-    await ensureCa(knex);
+    try {
+      await ensureCa(knex);
+    } catch (e) {
+      // Keys made under another secret (CONTRACT_KEY_SECRET or SESSION_SECRET changed): the
+      // platform still starts; signing refuses until the secret they were made with is set again.
+      console.warn(`contracts: the platform CA's key cannot be read (${e instanceof Error ? e.message : String(e)}); set CONTRACT_KEY_SECRET to the secret it was made with`);
+    }
   },
 };
 

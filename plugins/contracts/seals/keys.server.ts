@@ -54,6 +54,7 @@ async function rootCa(knex: Knex): Promise<{ certPem: string; keyPem: string }> 
 
 /** Makes the root CA and the platform's signing certificate unless they exist (a seed on every start). */
 export async function ensureCa(knex: Knex): Promise<void> {
+  if ((await caRow(knex, 'root')) && (await caRow(knex, 'platform'))) return;
   const ca = await rootCa(knex);
   if (!(await caRow(knex, 'platform'))) await insertIgnoringRace(knex, 'platform', issueEnterpriseCertificate(ca, { enterpriseName: PLATFORM_SIGNER, organization: ORGANIZATION, country: 'CN', years: 10 }), PLATFORM_SIGNER);
 }
