@@ -125,6 +125,12 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     expect(await postCode('SAME3', { referer: `${EVIL}/x`, cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
   });
 
+  it('a page of the same host and port under another scheme (https vs the app on http) is another site: refused', async () => {
+    const https = server.base.replace(/^http:/, 'https:');
+    expect(await postCode('SCHEME1', { origin: https, cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
+    expect(await postCode('SCHEME2', { referer: `${https}/dataBase/systemData/refCode`, cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
+  });
+
   it('with a cookie but neither Origin nor Referer, or Origin "null" (sandboxed frame), it is refused', async () => {
     expect(await postCode('NOORIGIN', { cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
     expect(await postCode('NULLORIGIN', { cookie: cookies.admin, origin: 'null' })).toMatchObject({ status: 403, count: 0 });
@@ -196,7 +202,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const facts = (path: string, origin: string): RequestFacts => ({
       method: 'POST',
       path,
-      host: new URL(server.base).host,
+      ownOrigin: new URL(server.base).origin,
       origin,
       hasBody: true,
       contentType: 'application/x-www-form-urlencoded',
@@ -216,6 +222,11 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     expect(checkRequest({ ...facts('/api/customs/declaration/import', server.base), contentType: 'multipart/form-data; boundary=x' }, [])).toBe('ok');
     expect(checkRequest({ ...facts('/api/x/y', server.base), contentType: 'application/json; charset=utf-8' }, [])).toBe('ok');
     expect(checkRequest({ ...facts('/api/x/y', server.base), contentType: 'application/vnd.api+json' }, [])).toBe('ok');
+    // The same host and port under another scheme is another site.
+    const https = server.base.replace(/^http:/, 'https:');
+    expect(checkRequest(facts('/management/user', https), [])).toBe('origin');
+    expect(checkRequest({ ...facts('/api/x/y', https), contentType: 'application/json' }, [])).toBe('origin');
+    expect(checkRequest({ ...facts('/api/x/y', server.base.toUpperCase()), contentType: 'application/json' }, [])).toBe('ok');
   });
 
   it('a public path a plugin opened cross-origin (core/http/cors.server.ts) trusts only its allowed origin, and multipart only where declared', () => {
@@ -223,7 +234,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const facts = (crossOrigin: RequestFacts['crossOrigin'], origin = portal): RequestFacts => ({
       method: 'POST',
       path: '/api/portal/public/messages',
-      host: new URL(server.base).host,
+      ownOrigin: new URL(server.base).origin,
       origin,
       hasBody: true,
       contentType: 'multipart/form-data; boundary=x',

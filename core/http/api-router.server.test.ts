@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setUpServer } from '../../tests/support/server';
 import { apiFront, compileApiRoutes, matchApi } from './api-router.server';
 import { fail, ok } from './envelope.server';
-import { clientIpOf, ownHostOf, requestUrl } from './node-request.server';
+import { clientIpOf, ownOriginOf, requestUrl } from './node-request.server';
 
 const handler = () => null;
 const page = { default: () => null, loader: handler };
@@ -177,11 +177,11 @@ describe('the request facts behind a proxy', () => {
   it('honours X-Forwarded-* only from a trusted proxy', () => {
     expect(requestUrl(req(forwarded), trusted)).toBe('https://port.example.com/api/x?y=1');
     expect(clientIpOf(req(forwarded), trusted)).toBe('203.0.113.9');
-    expect(ownHostOf(req(forwarded), trusted)).toBe('port.example.com');
+    expect(ownOriginOf(req(forwarded), trusted)).toBe('https://port.example.com');
     const untrusted = proxyAddr.compile('loopback');
     expect(requestUrl(req(forwarded), untrusted)).toBe('http://app:3000/api/x?y=1');
     expect(clientIpOf(req(forwarded), untrusted)).toBe('10.0.0.1');
-    expect(ownHostOf(req(forwarded), untrusted)).toBe('app:3000');
+    expect(ownOriginOf(req(forwarded), untrusted)).toBe('http://app:3000');
   });
 });
 

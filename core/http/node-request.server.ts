@@ -16,18 +16,34 @@ export function clientIpOf(req: IncomingMessage, trust: TrustFn): string {
   return proxyAddr(req, trust);
 }
 
-/** The URL the client asked for, as @remix-run/express builds it (protocol and host honour "trust proxy"). */
-export function requestUrl(req: IncomingMessage, trust: TrustFn): string {
+/** Scheme and host the client reached the app at: X-Forwarded-Proto/-Host only behind a trusted proxy. */
+function reachedAt(req: IncomingMessage, trust: TrustFn): { proto: string; host: string } {
   const trusted = trust(req.socket.remoteAddress ?? '', 0);
   const tls = (req.socket as { encrypted?: boolean }).encrypted;
-  const proto = (trusted && first(req.headers['x-forwarded-proto'])) || (tls ? 'https' : 'http');
-  const host = (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
-  return `${proto}://${host}${req.url ?? '/'}`;
+  return {
+    proto: (trusted && first(req.headers['x-forwarded-proto'])) || (tls ? 'https' : 'http'),
+    host: (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host || '',
+  };
 }
 
-/** The host (and port) the app is reached at, lower-cased: X-Forwarded-Host only behind a trusted proxy. */
-export function ownHostOf(req: IncomingMessage, trust: TrustFn): string {
-  return ((trust(req.socket.remoteAddress ?? '', 0) && first(req.headers['x-forwarded-host'])) || req.headers.host || '').toLowerCase();
+/** The URL the client asked for, as @remix-run/express builds it (protocol and host honour "trust proxy"). */
+export function requestUrl(req: IncomingMessage, trust: TrustFn): string {
+  const { proto, host } = reachedAt(req, trust);
+  return `${proto}://${host || 'localhost'}${req.url ?? '/'}`;
+}
+
+/**
+ * The origin the app is reached at, `scheme://host[:port]` lower-cased (a default port
+ * dropped), or '' without a Host: what a same-origin request's Origin header must equal.
+ */
+export function ownOriginOf(req: IncomingMessage, trust: TrustFn): string {
+  const { proto, host } = reachedAt(req, trust);
+  if (!host) return '';
+  try {
+    return new URL(`${proto.toLowerCase()}://${host}`).origin.toLowerCase();
+  } catch {
+    return '';
+  }
 }
 
 export class NodeRequest {
