@@ -11,6 +11,7 @@ import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { heapFlags } from './heap.mjs';
+import { isSupported, nativeBuildEnv, onSupportedNode } from './node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2); // e.g. --setup-only, passed on to server.mjs
@@ -35,12 +36,6 @@ function run(cmd, cmdArgs, env = process.env) {
   });
 }
 
-function npmEnv() {
-  const env = { ...process.env };
-  // This machine builds native addons (better-sqlite3) against Node's headers in /usr.
-  if (existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
-  return env;
-}
 
 /** True when any file under dir (recursively, skipping node_modules and dot folders) is newer than t. */
 function newerUnder(dir, t) {
@@ -77,14 +72,13 @@ function buildNeeded() {
 }
 
 async function main() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 18)) {
-    log(`warning: Node ${process.versions.node} is older than the required 20.18`);
-  }
+  await onSupportedNode(fileURLToPath(import.meta.url), args, log);
+  if (!isSupported()) process.exit(1);
+  log(`Node ${process.versions.node} (${process.execPath})`);
 
   if (!existsSync(join(root, 'node_modules'))) {
     log('installing dependencies… (npm ci, a few minutes the first time)');
-    const code = await run('npm', ['ci'], npmEnv());
+    const code = await run('npm', ['ci'], nativeBuildEnv());
     if (code !== 0) {
       console.error('[start] npm ci failed');
       process.exit(code);

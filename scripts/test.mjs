@@ -23,6 +23,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, s
 import { connect } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nativeBuildEnv, onSupportedNode } from './node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -107,10 +108,7 @@ async function ensureDeps() {
     return true;
   }
   console.log('installing dependencies… (npm ci)');
-  const env = { ...process.env };
-  // This machine builds native addons (better-sqlite3) against Node's headers in /usr.
-  if (existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
-  return (await run('npm', ['ci'], env)) === 0;
+  return (await run('npm', ['ci'], nativeBuildEnv())) === 0;
 }
 
 function hasCjkFont() {
@@ -365,6 +363,8 @@ export const SQLITE_TESTS = [
 // ---------------------------------------------------------------- main
 
 async function main() {
+  await onSupportedNode(fileURLToPath(import.meta.url));
+  console.log(`Node ${process.versions.node} (${process.execPath})`);
   const argv = process.argv.slice(2);
   const unitOnly = argv.includes('--unit-only');
   const e2eOnly = argv.includes('--e2e-only');
