@@ -23,7 +23,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, s
 import { connect } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { nativeBuildEnv, onSupportedNode } from './node.mjs';
+import { BROUGHT_NODE, bringNode, nativeBuildEnv, nodeMajor, onSupportedNode } from './node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -37,8 +37,40 @@ const testEnv = { ...process.env, TEST_DATABASE_URL, TEST_REDIS_URL };
 
 // ---------------------------------------------------------------- helpers
 
+/** Each step's name and how long it took: a step lasts from its header to the next one. */
+const steps = [];
+
 export function header(msg) {
+  const now = Date.now();
+  if (steps.length) steps[steps.length - 1].ms = now - steps[steps.length - 1].at;
+  steps.push({ name: msg, at: now, ms: 0 });
   console.log(`\n=== ${msg} ===`);
+}
+
+const clock = (ms) => `${Math.floor(ms / 60000)}:${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')}`;
+
+/** How long each step took, and the slowest test files of the vitest reports. */
+export function printTimings(reports, slowest = 10) {
+  const now = Date.now();
+  if (steps.length) steps[steps.length - 1].ms = now - steps[steps.length - 1].at;
+  console.log('\ntime per step (m:ss):');
+  for (const s of steps) console.log(`  ${clock(s.ms).padStart(6)}  ${s.name}`);
+  const files = [];
+  for (const { label, file } of reports) {
+    try {
+      const r = JSON.parse(readFileSync(file, 'utf8'));
+      for (const t of r.testResults ?? []) {
+        if (t.startTime && t.endTime) files.push({ ms: t.endTime - t.startTime, name: `${t.name.replace(`${root}/`, '')}${label}` });
+      }
+    } catch {
+      /* a step that did not run */
+    }
+  }
+  files.sort((a, b) => b.ms - a.ms);
+  if (files.length) {
+    console.log(`\nthe ${Math.min(slowest, files.length)} slowest test files (m:ss, the time of their tests, set-up left out; files run in parallel):`);
+    for (const f of files.slice(0, slowest)) console.log(`  ${clock(f.ms).padStart(6)}  ${f.name}`);
+  }
 }
 
 /** Runs a command with inherited stdio; resolves with its exit code (1 if it could not start or died by a signal). */
@@ -360,6 +392,10 @@ export const SQLITE_TESTS = [
   'examples/partner-plugin/',
 ];
 
+/** The other supported major's node, and what runs on it (see README, "Node versions"). */
+const OTHER_NODE = { 22: '22.23.5', 24: BROUGHT_NODE };
+const OTHER_NODE_TESTS = ['core/db/migrate.server.test.ts', 'core/document/document.server.test.ts', 'plugins/contracts/contracts/contracts.test.ts'];
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -390,10 +426,11 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   const unitJson = join(resultsDir, 'unit.json');
   const sqliteJson = join(resultsDir, 'unit-sqlite.json');
+  const otherNodeJson = join(resultsDir, 'unit-node.json');
   const e2eJson = join(resultsDir, 'e2e.json');
   const multiprocessJson = join(resultsDir, 'multiprocess.json');
   // Never count a previous run's results.
-  for (const f of [unitJson, sqliteJson, e2eJson, multiprocessJson]) rmSync(f, { force: true });
+  for (const f of [unitJson, sqliteJson, otherNodeJson, e2eJson, multiprocessJson]) rmSync(f, { force: true });
 
   if (!e2eOnly) {
     header('5/9 typecheck + lint');
@@ -430,6 +467,24 @@ async function main() {
       { ...testEnv, ...builtEnv, TEST_DB: 'sqlite' },
     );
     if (sqliteCode !== 0) failures.push('integration tests on SQLite');
+
+    // The suite runs on one node (24 when this machine's is older); the other supported major
+    // runs what depends on the node: the SQLite addon, migrations and seed, PDF signing.
+    const other = nodeMajor() === 24 ? OTHER_NODE[22] : OTHER_NODE[24];
+    header(`7/9 the other supported Node (${other}): SQLite, migrations, seed, contracts`);
+    let otherCode = 1;
+    try {
+      const dir = bringNode(other);
+      const otherBin = join(dir, 'bin');
+      otherCode = await run(
+        join(otherBin, 'node'),
+        [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${join('test-results', 'unit-node.json')}`, ...OTHER_NODE_TESTS],
+        { ...testEnv, ...builtEnv, TEST_DB: 'sqlite', PATH: `${otherBin}${delimiter}${process.env.PATH || ''}` },
+      );
+    } catch (err) {
+      console.error(err.message);
+    }
+    if (otherCode !== 0) failures.push(`tests on Node ${other}`);
   }
 
   if (!unitOnly) {
@@ -472,7 +527,7 @@ async function main() {
   }
 
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  for (const file of [...(e2eOnly ? [] : [unitJson, sqliteJson]), ...(unitOnly ? [] : [e2eJson, multiprocessJson])]) {
+  for (const file of [...(e2eOnly ? [] : [unitJson, sqliteJson, otherNodeJson]), ...(unitOnly ? [] : [e2eJson, multiprocessJson])]) {
     const t = readTotals(file);
     totals.passed += t.passed;
     totals.failed += t.failed;
@@ -480,6 +535,13 @@ async function main() {
   }
   if (totals.failed > 0 && !failures.some((f) => f.includes('tests'))) failures.push('tests');
 
+  printTimings([
+    { label: '', file: unitJson },
+    { label: ' (SQLite)', file: sqliteJson },
+    { label: ' (the other Node)', file: otherNodeJson },
+    { label: '', file: e2eJson },
+    { label: '', file: multiprocessJson },
+  ]);
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   console.log(`\n${failures.length ? `FAILED: ${failures.join(', ')}` : 'all steps passed'} (${minutes} min)`);
   console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped > 0 ? `, ${totals.skipped} skipped` : ''}`);
