@@ -12,8 +12,12 @@ export default defineConfig({
     pool: 'forks',
     // The app's plugin list, handed to core's registry as server.ts does.
     setupFiles: ['tests/support/registry.setup.ts'],
+    // Each database a test file asks for is migrated and seeded once per run, then copied.
+    globalSetup: ['tests/support/templates.global.ts'],
     // Tests change grants straight in the database and expect them at once; the identity
     // cache (core/rbac/access.server.ts) has its own test.
-    env: { USER_CACHE_MS: '0' },
+    // The session secret is fixed: the contracts' keys in a database template are encrypted
+    // under a key derived from it (tests/support/http.ts used this one already).
+    env: { USER_CACHE_MS: '0', SESSION_SECRET: 'test-session-secret-0123456789abcdef' },
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: everything needed to use the app on a fresh clone.
 //   1. `npm ci` if node_modules is missing,
-//   2. `npm run build` if build/server/index.js is missing or older than the sources,
+//   2. the app's build (remix vite:build) if build/server/index.js is missing or older than the sources,
 //   3. `node server.mjs` (migrates + seeds the database, serves on PORT, prints the demo logins).
 // `npm run setup` (= this script with --setup-only) does 1–3 but the server exits after seeding.
 // Node built-ins only: node_modules may not exist yet.
@@ -16,7 +16,7 @@ import { isSupported, nativeBuildEnv, onSupportedNode } from './node.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2); // e.g. --setup-only, passed on to server.mjs
 
-const SOURCE_DIRS = ['app', 'core', 'plugins', 'examples', 'sdk'];
+const SOURCE_DIRS = ['app', 'core', 'plugins', 'examples'];
 const SOURCE_FILES = ['remix.config.js', 'vite.config.ts', 'plugins.config.ts', 'package-lock.json'];
 const BUILD_OUTPUT = join(root, 'build', 'server', 'index.js');
 
@@ -87,7 +87,9 @@ async function main() {
 
   if (buildNeeded()) {
     log('building…');
-    const code = await run('npm', ['run', 'build']);
+    // The app only: the widget SDK (sdk/dist, `npm run build:sdk`) is for portals embedding
+    // them and the demo portal page, not for the app itself.
+    const code = await run(join(root, 'node_modules', '.bin', 'remix'), ['vite:build']);
     if (code !== 0) {
       console.error('[start] build failed');
       process.exit(code);
