@@ -118,7 +118,7 @@ describe('signing', () => {
     };
     const finalText = pdfText(file.bytes);
     expect(finalText).toContain(`签订日期/Datesigned${isoDay(new Date())}`);
-    expect(finalText).toContain('以签署完成之日为准（见签署证书页）');
+    expect(finalText).toContain('见末页签署证书');
 
     // A tampered copy (one byte of the signed pages changed) is never valid.
     const tampered = Buffer.from(file.bytes);
