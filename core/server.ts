@@ -53,4 +53,4 @@ export { sanitizeRichText } from './resource/html.server';
 export { afterCommit } from './db/afterCommit.server';
 export { draw, fit, openPdf, put, setFont, textWidth, wrap } from './pdf/text.server';
 export type { Doc as PdfDoc } from './pdf/text.server';
-export { hasMyanmar, isMyanmar, loadMyanmarFonts, scriptRuns, woffToSfnt } from './pdf/myanmar.server';
+export { hasMyanmar, isMyanmar, loadMyanmarFonts, myanmarFontFile, scriptRuns, woffToSfnt } from './pdf/myanmar.server';

@@ -89,10 +89,12 @@ export interface MyanmarFonts {
 
 let loaded: Promise<MyanmarFonts> | undefined;
 
-function fontFile(weight: 400 | 700): string {
+/** The Myanmar-range file of Noto Sans Myanmar (@fontsource) of a weight: WOFF (the PDFs) or WOFF2 (the portal widgets' web font). */
+export function myanmarFontFile(weight: 400 | 700, format: 'woff' | 'woff2' = 'woff'): string {
   const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-myanmar/package.json')), 'files');
-  return path.join(dir, `noto-sans-myanmar-myanmar-${weight}-normal.woff`);
+  return path.join(dir, `noto-sans-myanmar-myanmar-${weight}-normal.${format}`);
 }
+const fontFile = (weight: 400 | 700) => myanmarFontFile(weight);
 
 /**
  * A fontkit font whose layout() is HarfBuzz's: the glyphs are fontkit's (pdfkit subsets and

@@ -160,13 +160,18 @@ export function put(doc: Doc, s: string, x: number, y: number, width: number, al
   draw(doc, line, x + dx, y);
 }
 
-/** Breaks a string into lines of a width: anywhere in CJK text, at a space inside Latin words. */
+/**
+ * Breaks a string into lines of a width: anywhere in CJK text, at a space inside Latin words.
+ * Burmese is measured shaped, as drawn (a syllable's marks take other widths in context than
+ * alone), so no line comes out wider than `width` and `put` never has to cut it.
+ */
 export function wrap(doc: Doc, s: string, width: number): string[] {
   const lines: string[] = [];
   for (const para of s.split(/\r?\n/)) {
+    const measure = hasMyanmar(para) ? (x: string) => textWidth(doc, x) : (x: string) => runWidth(doc, x);
     let line = '';
     for (const ch of units(para)) {
-      if (line && runWidth(doc, line + ch) > width) {
+      if (line && measure(line + ch) > width) {
         const space = line.lastIndexOf(' ');
         const inWord = /^[A-Za-z0-9]/.test(ch) && /[A-Za-z0-9]$/.test(line);
         if (inWord && space > 0) {

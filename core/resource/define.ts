@@ -61,6 +61,8 @@ export interface FieldDef {
   filter?: FilterKind;
   /** In the form; `false` to leave it out (a datetime is in it only with `{...}`). Under the input while it has no error: the hint `helpKey`, or with `counter` the length typed of maxLength. */
   form?: false | { span?: 1 | 2 | 3; readOnlyOnEdit?: boolean; createOnly?: boolean; editOnly?: boolean; placeholderKey?: string; helpKey?: string; counter?: boolean; autoComplete?: string };
+  /** The value a new row's form starts with (default blank, a switch off); the schema should give an absent value the same default. */
+  initial?: string | boolean;
   /** Export column (default: listed fields). */
   export?: boolean;
   /** Import column (default: form fields). */

@@ -77,8 +77,9 @@ export function rules(t: TFunction) {
       const pre = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : blankToUndefined(v));
       return opts.optional ? z.preprocess((v) => (pre(v) === undefined ? null : pre(v)), s.nullable()) : z.preprocess(pre, s);
     },
-    boolean() {
-      return z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+    /** A yes/no; left out (absent, null or blank) it is `opts.default` (false unless given). */
+    boolean(opts: { default?: boolean } = {}) {
+      return z.preprocess((v) => (v === undefined || v === null || v === '' ? !!opts.default : v === true || v === 1 || v === '1' || v === 'true'), z.boolean());
     },
     /** A date as YYYY-MM-DD. */
     date(key: string, opts: { optional?: boolean } = {}) {

@@ -81,7 +81,8 @@ async function embedToken() {
   return { token: data.token, expiresAt: data.expiresAt };
 }
 
-const page = fs.readFileSync(path.join(HERE, 'index.html'), 'utf8');
+const pages = { '/': 'index.html', '/index.html': 'index.html', '/bare.html': 'bare.html' };
+const templates = Object.fromEntries(Object.entries(pages).map(([at, file]) => [at, fs.readFileSync(path.join(HERE, file), 'utf8')]));
 
 function send(res, status, type, body, extra = {}) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...extra });
@@ -91,9 +92,10 @@ function send(res, status, type, body, extra = {}) {
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url, `http://${req.headers.host || host}`);
   try {
-    if (url.pathname === '/' || url.pathname === '/index.html') {
+    // The demo page, and the same widgets on a bare page (no fonts or styles of the page's own).
+    if (templates[url.pathname]) {
       const lang = LANGS.includes(url.searchParams.get('lang')) ? url.searchParams.get('lang') : 'zh';
-      return send(res, 200, TYPES['.html'], page.replaceAll('__APP_URL__', app).replaceAll('__LANG__', lang));
+      return send(res, 200, TYPES['.html'], templates[url.pathname].replaceAll('__APP_URL__', app).replaceAll('__LANG__', lang));
     }
     if (url.pathname === '/embed-token') return send(res, 200, 'application/json', JSON.stringify(await embedToken()));
     for (const [prefix, dir] of [['/sdk/', DIST], ['/fonts/', FONTS]]) {

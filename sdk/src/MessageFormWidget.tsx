@@ -96,7 +96,7 @@ export function MessageFormWidget({ baseUrl, lang }: WidgetProps) {
   const sending = progress !== null;
   return (
     <Ids.Provider value={uid}>
-    <Frame name="message-form" lang={l}>
+    <Frame name="message-form" lang={l} baseUrl={baseUrl}>
       <h2>{t('msg.title')}</h2>
       {messageNo ? (
         <div className="pw-banner pw-banner-ok" data-testid="pw-message-posted">

@@ -70,7 +70,7 @@ export function NewsWidget({ baseUrl, lang, pageSize = 5, type }: NewsWidgetProp
   );
 
   return (
-    <Frame name="news" lang={l}>
+    <Frame name="news" lang={l} baseUrl={baseUrl}>
       <h2>{t('news.title')}</h2>
       {error && (
         <div className="pw-banner pw-banner-error" role="alert">

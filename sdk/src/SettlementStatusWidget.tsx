@@ -113,7 +113,7 @@ export function SettlementStatusWidget({ baseUrl, lang, token, tokenUrl, pageSiz
   }, [baseUrl, l, page, pageSize, t, currentToken, tokenUrl, attempt]);
 
   return (
-    <Frame name="settlement-status" lang={l}>
+    <Frame name="settlement-status" lang={l} baseUrl={baseUrl}>
       <h2>
         {t('bills.title')}
         {data && <span className="pw-muted"> · {data.trader.name}</span>}

@@ -1,7 +1,8 @@
 // What the three widgets share: their props, the language hook, the pager and the frame that
 // carries the styles.
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { CSS } from './styles';
+import { declareMyanmarFont } from './font';
 import { langOf, translator, type Lang, type T } from './i18n';
 
 export interface WidgetProps {
@@ -16,8 +17,9 @@ export function useT(lang: WidgetProps['lang']): { lang: Lang; t: T } {
   return useMemo(() => ({ lang: l, t: translator(l) }), [l]);
 }
 
-/** The widget's box with its own <style>: inside a Shadow DOM it styles only the widget. */
-export function Frame({ name, lang, children }: { name: string; lang: Lang; children: ReactNode }) {
+/** The widget's box with its own <style> (inside a Shadow DOM it styles only the widget), and its Myanmar font declared on the page. */
+export function Frame({ name, lang, baseUrl, children }: { name: string; lang: Lang; baseUrl: string; children: ReactNode }) {
+  useEffect(() => declareMyanmarFont(baseUrl), [baseUrl]);
   return (
     <div className={`pw-root pw-${name}`} lang={lang === 'zh' ? 'zh-CN' : lang} data-port-widget={name}>
       <style>{CSS}</style>

@@ -2,10 +2,13 @@
 // Every class starts with `pw-`. Inside a custom element they live in its Shadow DOM, and
 // `:host { all: initial }` keeps the host page's inherited styles (font, colour, line height)
 // out; with the ESM build the widget renders the same <style> beside itself, its `pw-` classes
-// touching nothing of the host.
+// touching nothing of the host. Burmese is drawn in the widgets' own Myanmar font (./font.ts:
+// its unicode-range leaves every other letter to the fonts after it).
+import { MYANMAR_FAMILY } from './font';
+
 export const CSS = `
 :host { all: initial; display: block; }
-.pw-root { box-sizing: border-box; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans Myanmar", "Myanmar Text", Padauk, "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; font-size: 14px; line-height: 1.6; color: #1f2937; background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; }
+.pw-root { box-sizing: border-box; font-family: "${MYANMAR_FAMILY}", system-ui, -apple-system, "Segoe UI", "Noto Sans Myanmar", "Myanmar Text", Padauk, "Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; font-size: 14px; line-height: 1.6; color: #1f2937; background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; padding: 16px; }
 .pw-root *, .pw-root *::before, .pw-root *::after { box-sizing: border-box; }
 .pw-root h2 { font-size: 18px; margin: 0 0 12px; color: #0f3d6e; }
 .pw-root h3 { font-size: 16px; margin: 16px 0 8px; color: #0f3d6e; }

@@ -62,6 +62,22 @@ describe('news in the back office', () => {
     await transition(page, 'publish', title, '操作成功');
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('已发布');
 
+    // From the detail drawer as well: taken off the shelf, the drawer and the list behind it say so at once (no reload).
+    const id = Number(saved.id);
+    await page.locator(`[data-testid=row-detail-${id}]`).click();
+    await page.locator('[data-testid=detail-tab-state]').click();
+    await page.locator('[data-testid=detail-transition-offShelf]').click();
+    await page.locator('[data-testid=confirm-ok]').click();
+    await toast(page, '操作成功');
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('已下架');
+    await page.locator('[data-testid=detail-tab-fields]').click();
+    await expect.poll(() => page.locator('[data-testid=detail-status]').innerText()).toBe('已下架');
+    await page.locator('[data-testid=detail-tab-state]').click();
+    await page.locator('[data-testid=detail-transition-republish]').click();
+    await page.locator('[data-testid=confirm-ok]').click();
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('已发布');
+    await page.locator('[data-testid=detail-close]').click();
+
     const card = (await publicList()).find((n) => n.title === title);
     expect(card).toBeTruthy();
     const cover = await fetch(new URL(card!.coverUrl!, baseUrl()));

@@ -4,7 +4,7 @@
 // one declared `typeahead` is typed into among the loaded options; a dependent picker
 // (lookupParent) offers only the options under its parent field's value.
 import { lazy, Suspense } from 'react';
-import { Autocomplete, Checkbox, FormControlLabel, Grid, MenuItem, Skeleton, Switch, TextField } from '@mui/material';
+import { Autocomplete, Box, Checkbox, FormControlLabel, FormHelperText, Grid, MenuItem, Skeleton, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LookupOption } from '../../plugin';
 import type { FieldDef } from '../../resource/define';
@@ -60,7 +60,18 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
   };
   if (f.type === 'boolean') {
     if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />;
-    return <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} />} label={label} />;
+    const toggle = <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />} label={label} />;
+    // A switch has no helper line of its own: the hint (what on and off mean) sits under it.
+    return form.helpKey ? (
+      <Box>
+        {toggle}
+        <FormHelperText sx={{ mt: 0, mx: 0 }} data-testid={testId ? `${testId}-help` : undefined}>
+          {t(form.helpKey)}
+        </FormHelperText>
+      </Box>
+    ) : (
+      toggle
+    );
   }
   if (f.type === 'html' && !cell) {
     return (

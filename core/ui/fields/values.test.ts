@@ -98,3 +98,23 @@ describe('date-time fields', () => {
     expect(timed.schema(t, 'update').parse(payload)).toEqual({ startAt: '2026-11-27T23:30:00.000Z', seenAt: null });
   });
 });
+
+describe('a field declared with an initial value', () => {
+  const switches: FieldDef[] = [
+    { name: 'enabled', labelKey: 'x', type: 'boolean', initial: true },
+    { name: 'archived', labelKey: 'x', type: 'boolean' },
+    { name: 'kind', labelKey: 'x', type: 'string', initial: 'web' },
+  ];
+
+  it('starts a new row with it, and an existing row with what it holds', () => {
+    expect(initialValues(switches, null)).toEqual({ enabled: true, archived: false, kind: 'web' });
+    expect(initialValues(switches, { enabled: false, archived: true, kind: null })).toEqual({ enabled: false, archived: true, kind: '' });
+  });
+
+  it("matches the schema's default for a value left out", () => {
+    const t = ((k: string) => k) as unknown as TFunction;
+    const schema = z.object({ enabled: rules(t).boolean({ default: true }), archived: rules(t).boolean() });
+    expect(schema.parse({})).toEqual({ enabled: true, archived: false });
+    expect(schema.parse({ enabled: false, archived: '1' })).toEqual({ enabled: false, archived: true });
+  });
+});

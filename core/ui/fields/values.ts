@@ -6,11 +6,11 @@ import { inForm, type FieldDef, type ResourceDef } from '../../resource/define';
 
 export type Values = Record<string, unknown>;
 
-/** A row's values as the inputs hold them (a new row's are blank). */
+/** A row's values as the inputs hold them (a new row's are blank, or the field's declared `initial`). */
 export function initialValues(fields: readonly FieldDef[], row: Values | null): Values {
   const v: Values = {};
   for (const f of fields) {
-    const x = row?.[f.name];
+    const x = row ? row[f.name] : f.initial;
     if (f.type === 'password') v[f.name] = '';
     else if (f.type === 'boolean') v[f.name] = x === undefined || x === null ? false : !!x;
     else if (f.type === 'refs') v[f.name] = Array.isArray(x) ? x.map(String) : [];

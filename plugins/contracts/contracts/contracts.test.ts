@@ -15,6 +15,7 @@ import { envelope, req, respond } from '../../../tests/support/http';
 import { saveFile, storedFile } from '../../../core/files/files.server';
 import { tFor } from '../../../core/i18n/i18n.server';
 import { isoDay } from '../../../core/i18n/dates';
+import { dayText } from '../../../core/db/knex.server';
 import system from '../../system';
 import contracts from '../index';
 import { action as signAction } from './routes/api.sign';
@@ -107,6 +108,17 @@ describe('signing', () => {
     expect(report.record?.stage).toBe('final');
     const kinds = await db.knex('ctr_event').where({ contract_id: id }).orderBy('id').pluck('kind');
     expect(kinds).toEqual(['created', 'generated', 'sent', 'signed', 'signed', 'completed']);
+
+    // 签订日期: the day of completion, in the row (the list and detail show it) and on the certificate page; the draft's field said where to find it.
+    expect(dayText(done.signed_date)).toBe(isoDay(new Date()));
+    const pdfText = (bytes: Uint8Array) => {
+      const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ctr-text-')), 'c.pdf');
+      fs.writeFileSync(f, bytes);
+      return spawnSync('pdftotext', ['-enc', 'UTF-8', f, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '');
+    };
+    const finalText = pdfText(file.bytes);
+    expect(finalText).toContain(`签订日期/Datesigned${isoDay(new Date())}`);
+    expect(finalText).toContain('见末页签署证书');
 
     // A tampered copy (one byte of the signed pages changed) is never valid.
     const tampered = Buffer.from(file.bytes);

@@ -22,6 +22,7 @@ export const signedDef = defineResource({
     { name: 'mySignedAt', column: 'my_signed_at', labelKey: f('mySignedAt'), type: 'datetime', list: { width: 160 } },
     { name: 'status', labelKey: f('progress'), type: 'enum', options: optionsOf(K, 'progress', SIGNED_STATES), filter: 'eq', list: { width: 120 } },
     { name: 'nextSigner', column: null, labelKey: f('nextSigner'), type: 'string', export: false, list: { width: 160 } },
+    { name: 'signedDate', labelKey: f('signedDate'), type: 'date', sortable: true, list: { width: 110 } },
     { name: 'completedAt', labelKey: f('completedAt'), type: 'datetime', sortable: true, list: { width: 160 } },
     { name: 'expiryDate', labelKey: f('expiryDate'), type: 'date', sortable: true, list: { width: 110 } },
     { name: 'fileId', labelKey: f('file'), type: 'integer', export: false, list: false },

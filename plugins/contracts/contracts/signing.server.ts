@@ -86,7 +86,8 @@ export function fillValues(c: Row, parties: Row[], lang: Lang): Record<string, s
   const values: Record<string, string> = {
     'contract.no': String(c.contract_no),
     'contract.title': String(c.title ?? ''),
-    'contract.signedDate': dayText(c.signed_date) ?? '',
+    // Not known until the last party signs: the draft says where it will be (the certificate page completion appends).
+    'contract.signedDate': dayText(c.signed_date) ?? t(`${K}.certificate.signedOnCompletion`),
     'contract.effectiveDate': dayText(c.effective_date) ?? '',
     'contract.expiryDate': dayText(c.expiry_date) ?? '',
     'contract.amount': money(c.amount),
@@ -260,7 +261,9 @@ export async function completeContract(knex: Knex, contractId: number, origin: s
   const tpl = c.template_id ? await knex('ctr_template').where({ id: Number(c.template_id) }).first('lang') : null;
   const lang = (LANGS.includes(tpl?.lang) ? tpl.lang : 'zh') as Lang;
   const events: Row[] = await knex('ctr_event').where({ contract_id: contractId }).orderBy('id');
-  const page = await certificatePage({ c, parties, events, hash: signedHash, url: verifyUrl(origin, signedHash), lang });
+  // The day the contract is signed (签订日期): the day its last party signed, unless it was given; on the certificate page and in the row.
+  const signedDate = dayText(c.signed_date) ?? todayIso();
+  const page = await certificatePage({ c, parties, events, hash: signedHash, url: verifyUrl(origin, signedHash), lang, signedDate });
   const withPage = await updatePdfIncrementally(current.bytes, async (doc) => {
     const [copied] = await doc.copyPages(await PDFDocument.load(page), [0]);
     doc.addPage(copied);
@@ -271,7 +274,7 @@ export async function completeContract(knex: Knex, contractId: number, origin: s
   await knex.transaction(async (trx) => {
     const claimed = await trx(CONTRACT_TABLE)
       .where({ id: contractId, status: 'signing', file_hash: c.file_hash })
-      .update({ status: 'normal', completed_at: now, signed_date: dayText(c.signed_date) ?? todayIso(), updated_at: now, version: trx.raw('version + 1') });
+      .update({ status: 'normal', completed_at: now, signed_date: signedDate, updated_at: now, version: trx.raw('version + 1') });
     if (!claimed) return;
     await keepVersion(trx, c, final, 'final', null);
     await addEvent(trx, contractId, 'completed', null);
@@ -292,6 +295,8 @@ interface CertificateInput {
   hash: string;
   url: string;
   lang: Lang;
+  /** 签订日期, YYYY-MM-DD. */
+  signedDate: string;
 }
 
 /** The certificate page (one A4 page, its own PDF): in the contract's language with English beside. */
@@ -305,19 +310,24 @@ export async function certificatePage(p: CertificateInput): Promise<Uint8Array> 
   setFont(doc, 16, true);
   put(doc, both(`${K}.certificate.title`), X, y, W - 2 * X, 'center');
   y += 34;
-  setFont(doc, 9.5);
+  /** Text wrapped into a box `width` wide from (x, top), `lineH` apart; answers the lines drawn. Nothing is cut: a label in Burmese and English takes two lines where it needs them. */
+  const block = (s: string, x: number, top: number, width: number, lineH: number) => {
+    const rows = wrap(doc, s, width);
+    rows.forEach((r, i) => put(doc, r, x, top + i * lineH, width));
+    return Math.max(1, rows.length);
+  };
+  const LABEL = 150;
   const line = (label: string, value: string) => {
     setFont(doc, 9.5, true);
-    put(doc, label, X, y, 150);
+    const labels = block(label, X, y, LABEL - 8, 13);
     setFont(doc, 9.5);
     // Clear of the QR code at the top right.
-    const width = W - 2 * X - 290;
-    const rows = wrap(doc, value, width);
-    rows.forEach((r, i) => put(doc, r, X + 150, y + i * 13, width));
-    y += Math.max(1, rows.length) * 13 + 4;
+    const values = block(value, X + LABEL, y, W - 2 * X - 290, 13);
+    y += Math.max(labels, values) * 13 + 4;
   };
   line(both(`${K}.field.contractNo`), String(p.c.contract_no));
   line(both(`${K}.field.contractTitle`), String(p.c.title));
+  line(both(`${K}.field.signedDate`), p.signedDate);
   line(both(`${K}.certificate.hash`), `SHA-256 ${p.hash}`);
   line(both(`${K}.certificate.completedAt`), formatDateTime(new Date()));
   const qr = await QRCode.toBuffer(p.url, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
@@ -325,21 +335,21 @@ export async function certificatePage(p: CertificateInput): Promise<Uint8Array> 
   setFont(doc, 7);
   put(doc, t(`${K}.certificate.scan`), W - X - 130, 192, 150, 'center');
   y = Math.max(y, 210) + 8;
+  /** A table row: each cell wrapped in its column (the next column's start less a gap); answers its height. */
+  const tableRow = (cells: string[], cols: number[], lineH: number) => {
+    const lines = cells.map((s, i) => block(s, cols[i], y, (cols[i + 1] ?? W - X + 6) - cols[i] - 6, lineH));
+    return Math.max(...lines) * lineH;
+  };
 
   setFont(doc, 11, true);
   put(doc, both(`${K}.certificate.parties`), X, y, W - 2 * X);
   y += 18;
-  const cols = [X, X + 190, X + 290, X + 400];
+  const cols = [X, X + 190, X + 290, X + 410];
   setFont(doc, 8.5, true);
-  [t(`${K}.field.enterprise`), t(`${K}.field.signer`), t(`${K}.field.signedAt`), t(`${K}.certificate.ip`)].forEach((h, i) => put(doc, h, cols[i], y, (cols[i + 1] ?? W - X) - cols[i] - 6));
-  y += 14;
+  y += tableRow([t(`${K}.field.enterprise`), t(`${K}.field.signer`), t(`${K}.field.signedAt`), t(`${K}.certificate.ip`)], cols, 12) + 2;
   setFont(doc, 8.5);
   for (const party of p.parties) {
-    put(doc, `${party.seq}. ${partyName(party)}`, cols[0], y, cols[1] - cols[0] - 6);
-    put(doc, String(party.signer_name ?? ''), cols[1], y, cols[2] - cols[1] - 6);
-    put(doc, party.signed_at ? formatDateTime(party.signed_at) : '', cols[2], y, cols[3] - cols[2] - 6);
-    put(doc, String(party.ip ?? ''), cols[3], y, W - X - cols[3]);
-    y += 13;
+    y += tableRow([`${party.seq}. ${partyName(party)}`, String(party.signer_name ?? ''), party.signed_at ? formatDateTime(party.signed_at) : '', String(party.ip ?? '')], cols, 12) + 1;
     if (party.cert_serial) {
       setFont(doc, 7);
       put(doc, `${t(`${K}.certificate.certSerial`)}: ${party.cert_serial}`, cols[0] + 10, y, W - 2 * X - 10);
@@ -351,22 +361,19 @@ export async function certificatePage(p: CertificateInput): Promise<Uint8Array> 
   setFont(doc, 11, true);
   put(doc, both(`${K}.certificate.events`), X, y, W - 2 * X);
   y += 18;
-  const ecols = [X, X + 120, X + 200, X + 400];
+  const ecols = [X, X + 100, X + 230, X + 410];
   setFont(doc, 8.5, true);
-  [t(`${K}.certificate.time`), t(`${K}.certificate.event`), t(`${K}.certificate.by`), t(`${K}.certificate.ip`)].forEach((h, i) => put(doc, h, ecols[i], y, (ecols[i + 1] ?? W - X) - ecols[i] - 6));
-  y += 14;
-  setFont(doc, 8.5);
-  for (const e of p.events) {
-    if (y > H - 70) break;
-    put(doc, formatDateTime(e.at), ecols[0], y, ecols[1] - ecols[0] - 6);
-    put(doc, t(`${K}.event.${e.kind}`), ecols[1], y, ecols[2] - ecols[1] - 6);
-    put(doc, [e.enterprise_name, e.username].filter(Boolean).join(' · ') || t(`${K}.certificate.platform`), ecols[2], y, ecols[3] - ecols[2] - 6);
-    put(doc, String(e.ip ?? ''), ecols[3], y, W - X - ecols[3]);
-    y += 13;
-  }
+  y += tableRow([t(`${K}.certificate.time`), t(`${K}.certificate.event`), t(`${K}.certificate.by`), t(`${K}.certificate.ip`)], ecols, 12) + 2;
   setFont(doc, 7.5);
   const foot = wrap(doc, t(`${K}.certificate.footer`), W - 2 * X);
-  foot.forEach((r, i) => put(doc, r, X, H - 48 + i * 11, W - 2 * X));
+  const footTop = H - 36 - foot.length * 11;
+  setFont(doc, 8.5);
+  for (const e of p.events) {
+    if (y > footTop - 30) break;
+    y += tableRow([formatDateTime(e.at), t(`${K}.event.${e.kind}`), [e.enterprise_name, e.username].filter(Boolean).join(' · ') || t(`${K}.certificate.platform`), String(e.ip ?? '')], ecols, 12) + 1;
+  }
+  setFont(doc, 7.5);
+  foot.forEach((r, i) => put(doc, r, X, footTop + i * 11, W - 2 * X));
   doc.end();
   return done;
 }

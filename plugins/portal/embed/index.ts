@@ -1,7 +1,8 @@
 // Portal area "embed": what the sdk/ widgets need from the platform beyond the public news and
 // messages API. A partner's portal server exchanges its API token for a short-lived embed token
 // scoped to one trader (POST /api/portal/embedToken), and the settlement status viewer in a
-// visitor's browser reads that trader's bills with it (GET /api/portal/public/settlement).
+// visitor's browser reads that trader's bills with it (GET /api/portal/public/settlement). The
+// widgets' Myanmar web font is served here too (GET /api/portal/public/fonts/…).
 import type { PluginArea } from '@core/shared';
 import { errors, json, okResponse } from '@core/server';
 import { PORTAL_GROUP } from '../common';
@@ -36,6 +37,7 @@ export const embedArea: PluginArea = {
   routes: [
     { path: 'api/portal/embedToken', file: 'embed/routes/api.embedToken.ts', layout: 'none' },
     { path: 'api/portal/public/settlement', file: 'embed/routes/api.public.settlement.ts', layout: 'none' },
+    { path: 'api/portal/public/fonts/:file', file: 'embed/routes/api.public.fonts.$file.ts', layout: 'none' },
   ],
   openapi: (doc) => {
     doc.paths['/api/portal/embedToken'] = {
@@ -48,6 +50,21 @@ export const embedArea: PluginArea = {
         responses: {
           200: okResponse('the embed token (PORTAL_EMBED_TTL_S, 10 minutes by default)', obj({ token: str, expiresAt: { type: 'string', format: 'date-time' }, scope: { type: 'string', const: SETTLEMENT_SCOPE } })),
           ...errors('Forbidden'),
+        },
+      },
+    };
+    doc.paths['/api/portal/public/fonts/{file}'] = {
+      get: {
+        tags: ['portal: embed'],
+        summary: "The Myanmar web font the widgets declare on the host page (Noto Sans Myanmar, Myanmar range, WOFF2), so Burmese shows whatever fonts the host loads; cacheable",
+        operationId: 'portal_public_font',
+        'x-access': 'public',
+        security: [],
+        parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['noto-sans-myanmar-400.woff2', 'noto-sans-myanmar-700.woff2'] } }],
+        responses: {
+          200: { description: 'the font', content: { 'font/woff2': { schema: { type: 'string', format: 'binary' } } } },
+          304: { description: 'not modified (If-None-Match)' },
+          ...errors('NotFound'),
         },
       },
     };

@@ -109,6 +109,17 @@ describe('a change to the allow-list', () => {
     for (const [, server] of fronts) expect((await preflight(server.base, fresh)).status).toBe(403);
   });
 
+  it('stores an origin added without `enabled` enabled (the form starts with the switch on): it is let in at once', async () => {
+    const quiet = 'http://127.0.0.1:5998';
+    const saved = await origins().create({ origin: quiet, remark: 'no enabled field' });
+    expect(saved.code, saved.msg).toBe(200);
+    expect(saved.data.enabled).toBe(true);
+    for (const [, server] of fronts) expect((await preflight(server.base, quiet)).status).toBe(204);
+    // Switched off on purpose, it stays off.
+    const off = await origins().update(Number(saved.data.id), { origin: quiet, enabled: false, remark: null, version: saved.data.version });
+    expect(off.data.enabled).toBe(false);
+  });
+
   it('refuses an origin that is not a bare http(s) origin, and one listed twice', async () => {
     for (const bad of ['ftp://portal.example.com', 'https://portal.example.com/news', 'portal.example.com']) {
       expect((await origins().create({ origin: bad, enabled: true })).fieldErrors.origin).toBe('来源地址格式不正确，应为 http(s)://主机[:端口]');

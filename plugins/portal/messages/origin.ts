@@ -1,6 +1,7 @@
 // Portal origins (门户来源): the web sites whose pages may call the portal's public API from the
 // browser (CORS, and the CSRF check of the message form). An administrator lists each origin
-// once, normalised to scheme://host[:port] as browsers send it in the Origin header.
+// once, normalised to scheme://host[:port] as browsers send it in the Origin header; a new one is
+// enabled unless switched off (the form starts with the switch on and says so).
 import { z } from 'zod';
 import { crudPermissions, defineResource, rules } from '@core/shared';
 import { portalTable } from '../common';
@@ -27,7 +28,7 @@ export const originDef = defineResource({
   unique: [{ fields: ['origin'], messageKey: `${K}.origin.msg.exists` }],
   fields: [
     { name: 'origin', labelKey: f('origin'), type: 'string', maxLength: 200, filter: 'contains', sortable: true, list: { width: 280 }, form: { span: 2, placeholderKey: `${K}.origin.placeholder`, helpKey: `${K}.origin.help` } },
-    { name: 'enabled', labelKey: f('enabled'), type: 'boolean', filter: 'eq', list: { width: 90 } },
+    { name: 'enabled', labelKey: f('enabled'), type: 'boolean', filter: 'eq', list: { width: 90 }, initial: true, form: { helpKey: `${K}.origin.enabledHelp` } },
     { name: 'remark', labelKey: f('remark'), type: 'string', maxLength: 200, form: { span: 3 } },
     { name: 'updatedAt', labelKey: f('updatedAt'), type: 'datetime', form: false, import: false, list: { width: 170 } },
   ],
@@ -38,7 +39,8 @@ export const originDef = defineResource({
         .text(f('origin'), 200)
         .refine((v) => normaliseOrigin(v) !== null, t(`${K}.origin.msg.invalid`))
         .transform((v) => normaliseOrigin(v) ?? v),
-      enabled: r.boolean(),
+      // An origin is listed to be used: left out (an API call, an import without the column), it is enabled.
+      enabled: r.boolean({ default: true }),
       remark: r.optionalText(f('remark'), 200),
     });
   },

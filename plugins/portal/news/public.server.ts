@@ -4,9 +4,11 @@
 // that every process drops when a portal write commits, so the list serves from memory at any
 // rate; the view counts shown in it may be up to a minute old. A reader's view is counted once
 // per day: a row per (news, reader, day) under a unique key, `views` raised only with a new row.
+// Rich text leaves through publicHtml only: sanitised again on the way out, whatever the table
+// holds (a row imported, written before the sanitiser, or written straight to the database).
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { cacheableBody, createCache, etagMatches, type CacheableBody } from '@core/server';
+import { cacheableBody, createCache, etagMatches, sanitizeRichText, type CacheableBody } from '@core/server';
 import { formatDateTime, todayIso } from '@core/shared';
 import { CONTENT_KEYS, K, NEWS_TYPES, type ContentLang } from './news';
 
@@ -28,6 +30,14 @@ export interface NewsCard {
   views: number;
   publishedAt: string;
 }
+
+/**
+ * The HTML a public answer carries (a news item's content, a content block): the stored rich
+ * text through the same allow-list as on save, never as stored. Saving sanitised it already, but
+ * the widget puts this into the host's page, so the table is not trusted; the answers are cached,
+ * so this runs once per change, not per request.
+ */
+export const publicHtml = (stored: unknown): string => sanitizeRichText(stored === null || stored === undefined ? '' : String(stored));
 
 const coverUrl = (id: number) => `/api/portal/public/news/${id}/cover`;
 
@@ -96,7 +106,7 @@ export function newsDetail(knex: Knex, id: number, lang: ContentLang, t: T): Pro
   return cache.get(`detail|${id}|${lang}`, async () => {
     const r = await knex('ptl_news').where({ id, status: 'published' }).first([...CARD_COLUMNS, 'content', 'lang']);
     if (!r) return null;
-    return cacheableBody({ ...card(r, t), lang: r.lang, contentHtml: String(r.content ?? '') });
+    return cacheableBody({ ...card(r, t), lang: r.lang, contentHtml: publicHtml(r.content) });
   });
 }
 
@@ -104,7 +114,7 @@ export function contentBlocks(knex: Knex, lang: ContentLang): Promise<CacheableB
   return cache.get(`content|${lang}`, async () => {
     const rows: { key: string; title: string; content: string | null }[] = await knex('ptl_content').where({ lang }).select('key', 'title', 'content');
     const order = (k: string) => (CONTENT_KEYS as readonly string[]).indexOf(k);
-    const blocks = rows.sort((a, b) => order(a.key) - order(b.key)).map((r) => ({ key: r.key, title: r.title, html: r.content ?? '' }));
+    const blocks = rows.sort((a, b) => order(a.key) - order(b.key)).map((r) => ({ key: r.key, title: r.title, html: publicHtml(r.content) }));
     return cacheableBody({ blocks });
   }) as Promise<CacheableBody>;
 }

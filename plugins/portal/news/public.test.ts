@@ -109,6 +109,24 @@ describe('GET /api/portal/public/news/{id}', () => {
   });
 });
 
+describe('rich text written straight to the tables', () => {
+  // What an import, an old row or a direct write may leave: nothing of it runs in the widget.
+  const RAW = '<p onclick="steal()">正文<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a><iframe src="https://evil.example"></iframe></p>';
+
+  it('the news detail and the content blocks answer it sanitised, the text kept', async () => {
+    const { forgetPublicAnswers } = await import('./public.server');
+    await db.knex('ptl_news').where({ id: zhPublished }).update({ content: RAW });
+    await db.knex('ptl_content').where({ key: 'about', lang: 'zh' }).update({ content: RAW });
+    await forgetPublicAnswers();
+    const detail = (await call(detailRoute, `/api/portal/public/news/${zhPublished}`, { id: String(zhPublished) })).body.data.contentHtml as string;
+    const content = ((await call(contentRoute, '/api/portal/public/content?lang=zh')).body.data as unknown as { blocks: { key: string; html: string }[] }).blocks.find((b) => b.key === 'about')!.html;
+    for (const html of [detail, content]) {
+      expect(html).toBe('<p>正文<img src="x" /><a>链接</a></p>');
+      expect(html).not.toMatch(/script|onerror|onclick|javascript:|iframe/i);
+    }
+  });
+});
+
 describe('POST /api/portal/public/news/{id}/view', () => {
   it('counts a reader once a day, another reader (address or browser) again', async () => {
     const view = (ip: string, ua = 'vitest') => call(viewRoute, `/api/portal/public/news/${zhPublished}/view`, { id: String(zhPublished) }, { method: 'POST', ip, headers: { 'user-agent': ua } });
