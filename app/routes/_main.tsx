@@ -9,6 +9,7 @@ import { filterMenuTree, loadMenuTreeCached, menuForPath, navTree } from '@core/
 import { getRegistry } from '@core/registry.server';
 import { AppLayout, SIDEBAR_COOKIE } from '@core/ui/AppLayout';
 import { titleMeta } from '@core/ui/pageTitle';
+import { landingFor } from '~/landing.server';
 import type { loader as rootLoader } from '~/root';
 
 function cookieValue(request: Request, name: string): string | null {
@@ -26,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const target = menuForPath(tree, pathname);
   const menus = filterMenuTree(tree, user);
   if (target && !menuForPath(menus, pathname)) throw new Response('Forbidden', { status: 403 });
-  if (welcome) await clearWelcome(sessionId, user.id);
+  // The welcome banner shows once per login, on the page the user lands on: a page its own loader
+  // sends elsewhere (the trader's /dashboard) leaves the flag to the next.
+  if (welcome && !landingFor(user, pathname, menus)) await clearWelcome(sessionId, user.id);
   return {
     user: { id: user.id, username: user.username, nickname: user.nickname, mobile: user.mobile, userType: user.userType, roles: user.roles },
     menus: navTree(menus),
