@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { requireCurrent } from '@core/auth/guard.server';
 import { clearWelcome } from '@core/auth/session.server';
-import { badgesFor } from '@core/badges.server';
+import { badgePollMs, badgesFor } from '@core/badges.server';
 import { getKnex } from '@core/db/knex.server';
 import { filterMenuTree, loadMenuTreeCached, menuForPath, navTree } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: { id: user.id, username: user.username, nickname: user.nickname, mobile: user.mobile, userType: user.userType, roles: user.roles },
     menus: navTree(menus),
     badges: await badgesFor(getRegistry(), user),
+    badgePollMs: badgePollMs(),
     sidebarOpen: cookieValue(request, SIDEBAR_COOKIE) !== '0',
     welcome,
   };
@@ -46,7 +47,7 @@ export default function MainLayout() {
   const data = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
-    <AppLayout user={data.user} menus={data.menus} badges={data.badges} sidebarOpen={data.sidebarOpen} welcome={data.welcome} lang={root?.lang ?? 'zh'}>
+    <AppLayout user={data.user} menus={data.menus} badges={data.badges} badgePollMs={data.badgePollMs} sidebarOpen={data.sidebarOpen} welcome={data.welcome} lang={root?.lang ?? 'zh'}>
       <Outlet />
     </AppLayout>
   );

@@ -41,7 +41,9 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 
   const toast = useCallback<NotifyApi['toast']>((message, opts = {}) => {
     const id = ++seq.current;
-    setToasts((list) => [...list, { id, message, severity: opts.severity ?? 'success', durationMs: opts.durationMs ?? 3000 }]);
+    const severity = opts.severity ?? 'success';
+    // The same message already showing or queued is not queued again (several requests failing at once, a poll while the server is down).
+    setToasts((list) => (list.some((x) => x.message === message && x.severity === severity) ? list : [...list, { id, message, severity, durationMs: opts.durationMs ?? 3000 }]));
   }, []);
   const alert = useCallback((message: string) => setAlertText(message), []);
 
