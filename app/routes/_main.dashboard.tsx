@@ -11,6 +11,7 @@ import { getKnex } from '@core/db/knex.server';
 import { filterMenuTree, loadMenuTreeCached } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
 import { statsFor } from '@core/stats/stats.server';
+import { pageLoader } from '@core/ui/pageData';
 import { landingFor } from '~/landing.server';
 
 // Drawn in the browser only, so its code loads there, not in the server.
@@ -22,6 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (landing) throw redirect(landing);
   return { stats: await statsFor(getRegistry(), user) };
 }
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 /** A chart's plot; the legend's row comes on top of it. */
 const CHART_HEIGHT = 260;

@@ -9,6 +9,7 @@ import { filterMenuTree, loadMenuTreeCached, menuForPath, navTree } from '@core/
 import { getRegistry } from '@core/registry.server';
 import { AppLayout, SIDEBAR_COOKIE } from '@core/ui/AppLayout';
 import { titleMeta } from '@core/ui/pageTitle';
+import { pageLoader } from '@core/ui/pageData';
 import { landingFor } from '~/landing.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -39,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     welcome,
   };
 }
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 // The tab title: the current menu leaf and the app name, in the user's language (every screen below).
 export const meta: MetaFunction<typeof loader> = (args) => titleMeta(args);

@@ -79,6 +79,15 @@ describe('background calls', () => {
   });
 });
 
+describe('networkFailure', () => {
+  it('shows what a request outside the client met when the app could not be reached: 后端接口连接异常 for 5 s', () => {
+    const { api, notifier } = setup(() => json({ code: 200, msg: 'ok' }));
+    const err = api.networkFailure();
+    expect(err).toMatchObject({ code: 'NETWORK', handled: true });
+    expect(toasts(notifier)).toEqual([{ message: '后端接口连接异常', severity: 'error', durationMs: 5000 }]);
+  });
+});
+
 describe('declaration variant', () => {
   const decl = (handler: Handler) => setup(handler, { variant: 'declaration' });
 

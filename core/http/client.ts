@@ -382,6 +382,14 @@ export function createApiClient(opts: ApiClientOptions) {
       request(method, url, { body }, o, readJsonBody) as Promise<Envelope<T>>;
 
   return {
+    /**
+     * A request the client did not make got no answer from the app (a page's data or form post
+     * through Remix: no network, the server stopped, a proxy's own error page): shown as the
+     * client shows its own (SPEC §8, 后端接口连接异常).
+     */
+    networkFailure(): ApiError {
+      return fail(t('core:http.networkError'), 'NETWORK', false, MESSAGE_DURATION.error);
+    },
     post: json('POST'),
     get<T = unknown>(url: string, query?: Query, o?: CallOptions): Promise<Envelope<T>> {
       return request('GET', url, { query }, o, readJsonBody) as Promise<Envelope<T>>;

@@ -1,5 +1,5 @@
 // Toasts, the alert box, the pending-request counter and the API client wired to them.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ApiError, createApiClient, type ApiClient, type ApiNotifier } from '../http/client';
@@ -21,6 +21,12 @@ interface NotifyApi {
 }
 
 const NotifyContext = createContext<NotifyApi | null>(null);
+
+/** The mounted provider's API client, for browser code outside React (a page route's clientLoader, core/ui/pageData.ts). */
+let mountedApi: ApiClient | null = null;
+export function currentApi(): ApiClient | null {
+  return mountedApi;
+}
 
 function clearClientSession() {
   document.cookie = 'hasLogin=; Path=/; Max-Age=0';
@@ -59,6 +65,12 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     };
     return createApiClient({ notifier, t: (k, v) => tRef.current(k, v) });
   }, [toast, alert]);
+  useEffect(() => {
+    mountedApi = api;
+    return () => {
+      if (mountedApi === api) mountedApi = null;
+    };
+  }, [api]);
 
   const current = toasts[0];
   // Neither is rendered before it is first used (never on the server's page).
