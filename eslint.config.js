@@ -73,4 +73,15 @@ export default tseslint.config(
     plugins: { port: { rules: { boundaries } } },
     rules: { 'port/boundaries': 'error' },
   },
+  {
+    // A Remix fetcher asks `<path>.data?_routes=…` (single fetch), which the /api front does not
+    // serve, and its failures replace the page with the error boundary.
+    files: ['app/**/*.{ts,tsx}', 'core/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@remix-run/react', importNames: ['useFetcher'], message: 'load /api data with useApiData (or useNotify().api): through the API client, failures take the spec’s error path and the page stays' }] },
+      ],
+    },
+  },
 );

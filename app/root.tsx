@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { redirect } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { Box, Button, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import myanmarFont from '@fontsource/noto-sans-myanmar/400.css?url';
 import myanmarFontBold from '@fontsource/noto-sans-myanmar/700.css?url';
 import layoutCss from '@core/ui/layout.css?url';
@@ -77,28 +78,43 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>('root');
+/** The error page's texts in the page's language (404 and 403 say what they mean; the rest, that something failed). */
+function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = isRouteErrorResponse(error) ? String(error.data || error.statusText) : 'Error';
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const body = (
+  // Without the root's data (no providers) `t` gives the default values: the same text on both sides.
+  const text =
+    status === 404
+      ? t('core:notFound.text', { defaultValue: 'Not Found' })
+      : status === 403
+        ? t('core:http.forbidden', { defaultValue: 'Forbidden' })
+        : isRouteErrorResponse(error) && error.data
+          ? String(error.data)
+          : t('core:error.unexpected', { defaultValue: 'Error' });
+  return (
     <Box sx={{ p: 6, textAlign: 'center' }}>
       <Typography variant="h3" color="text.secondary">
         {status}
       </Typography>
-      <Typography sx={{ my: 2 }}>{text}</Typography>
-      <Button href="/" variant="contained">
-        Home
+      <Typography sx={{ my: 2 }} data-testid="error-text">
+        {text}
+      </Typography>
+      <Button href="/" variant="contained" data-testid="error-home">
+        {t('core:notFound.home', { defaultValue: 'Home' })}
       </Button>
     </Box>
   );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!isRouteErrorResponse(error)) console.error(error);
   return data ? (
     <AppProviders lang={data.lang} timeZone={data.timeZone}>
-      {body}
+      <ErrorPage error={error} />
     </AppProviders>
   ) : (
-    body
+    <ErrorPage error={error} />
   );
 }

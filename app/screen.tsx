@@ -10,6 +10,7 @@ import { requestContext } from '@core/context.server';
 import { getRegistry } from '@core/registry.server';
 import { resourcePageData, rowsPageData } from '@core/resource/page.server';
 import { DocumentEditor } from '@core/ui/document/DocumentEditor';
+import { pageAction, pageLoader } from '@core/ui/pageData';
 import { ResourcePage } from '@core/ui/resource/ResourcePage';
 import { ScreenTabs } from '@core/ui/resource/ScreenTabs';
 import type { ResourcePageData, ScreenUi } from '@core/ui/resource/types';
@@ -46,10 +47,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return { screen: `/${screen.path}`, absentFields, ...lists, ...extra };
 }
 
-export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader(async ({ request, serverLoader }: ClientLoaderFunctionArgs) => {
   const [data] = await Promise.all([serverLoader<typeof loader>(), loadParts(pathOf(request.url))]);
   return data;
-}
+});
 
 /** A form post to the screen (run a job, sign a session out): the screen's menu, the permission the post needs, then the resource's screen action. */
 export async function action(args: ActionFunctionArgs) {
@@ -59,6 +61,8 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   return act.run(await requestContext(args, { menu: resource.def.menu, permission: act.permission(form) }), form);
 }
+
+export const clientAction = pageAction();
 
 const noParts: ScreenUi = () => ({});
 

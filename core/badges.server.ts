@@ -28,6 +28,12 @@ export async function badgesFor(registry: Registry, user: SessionUserLike): Prom
   );
 }
 
+/** How often the layout refreshes the counts: every minute; BADGE_POLL_MS (at least 200) shortens it for browser tests. */
+export function badgePollMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.BADGE_POLL_MS);
+  return Number.isInteger(ms) && ms >= 200 ? ms : 60_000;
+}
+
 export const BADGE_LIST_MAX_PAGE_SIZE = 100;
 
 /** A whole number ≥ 1 from a query value, else the fallback. */

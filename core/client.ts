@@ -17,6 +17,8 @@ export type { Lookups } from './ui/fields/FieldInput';
 export { formFields, initialValues, spanOf, toPayload } from './ui/fields/values';
 export type { Values } from './ui/fields/values';
 export { useNotify } from './ui/notify';
+export { pageAction, pageLoader } from './ui/pageData';
+export { useApiData, type ApiData } from './ui/useApiData';
 export { ResourcePage, TransitionNoteDialog, displayValue, optionLabel } from './ui/resource/ResourcePage';
 export type { ResourcePageProps } from './ui/resource/ResourcePage';
 export { FormDialog, ResourceFormDialog, type FormSection } from './ui/resource/ResourceFormDialog';

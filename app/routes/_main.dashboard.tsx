@@ -1,6 +1,5 @@
 // /dashboard (data statistics): cards and charts from the statistics providers plugins register.
-// A trader (userType 4) lands on unified settlement instead, when granted it (a shipper of
-// port-ops is of that type too, without the settlement screen).
+// A trader (userType 4) lands on unified settlement instead (app/landing.server.ts).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -9,20 +8,24 @@ import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { requireUser } from '@core/auth/guard.server';
 import { getKnex } from '@core/db/knex.server';
-import { filterMenuTree, loadMenuTreeCached, menuForPath } from '@core/rbac/access.server';
+import { filterMenuTree, loadMenuTreeCached } from '@core/rbac/access.server';
 import { getRegistry } from '@core/registry.server';
 import { statsFor } from '@core/stats/stats.server';
+import { pageLoader } from '@core/ui/pageData';
+import { landingFor } from '~/landing.server';
 
 // Drawn in the browser only, so its code loads there, not in the server.
 const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
 
-export const TRADER_LANDING = '/unifiedSettlement/settlementManage';
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (user.userType === 4 && menuForPath(filterMenuTree(await loadMenuTreeCached(getKnex()), user), TRADER_LANDING)) throw redirect(TRADER_LANDING);
+  const landing = landingFor(user, new URL(request.url).pathname, filterMenuTree(await loadMenuTreeCached(getKnex()), user));
+  if (landing) throw redirect(landing);
   return { stats: await statsFor(getRegistry(), user) };
 }
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 /** A chart's plot; the legend's row comes on top of it. */
 const CHART_HEIGHT = 260;

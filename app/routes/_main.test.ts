@@ -7,6 +7,8 @@ import { setUpTestDb } from '../../tests/support/suite';
 import type { MenuItem } from '@core/rbac/menu';
 import { loader as mainLoader } from './_main';
 import { loader as bareLoader } from './_bare';
+import { loader as dashboardLoader } from './_main.dashboard';
+import { TRADER_LANDING } from '../landing.server';
 
 const db = setUpTestDb({ logins: ['admin', 'operator', 'trader'] });
 const { cookies } = db;
@@ -82,6 +84,14 @@ describe('_main layout loader', () => {
     const cookie = await loginAs('broker');
     expect(((await open('/dashboard', cookie)).data as MainData).welcome).toBe(true);
     expect(((await open('/dashboard', cookie)).data as MainData).welcome).toBe(false);
+  });
+
+  it('keeps the welcome for the trader’s landing page: /dashboard sends it to settlement, where the banner shows once', async () => {
+    const cookie = await loginAs('trader');
+    expect(location(await respond(dashboardLoader, req('/dashboard', { cookie })))).toBe(TRADER_LANDING);
+    expect(((await open('/dashboard', cookie)).data as MainData).welcome).toBe(true);
+    expect(((await open(TRADER_LANDING, cookie)).data as MainData).welcome).toBe(true);
+    expect(((await open(TRADER_LANDING, cookie)).data as MainData).welcome).toBe(false);
   });
 
   it('reads the sidebarStatus cookie: 0 closes the sidebar, anything else leaves it open', async () => {

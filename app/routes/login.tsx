@@ -10,6 +10,7 @@ import { getCurrent } from '@core/auth/guard.server';
 import { clientIp, startSession } from '@core/auth/session.server';
 import { getT } from '@core/i18n/i18n.server';
 import { LANG_LABELS, LANGS } from '@core/i18n/i18n';
+import { pageAction, pageLoader } from '@core/ui/pageData';
 import type { loader as rootLoader } from '~/root';
 
 
@@ -35,6 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = await startSession(request, result.userId, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
   return redirect('/', { headers });
 }
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
+export const clientAction = pageAction();
 
 export default function Login() {
   const { t } = useTranslation();

@@ -9,7 +9,8 @@ import { encryptAes } from '@core/auth/autologin.server';
 import { loader as indexLoader } from './_index';
 import { loader as splatLoader } from './$';
 import { loader as loginLoader } from './login';
-import { loader as dashboardLoader, TRADER_LANDING } from './_main.dashboard';
+import { loader as dashboardLoader } from './_main.dashboard';
+import { TRADER_LANDING } from '../landing.server';
 import { action as getInfoAction } from './api.login.getInfo';
 
 const db = setUpTestDb({ logins: ['admin', 'trader', 'shipper'] });

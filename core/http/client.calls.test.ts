@@ -66,6 +66,28 @@ describe('silent calls', () => {
   });
 });
 
+describe('background calls', () => {
+  it('leave the overlay alone but show their failures as any call does', async () => {
+    const { api, notifier, pendingLog } = setup(failingAnswers(['出错了', '提示'], 502));
+    const errs: ApiError[] = [];
+    for (let i = 0; i < 4; i++) errs.push(await rejection(api.get('/core/badges', undefined, { background: true })));
+    expect(errs.map((e) => e.code)).toEqual([500, 505, 502, 'NETWORK']);
+    expect(errs.every((e) => e.handled)).toBe(true);
+    expect(toasts(notifier).map((x) => x.message)).toEqual(['出错了', '系统接口502异常', '后端接口连接异常']);
+    expect(notifier.alert).toHaveBeenCalledWith('提示');
+    expect(pendingLog).toEqual([]);
+  });
+});
+
+describe('networkFailure', () => {
+  it('shows what a request outside the client met when the app could not be reached: 后端接口连接异常 for 5 s', () => {
+    const { api, notifier } = setup(() => json({ code: 200, msg: 'ok' }));
+    const err = api.networkFailure();
+    expect(err).toMatchObject({ code: 'NETWORK', handled: true });
+    expect(toasts(notifier)).toEqual([{ message: '后端接口连接异常', severity: 'error', durationMs: 5000 }]);
+  });
+});
+
 describe('declaration variant', () => {
   const decl = (handler: Handler) => setup(handler, { variant: 'declaration' });
 

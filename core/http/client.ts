@@ -34,6 +34,8 @@ export interface ApiClientOptions {
 export interface CallOptions {
   /** No loading overlay and no toast/alert; the call still rejects with ApiError (handled: false). */
   silent?: boolean;
+  /** No loading overlay (a poll, a dialog with its own loading state); failures are still shown. */
+  background?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -284,6 +286,7 @@ export function createApiClient(opts: ApiClientOptions) {
     read: (res: Response, ctx: Ctx) => Promise<R>
   ): Promise<R> {
     const silent = o?.silent === true;
+    const overlay = !silent && o?.background !== true;
     const doFetch = opts.fetch ?? globalThis.fetch;
     const st = opts.setTimeout ?? globalThis.setTimeout;
     const ct = opts.clearTimeout ?? globalThis.clearTimeout;
@@ -335,7 +338,7 @@ export function createApiClient(opts: ApiClientOptions) {
       }
     });
 
-    if (!silent) notifier.pending?.(1);
+    if (overlay) notifier.pending?.(1);
     try {
       const run = async () => {
         const res = await doFetch(fullUrl, {
@@ -369,7 +372,7 @@ export function createApiClient(opts: ApiClientOptions) {
       finished = true;
       if (timer !== undefined) ct(timer);
       removeAbortListener();
-      if (!silent) notifier.pending?.(-1);
+      if (overlay) notifier.pending?.(-1);
     }
   }
 
@@ -379,6 +382,14 @@ export function createApiClient(opts: ApiClientOptions) {
       request(method, url, { body }, o, readJsonBody) as Promise<Envelope<T>>;
 
   return {
+    /**
+     * A request the client did not make got no answer from the app (a page's data or form post
+     * through Remix: no network, the server stopped, a proxy's own error page): shown as the
+     * client shows its own (SPEC §8, 后端接口连接异常).
+     */
+    networkFailure(): ApiError {
+      return fail(t('core:http.networkError'), 'NETWORK', false, MESSAGE_DURATION.error);
+    },
     post: json('POST'),
     get<T = unknown>(url: string, query?: Query, o?: CallOptions): Promise<Envelope<T>> {
       return request('GET', url, { query }, o, readJsonBody) as Promise<Envelope<T>>;

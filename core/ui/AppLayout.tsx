@@ -6,7 +6,7 @@
 // The popups (language and user menus, dialogs, the welcome alert) stay MUI: they are only
 // rendered once opened.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Link as RemixLink, useFetcher, useLocation } from '@remix-run/react';
+import { Form, Link as RemixLink, useLocation } from '@remix-run/react';
 import { Alert, Menu, MenuItem as MuiMenuItem } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LANG_LABELS, LANGS, type Lang } from '../i18n/i18n';
@@ -17,6 +17,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { NamedIcon } from './icons';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Sidebar } from './Sidebar';
+import { useApiData } from './useApiData';
 import { useOpenedOnce } from './useOpenedOnce';
 import { Watermark } from './Watermark';
 
@@ -48,6 +49,8 @@ export interface AppLayoutProps {
   user: LayoutUser;
   menus: NavItem[];
   badges: BadgeView[];
+  /** How often the badge counts are refreshed (core/badges.server.ts, badgePollMs). */
+  badgePollMs: number;
   sidebarOpen: boolean;
   welcome: boolean;
   lang: Lang;
@@ -58,20 +61,20 @@ function writeSidebarCookie(open: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${open ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-function useBadges(initial: BadgeView[]): BadgeView[] {
-  const fetcher = useFetcher<{ code: number; data?: BadgeView[] }>({ key: 'bg:badges' });
+/** The badges, their counts refreshed every `pollMs` while the tab is visible (GET /api/core/badges). */
+function useBadges(initial: BadgeView[], pollMs: number): BadgeView[] {
+  const { answer, load } = useApiData<BadgeView[]>();
   useEffect(() => {
     if (!initial.length) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') fetcher.load('/api/core/badges');
-    }, 60_000);
+      if (document.visibilityState === 'visible') load('/core/badges');
+    }, pollMs);
     return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initial.length]);
-  return fetcher.data?.data ?? initial;
+  }, [initial.length, pollMs, load]);
+  return answer?.data ?? initial;
 }
 
-export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, welcome, lang, children }: AppLayoutProps) {
+export function AppLayout({ user, menus, badges: initialBadges, badgePollMs, sidebarOpen, welcome, lang, children }: AppLayoutProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(sidebarOpen);
@@ -80,7 +83,7 @@ export function AppLayout({ user, menus, badges: initialBadges, sidebarOpen, wel
   const [pwOpen, setPwOpen] = useState(false);
   const [badgeOpen, setBadgeOpen] = useState<string | null>(null);
   const [showWelcome, setShowWelcome] = useState(welcome);
-  const badges = useBadges(initialBadges);
+  const badges = useBadges(initialBadges, badgePollMs);
   const langMenuMounted = useOpenedOnce(!!langMenu);
   const userMenuMounted = useOpenedOnce(!!userMenu);
   const pwMounted = useOpenedOnce(pwOpen);

@@ -1,7 +1,7 @@
 // The dialog a top-bar badge with a list opens: one page of the rows behind its count from
 // GET /api/core/badges/<key>/list, with paging and a link to the full screen.
 import { useEffect, useState } from 'react';
-import { Link as RemixLink, useFetcher } from '@remix-run/react';
+import { Link as RemixLink } from '@remix-run/react';
 import {
   Alert,
   Box,
@@ -21,37 +21,35 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { BadgeView } from '../plugin';
+import { useApiData } from './useApiData';
 
-interface ListAnswer {
-  code: number;
-  msg: string;
-  data?: { rows: Record<string, unknown>[]; total: number; page: number; pageSize: number };
+interface ListPage {
+  rows: Record<string, unknown>[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
 export function BadgeListDialog({ badgeKey, title, list, open, onClose }: { badgeKey: string; title: string; list: NonNullable<BadgeView['list']>; open: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  // "bg:" keeps the full-screen overlay away: the dialog shows its own loading state.
-  const fetcher = useFetcher<ListAnswer>({ key: `bg:badge-list:${badgeKey}` });
+  // No full-screen overlay: the dialog shows its own loading state.
+  const { answer, error, loading, load } = useApiData<ListPage>();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
 
   useEffect(() => {
-    if (open) fetcher.load(`/api/core/badges/${encodeURIComponent(badgeKey)}/list?page=${page + 1}&pageSize=${pageSize}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, badgeKey, page, pageSize]);
+    if (open) load(`/core/badges/${encodeURIComponent(badgeKey)}/list`, { page: page + 1, pageSize });
+  }, [open, badgeKey, page, pageSize, load]);
 
   const close = () => {
     setPage(0);
     onClose();
   };
 
-  const answer = fetcher.data;
-  const loading = fetcher.state !== 'idle';
-  const failed = answer && answer.code !== 200;
-  const rows = answer?.code === 200 ? (answer.data?.rows ?? []) : [];
-  const total = answer?.code === 200 ? (answer.data?.total ?? 0) : 0;
+  const rows = answer?.data?.rows ?? [];
+  const total = answer?.data?.total ?? 0;
   const cols = list.columns;
 
   return (
@@ -59,9 +57,9 @@ export function BadgeListDialog({ badgeKey, title, list, open, onClose }: { badg
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers sx={{ position: 'relative', px: 0, py: 0 }}>
         <Box sx={{ height: 4 }}>{loading && answer && <LinearProgress />}</Box>
-        {failed ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {answer.msg}
+        {error && !loading ? (
+          <Alert severity="error" sx={{ m: 2 }} data-testid="badge-dialog-error">
+            {error.message}
           </Alert>
         ) : (
           <Table size="small">

@@ -10,8 +10,8 @@ export function LoadingOverlay({ delayMs = 250 }: { delayMs?: number }) {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const { pending } = useNotify();
-  // Background refreshes (badge polling) use fetcher keys starting with "bg:".
-  const busy = navigation.state !== 'idle' || pending > 0 || fetchers.some((f) => f.state !== 'idle' && !String(f.key).startsWith('bg:'));
+  // Background loads (badge polling, a badge's dialog) go through the API client without the overlay (useApiData).
+  const busy = navigation.state !== 'idle' || pending > 0 || fetchers.some((f) => f.state !== 'idle');
   const [show, setShow] = useState(false);
   useEffect(() => {
     if (!busy) {

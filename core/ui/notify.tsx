@@ -1,5 +1,5 @@
 // Toasts, the alert box, the pending-request counter and the API client wired to them.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ApiError, createApiClient, type ApiClient, type ApiNotifier } from '../http/client';
@@ -22,6 +22,12 @@ interface NotifyApi {
 
 const NotifyContext = createContext<NotifyApi | null>(null);
 
+/** The mounted provider's API client, for browser code outside React (a page route's clientLoader, core/ui/pageData.ts). */
+let mountedApi: ApiClient | null = null;
+export function currentApi(): ApiClient | null {
+  return mountedApi;
+}
+
 function clearClientSession() {
   document.cookie = 'hasLogin=; Path=/; Max-Age=0';
   try {
@@ -41,7 +47,9 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 
   const toast = useCallback<NotifyApi['toast']>((message, opts = {}) => {
     const id = ++seq.current;
-    setToasts((list) => [...list, { id, message, severity: opts.severity ?? 'success', durationMs: opts.durationMs ?? 3000 }]);
+    const severity = opts.severity ?? 'success';
+    // The same message already showing or queued is not queued again (several requests failing at once, a poll while the server is down).
+    setToasts((list) => (list.some((x) => x.message === message && x.severity === severity) ? list : [...list, { id, message, severity, durationMs: opts.durationMs ?? 3000 }]));
   }, []);
   const alert = useCallback((message: string) => setAlertText(message), []);
 
@@ -57,6 +65,12 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     };
     return createApiClient({ notifier, t: (k, v) => tRef.current(k, v) });
   }, [toast, alert]);
+  useEffect(() => {
+    mountedApi = api;
+    return () => {
+      if (mountedApi === api) mountedApi = null;
+    };
+  }, [api]);
 
   const current = toasts[0];
   // Neither is rendered before it is first used (never on the server's page).

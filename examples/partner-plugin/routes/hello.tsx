@@ -4,11 +4,14 @@ import { useLoaderData } from '@remix-run/react';
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { resourcePageData } from '@core/server';
-import { ResourcePage } from '@core/client';
+import { pageLoader, ResourcePage } from '@core/client';
 import { greetingDef } from '../greeting';
 import { greetingResource } from '../resources.server';
 
 export const loader = ({ request }: LoaderFunctionArgs) => resourcePageData(greetingResource, request);
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 export default function Hello() {
   const { t } = useTranslation();

@@ -27,6 +27,8 @@ import { trustedRoots } from '../seals/keys.server';
 import { sealImage } from '../seals/sealImage.server';
 import { samplePdf } from '../signing/testing';
 import { contractsService } from './service.server';
+import { badgeListPage } from '../../../core/badges.server';
+import { getRegistry } from '../../../core/registry.server';
 
 const db = setUpTestDb({ plugins: [system, contracts], registry: true, dataDir: true, logins: ['operator', 'trader', 'broker', 'shipagent'] });
 const { cookies } = db;
@@ -70,6 +72,13 @@ describe('the demo data', () => {
     expect(await db.knex('ctr_template').count({ n: '*' }).first()).toMatchObject({ n: 9 });
     const states = await db.knex('ctr_contract').pluck('status');
     expect(states).toEqual(expect.arrayContaining(['draft', 'signing', 'expired']));
+  });
+
+  it('has an agreement expiring within the month: the top bar’s 即将到期合同 lists it for its parties and the platform', async () => {
+    for (const who of ['trader', 'broker', 'operator']) {
+      const page = await badgeListPage(getRegistry(), await sessionUser(db.knex, who), 'contractExpiry', {}, tFor('zh'));
+      expect(page.rows.map((r) => r.title), who).toContain('2026 年一季度堆场租赁协议（线下）');
+    }
   });
 });
 

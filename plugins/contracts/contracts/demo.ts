@@ -1,8 +1,9 @@
 // Demo contracts, one in each state, made through the same services as the screens: a draft
 // purchase contract (trader ← broker) to review, an entrustment the trader has signed and the
 // broker has still to sign, a completed transport contract (trader, fleet, broker) with its
-// certificate page, an offline contract past its expiry (expired by the job), and one the bank
-// rejected (abnormal). Dates are relative to the day of seeding.
+// certificate page, an offline contract past its expiry (expired by the job), one expiring within
+// the month (the top bar's 即将到期合同 lists it), and one the bank rejected (abnormal). Dates are
+// relative to the day of seeding.
 import { demoActor, demoDataSeed, createRow, saveFile, transitionRows } from '@core/server';
 import { isoDay } from '@core/shared';
 import type { Knex } from 'knex';
@@ -77,5 +78,8 @@ export const contractsDemo = demoDataSeed('contracts-demo', async (knex, { regis
   // Expired: an offline contract (a scan) that ended last month; the daily job marks it.
   const scan = await saveFile(knex, { name: 'HT-2025-仓储协议-扫描件.pdf', ext: 'pdf', bytes: (await buildDemoTemplate('purchase', 'zh')).pdf, resource: CONTRACT_RESOURCE, recordId: null, createdBy: operator.user.id, createdByName: operator.user.username });
   await make({ type: 'offline', title: '2025 年度仓储服务协议（线下）', currency: 'USD', amount: '12000.00', signedDate: addDays(-400), effectiveDate: addDays(-395), expiryDate: addDays(-30), attachmentFileId: scan.id, parties: [{ enterpriseId: T }, { enterpriseId: B }] });
+  // Expiring soon: an offline agreement that ends within the 30 days the badge warns of.
+  const yardScan = await saveFile(knex, { name: 'HT-2026-堆场租赁-扫描件.pdf', ext: 'pdf', bytes: (await buildDemoTemplate('purchase', 'zh')).pdf, resource: CONTRACT_RESOURCE, recordId: null, createdBy: operator.user.id, createdByName: operator.user.username });
+  await make({ type: 'offline', title: '2026 年一季度堆场租赁协议（线下）', currency: 'CNY', amount: '48000.00', signedDate: addDays(-70), effectiveDate: addDays(-65), expiryDate: addDays(20), attachmentFileId: yardScan.id, parties: [{ enterpriseId: T }, { enterpriseId: B }] });
   await runContractJob(knex, isoDay(new Date()), origin);
 });

@@ -5,7 +5,7 @@
 import { useLoaderData } from '@remix-run/react';
 import { Alert, Paper } from '@mui/material';
 import { ApiError, page as guarded, resourcePageData } from '@core/server';
-import { ResourcePage } from '@core/client';
+import { pageLoader, ResourcePage } from '@core/client';
 import { collectionInfoDef, COLLECTION_PERMS } from '../collection';
 import { collectionInfoResource } from '../collection.server';
 import { requireApprovedBusinessEnterprise } from '../enterprise.server';
@@ -24,6 +24,9 @@ export const loader = guarded({ menu: collectionInfoDef.menu, permission: COLLEC
   }
   return { blocked: null, page: await resourcePageData(collectionInfoResource, request) };
 });
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 export default function CollectionInfoPage() {
   const { blocked, page } = useLoaderData<typeof loader>();

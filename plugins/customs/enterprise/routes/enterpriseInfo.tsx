@@ -2,6 +2,7 @@
 // full-page form (register, edit, submit for review; the failure reason when it failed).
 import { useLoaderData } from '@remix-run/react';
 import { abilities, getRow, loadLookups, page } from '@core/server';
+import { pageLoader } from '@core/client';
 import { ENTERPRISE_PERMS } from '../enterprise';
 import { enterpriseResource } from '../enterprise.server';
 import { EnterpriseForm } from '../ui/EnterpriseForm';
@@ -17,6 +18,9 @@ export const loader = page({ menu: 'enterpriseCenter.enterpriseInfo', permission
     lookups: await loadLookups(lookupNames, user),
   };
 });
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 export default function EnterpriseInfoPage() {
   const data = useLoaderData<typeof loader>();

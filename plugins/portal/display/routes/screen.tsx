@@ -9,6 +9,7 @@ import { THEME_ID, createTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { page } from '@core/server';
 import { formatDateTime, todayIso } from '@core/shared';
+import { pageLoader } from '@core/client';
 import { SCREEN_MENU } from '../series';
 import { bigScreenData, type BigScreenData } from '../bigScreen.server';
 import { ratioChange } from '../ui/rates';
@@ -17,6 +18,9 @@ const K = 'portal:display';
 export const REFRESH_MS = 60_000;
 
 export const loader = page({ menu: SCREEN_MENU }, async ({ knex, services, lang, t }) => bigScreenData(knex, services, lang, todayIso(), t));
+
+// Unreachable app: the spec's toast, the page kept (core/ui/pageData.ts).
+export const clientLoader = pageLoader();
 
 const Charts = lazy(() => import('../ui/BigScreenCharts'));
 
