@@ -23,7 +23,7 @@ export interface JobRunSummary {
   id: number;
   jobName: string;
   trigger: 'cron' | 'manual' | 'catchUp';
-  status: 'running' | 'success' | 'failed' | 'skipped';
+  status: 'running' | 'success' | 'failed' | 'skipped' | 'interrupted';
   runner: 'inprocess' | 'bullmq';
   startedAt: Date | null;
   finishedAt: Date | null;

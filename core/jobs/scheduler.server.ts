@@ -6,16 +6,18 @@
 // administrator changes a row, reschedule(name) re-reads it and applies it.
 // Exclusive jobs take their lock in runJob (Redis in BullMQ mode, sys_lock otherwise); jobs
 // declared catchUp run once at start when their last tick was missed (catchup.server.ts).
+// Every started scheduler sweeps every SWEEP_MS: the log rows of runs whose process died are
+// closed as 'interrupted' (run.server.ts closeInterruptedRuns).
 import type { Knex } from 'knex';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Registry } from '../registry.server';
 import { getRegistry } from '../registry.server';
-import { getKnex } from '../db/knex.server';
+import { getKnex, isMysql } from '../db/knex.server';
 import { isDbUnavailable } from '../db/health.server';
 import { cronTimeZone, isValidCron, nextRun } from './cron';
-import { findJob, runJob, type JobRunStatus, type JobTrigger } from './run.server';
-import { dbLockStore, redisLockStore, type LockStore } from './lock.server';
+import { closeInterruptedRuns, findJob, RUN_HEARTBEAT_MS, runJob, STALE_BEATS, type JobRunStatus, type JobTrigger } from './run.server';
+import { dbLockStore, LOCK_TTL_MS, redisLockStore, type LockStore } from './lock.server';
 import { claimMissedRuns } from './catchup.server';
 
 export const QUEUE_NAME = 'port-jobs';
@@ -23,6 +25,9 @@ export const DEFAULT_PREFIX = 'port';
 /** What to log about a failed run: one line while the database is unreachable (every timer
  *  fails the same way until it is back), the whole error otherwise. */
 const why = (e: unknown) => (isDbUnavailable(e) ? `database unreachable (${(e as { code?: string }).code ?? (e as Error).name})` : e);
+
+/** How often every started scheduler closes the log rows of runs whose process died. */
+export const SWEEP_MS = 15_000;
 
 /** setTimeout's maximum delay; longer waits are chained. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -71,6 +76,37 @@ export interface SchedulerOptions {
   lockTtlMs?: number;
   /** Catch up missed schedules of catchUp jobs at start (default true). */
   catchUp?: boolean;
+  /** How often a run beats on its log row (default RUN_HEARTBEAT_MS; tests shorten it). */
+  runHeartbeatMs?: number;
+  /** How often interrupted runs are looked for (default SWEEP_MS). */
+  sweepMs?: number;
+}
+
+/**
+ * Every sweepMs: closes the log rows of runs whose process died. `all` once at once first
+ * (SQLite in-process: one process owns the file, so every 'running' row not its own is dead).
+ * A failure (the database away) is said once, and its end once.
+ */
+function startSweeper(knex: () => Knex, opts: SchedulerOptions, first: { all?: boolean } = {}): () => void {
+  const staleMs = STALE_BEATS * (opts.runHeartbeatMs ?? RUN_HEARTBEAT_MS);
+  let failing = false;
+  const sweep = async (all?: boolean) => {
+    try {
+      const ids = await closeInterruptedRuns(knex(), { staleMs, all });
+      if (ids.length) console.log(`[jobs] runs closed as interrupted (their process stopped): log ${ids.join(', ')}`);
+      if (failing) console.log('[jobs] interrupted runs can be looked for again');
+      failing = false;
+    } catch (e) {
+      if (!failing) console.error('[jobs] could not look for interrupted runs; trying again', why(e));
+      failing = true;
+    }
+  };
+  let running: Promise<void> = sweep(first.all);
+  const timer = setInterval(() => {
+    running = running.then(() => sweep());
+  }, opts.sweepMs ?? SWEEP_MS);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 interface JobRow {
@@ -110,6 +146,7 @@ class InProcessScheduler implements JobScheduler {
   private closed = false;
   private states = new Map<string, TimerState>();
   private pending = new Set<Promise<unknown>>();
+  private stopSweeper?: () => void;
 
   constructor(
     private registry: Registry,
@@ -125,7 +162,7 @@ class InProcessScheduler implements JobScheduler {
   }
 
   private run(name: string, trigger: JobTrigger, data?: Record<string, unknown>) {
-    return runJob(this.registry, name, { trigger, runner: 'inprocess', data, knex: this.knex, locks: this.locks, lockTtlMs: this.opts.lockTtlMs });
+    return runJob(this.registry, name, { trigger, runner: 'inprocess', data, knex: this.knex, locks: this.locks, lockTtlMs: this.opts.lockTtlMs, heartbeatMs: this.opts.runHeartbeatMs });
   }
 
   private state(name: string): TimerState {
@@ -223,6 +260,7 @@ class InProcessScheduler implements JobScheduler {
   async start(): Promise<void> {
     if (this.closed) throw new Error('scheduler is closed');
     this.started = true;
+    this.stopSweeper ??= startSweeper(() => this.knex, this.opts, { all: !isMysql(this.knex) });
     await Promise.all(this.registry.jobs.map((j) => this.arm(j.name)));
     // In the background: starting the web server does not wait for them.
     for (const job of this.registry.jobs.filter((j) => j.runAtStart)) {
@@ -268,6 +306,7 @@ class InProcessScheduler implements JobScheduler {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopSweeper?.();
     for (const name of this.states.keys()) this.clearTimer(name);
     // Let runs in progress finish writing their log rows.
     while (this.pending.size) await Promise.allSettled([...this.pending]);
@@ -293,6 +332,7 @@ class BullScheduler implements JobScheduler {
   private connections: Redis[] = [];
   private closed = false;
   private locks: LockStore;
+  private stopSweeper?: () => void;
 
   constructor(
     private registry: Registry,
@@ -325,6 +365,7 @@ class BullScheduler implements JobScheduler {
 
   async start(): Promise<void> {
     if (this.closed) throw new Error('scheduler is closed');
+    this.stopSweeper ??= startSweeper(() => this.knex, this.opts);
     const rows: JobRow[] = await this.knex('sys_job').select('name', 'cron', 'status');
     const byName = new Map(rows.map((r) => [r.name, r]));
     for (const job of this.registry.jobs) await this.apply(job.name, byName.get(job.name));
@@ -364,6 +405,10 @@ class BullScheduler implements JobScheduler {
           rethrow: true, // BullMQ retries with backoff
           locks: this.locks,
           lockTtlMs: this.opts.lockTtlMs,
+          heartbeatMs: this.opts.runHeartbeatMs,
+          // Handed over from a worker that died running it: its lock outlives it by at most the
+          // lock's expiry, and this is the same run's work, not a second run to skip.
+          lockWaitMs: job.stalledCounter > 0 ? (this.opts.lockTtlMs ?? LOCK_TTL_MS) + 1000 : 0,
         });
         return { logId: result.logId ?? null, status: result.status };
       },
@@ -401,6 +446,7 @@ class BullScheduler implements JobScheduler {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopSweeper?.();
     await this.worker?.close();
     await this.queue.close();
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
