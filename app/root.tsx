@@ -13,6 +13,13 @@ import { serverTimeZone } from '@core/i18n/dates';
 import { AppProviders } from '@core/ui/AppProviders';
 import { titleMeta } from '@core/ui/pageTitle';
 import { useNonce } from '@core/auth/nonce';
+// Only this key of each language (Vite keeps the named part of a JSON file): the error page
+// may have no translations loaded (its root loader failed).
+import { notFound as zhNotFound } from '@core/locales/zh.json';
+import { notFound as enNotFound } from '@core/locales/en.json';
+import { notFound as myNotFound } from '@core/locales/my.json';
+
+const HOME: Record<Lang, string> = { zh: zhNotFound.home, en: enNotFound.home, my: myNotFound.home };
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: myanmarFont },
@@ -89,8 +96,8 @@ export function ErrorBoundary() {
         {status}
       </Typography>
       <Typography sx={{ my: 2 }}>{text}</Typography>
-      <Button href="/" variant="contained">
-        Home
+      <Button href="/" variant="contained" data-testid="error-home">
+        {HOME[data?.lang ?? DEFAULT_LANG]}
       </Button>
     </Box>
   );
