@@ -19,12 +19,24 @@ import { cronTimeZone, isValidCron, nextRun } from './cron';
 import { closeInterruptedRuns, findJob, RUN_HEARTBEAT_MS, runJob, STALE_BEATS, type JobRunStatus, type JobTrigger } from './run.server';
 import { dbLockStore, LOCK_TTL_MS, redisLockStore, type LockStore } from './lock.server';
 import { claimMissedRuns } from './catchup.server';
+import { isRedisUnavailable, redisDown, reportRedisError, watchRedis } from '../redis/outage.server';
 
 export const QUEUE_NAME = 'port-jobs';
 export const DEFAULT_PREFIX = 'port';
 /** What to log about a failed run: one line while the database is unreachable (every timer
  *  fails the same way until it is back), the whole error otherwise. */
 const why = (e: unknown) => (isDbUnavailable(e) ? `database unreachable (${(e as { code?: string }).code ?? (e as Error).name})` : e);
+
+/** A run asked for while the job queue (Redis) cannot be reached: refused at once, never queued later. */
+export class QueueUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('the job queue (Redis) cannot be reached', { cause });
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+/** After Redis is back: how long a worker lets overdue schedules fire before it catches up. */
+const RESUME_AFTER_OUTAGE_MS = 3000;
 
 /** How often every started scheduler closes the log rows of runs whose process died. */
 export const SWEEP_MS = 15_000;
@@ -321,13 +333,24 @@ interface QueueJobData {
   [key: string]: unknown;
 }
 
+/** The worker's connection: BullMQ's blocking commands wait for Redis however long it is away. */
 function redisConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+  return watchRedis(new Redis(url, { maxRetriesPerRequest: null }), 'jobs');
+}
+
+/**
+ * The queue's connection (adding runs, the schedules, the exclusive jobs' locks): a command
+ * while Redis is away fails at once instead of waiting in ioredis's offline queue, so "run
+ * once" and an upload are refused at once and nothing is sent later behind the user's back.
+ */
+function queueConnection(url: string): Redis {
+  return watchRedis(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), 'jobs');
 }
 
 class BullScheduler implements JobScheduler {
   readonly mode = 'bullmq' as const;
   readonly queue: Queue;
+  private readonly connection: Redis;
   worker?: Worker;
   private connections: Redis[] = [];
   private closed = false;
@@ -339,11 +362,43 @@ class BullScheduler implements JobScheduler {
     private redisUrl: string,
     private opts: SchedulerOptions,
   ) {
-    const connection = redisConnection(redisUrl);
+    const connection = queueConnection(redisUrl);
+    this.connection = connection;
     this.connections.push(connection);
     this.queue = new Queue(QUEUE_NAME, { connection, prefix: opts.prefix ?? DEFAULT_PREFIX });
-    this.queue.on('error', (e) => console.error('[jobs] queue error', e));
+    this.queue.on('error', reportRedisError('jobs'));
     this.locks = redisLockStore(connection, opts.prefix ?? DEFAULT_PREFIX);
+    // Back after an outage: a worker puts the schedules back (Redis may have lost them) and
+    // runs the catchUp jobs whose tick passed meanwhile, once (claimed: one worker of several).
+    let wasDown = false;
+    connection.on('reconnecting', () => (wasDown = true));
+    connection.on('ready', () => {
+      if (!wasDown) return;
+      wasDown = false;
+      if (!this.worker || this.closed) return;
+      setTimeout(() => void this.resumeAfterOutage(), RESUME_AFTER_OUTAGE_MS).unref?.();
+    });
+  }
+
+  private async resumeAfterOutage(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.applySchedules();
+      if (this.opts.catchUp !== false) await this.catchUp();
+    } catch (e) {
+      console.error('[jobs] could not resume the schedules after Redis came back', why(e));
+    }
+  }
+
+  /** Adds a run to the queue, or refuses it at once when Redis cannot be reached. */
+  private async add(name: string, data: Record<string, unknown>): Promise<void> {
+    if (redisDown(this.connection)) throw new QueueUnavailableError();
+    try {
+      await this.queue.add(name, data, JOB_OPTIONS);
+    } catch (e) {
+      if (isRedisUnavailable(e)) throw new QueueUnavailableError(e);
+      throw e;
+    }
   }
 
   private get knex(): Knex {
@@ -366,6 +421,16 @@ class BullScheduler implements JobScheduler {
   async start(): Promise<void> {
     if (this.closed) throw new Error('scheduler is closed');
     this.stopSweeper ??= startSweeper(() => this.knex, this.opts);
+    await this.applySchedules();
+    if (this.opts.worker && !this.worker) {
+      this.startWorker();
+      for (const job of this.registry.jobs.filter((j) => j.runAtStart)) await this.queue.add(job.name, { trigger: 'cron', atStart: true }, JOB_OPTIONS);
+      if (this.opts.catchUp !== false) await this.catchUp();
+    }
+  }
+
+  /** Every job's schedule as its sys_job row says; schedules of jobs no plugin provides any more removed. */
+  private async applySchedules(): Promise<void> {
     const rows: JobRow[] = await this.knex('sys_job').select('name', 'cron', 'status');
     const byName = new Map(rows.map((r) => [r.name, r]));
     for (const job of this.registry.jobs) await this.apply(job.name, byName.get(job.name));
@@ -374,11 +439,6 @@ class BullScheduler implements JobScheduler {
     for (const s of await this.queue.getJobSchedulers(0, -1)) {
       const id = s.key || s.id || s.name;
       if (id && !known.has(id)) await this.queue.removeJobScheduler(id);
-    }
-    if (this.opts.worker && !this.worker) {
-      this.startWorker();
-      for (const job of this.registry.jobs.filter((j) => j.runAtStart)) await this.queue.add(job.name, { trigger: 'cron', atStart: true }, JOB_OPTIONS);
-      if (this.opts.catchUp !== false) await this.catchUp();
     }
   }
 
@@ -420,7 +480,7 @@ class BullScheduler implements JobScheduler {
         ...(this.opts.stalledInterval ? { stalledInterval: this.opts.stalledInterval } : {}),
       },
     );
-    this.worker.on('error', (e) => console.error('[jobs] worker error', e));
+    this.worker.on('error', reportRedisError('jobs'));
     this.worker.on('failed', (job, e) =>
       console.error(`[jobs] ${job?.name ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${e.message}`),
     );
@@ -428,7 +488,7 @@ class BullScheduler implements JobScheduler {
 
   async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
     findJob(this.registry, name);
-    await this.queue.add(name, { trigger: 'manual' }, JOB_OPTIONS);
+    await this.add(name, { trigger: 'manual' });
     return { queued: true };
   }
 
@@ -439,7 +499,7 @@ class BullScheduler implements JobScheduler {
 
   async enqueue(name: string, data: Record<string, unknown> = {}): Promise<{ queued: boolean }> {
     findJob(this.registry, name);
-    await this.queue.add(name, { ...data, trigger: 'manual' }, JOB_OPTIONS);
+    await this.add(name, { ...data, trigger: 'manual' });
     return { queued: true };
   }
 
