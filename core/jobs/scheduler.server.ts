@@ -7,7 +7,9 @@
 // Exclusive jobs take their lock in runJob (Redis in BullMQ mode, sys_lock otherwise); jobs
 // declared catchUp run once at start when their last tick was missed (catchup.server.ts).
 // Every started scheduler sweeps every SWEEP_MS: the log rows of runs whose process died are
-// closed as 'interrupted' (run.server.ts closeInterruptedRuns).
+// closed as 'interrupted' (run.server.ts closeInterruptedRuns), and a BullMQ worker queues again
+// the hand-offs (run once, an import, a catch-up) BullMQ gave up on because their workers were
+// killed or the database was away.
 import type { Knex } from 'knex';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -34,6 +36,13 @@ export class QueueUnavailableError extends Error {
     this.name = 'QueueUnavailableError';
   }
 }
+
+/** BullMQ's reason for a job whose worker died twice while running it (maxStalledCount 1). */
+const STALLED_TWICE = 'job stalled more than allowable limit';
+/** The start of the reason of a run that failed because the database could not be reached. */
+const DB_AWAY = 'database unreachable';
+/** How often a hand-off killed twice over is queued again (a run that kills its worker is not retried for ever). */
+const MAX_RESUMES_AFTER_KILLS = 3;
 
 /** After Redis is back: how long a worker lets overdue schedules fire before it catches up. */
 const RESUME_AFTER_OUTAGE_MS = 3000;
@@ -99,7 +108,7 @@ export interface SchedulerOptions {
  * (SQLite in-process: one process owns the file, so every 'running' row not its own is dead).
  * A failure (the database away) is said once, and its end once.
  */
-function startSweeper(knex: () => Knex, opts: SchedulerOptions, first: { all?: boolean } = {}): () => void {
+function startSweeper(knex: () => Knex, opts: SchedulerOptions, first: { all?: boolean } = {}, also?: () => Promise<void>): () => void {
   const staleMs = STALE_BEATS * (opts.runHeartbeatMs ?? RUN_HEARTBEAT_MS);
   let failing = false;
   const sweep = async (all?: boolean) => {
@@ -112,6 +121,7 @@ function startSweeper(knex: () => Knex, opts: SchedulerOptions, first: { all?: b
       if (!failing) console.error('[jobs] could not look for interrupted runs; trying again', why(e));
       failing = true;
     }
+    await also?.().catch((e) => console.error('[jobs] could not queue again the runs BullMQ gave up on', (e as Error)?.message ?? e));
   };
   let running: Promise<void> = sweep(first.all);
   const timer = setInterval(() => {
@@ -390,6 +400,33 @@ class BullScheduler implements JobScheduler {
     }
   }
 
+  /**
+   * A worker: queues again, with fresh attempts, the hand-offs BullMQ gave up on (failed for
+   * good) because their workers were killed (stalled twice) or the database was away for all
+   * their attempts: a "run once", an import, a catch-up is work someone is waiting for. Cron
+   * ticks are left: the next tick, or the catch-up, covers them. Of several workers sweeping at
+   * once one retries a job (BullMQ moves it out of the failed set once).
+   */
+  private async resumeGivenUp(): Promise<void> {
+    if (!this.worker || this.closed || redisDown(this.connection)) return;
+    for (const job of await this.queue.getFailed(0, 199)) {
+      const data = (job.data ?? {}) as QueueJobData & { resumed?: number };
+      if (data.trigger !== 'manual' && data.trigger !== 'catchUp') continue;
+      const reason = job.failedReason ?? '';
+      const killed = reason === STALLED_TWICE;
+      if (!killed && !reason.startsWith(DB_AWAY)) continue;
+      const resumed = Number(data.resumed) || 0;
+      if (killed && resumed >= MAX_RESUMES_AFTER_KILLS) continue;
+      try {
+        await job.updateData({ ...data, resumed: resumed + 1 });
+        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        console.log(`[jobs] ${job.name} (job ${job.id}) queued again: ${killed ? 'its workers were killed' : 'the database was away'}`);
+      } catch {
+        // retried by another worker meanwhile, or removed
+      }
+    }
+  }
+
   /** Adds a run to the queue, or refuses it at once when Redis cannot be reached. */
   private async add(name: string, data: Record<string, unknown>): Promise<void> {
     if (redisDown(this.connection)) throw new QueueUnavailableError();
@@ -420,7 +457,7 @@ class BullScheduler implements JobScheduler {
 
   async start(): Promise<void> {
     if (this.closed) throw new Error('scheduler is closed');
-    this.stopSweeper ??= startSweeper(() => this.knex, this.opts);
+    this.stopSweeper ??= startSweeper(() => this.knex, this.opts, {}, () => this.resumeGivenUp());
     await this.applySchedules();
     if (this.opts.worker && !this.worker) {
       this.startWorker();
@@ -456,7 +493,7 @@ class BullScheduler implements JobScheduler {
     this.worker = new Worker(
       QUEUE_NAME,
       async (job: Job) => {
-        const { trigger, ...data } = (job.data ?? {}) as QueueJobData;
+        const { trigger, resumed: _resumed, ...data } = (job.data ?? {}) as QueueJobData;
         const result = await runJob(this.registry, job.name, {
           trigger: trigger === 'manual' || trigger === 'catchUp' ? trigger : 'cron',
           runner: 'bullmq',
@@ -469,6 +506,10 @@ class BullScheduler implements JobScheduler {
           // Handed over from a worker that died running it: its lock outlives it by at most the
           // lock's expiry, and this is the same run's work, not a second run to skip.
           lockWaitMs: job.stalledCounter > 0 ? (this.opts.lockTtlMs ?? LOCK_TTL_MS) + 1000 : 0,
+        }).catch((e: unknown) => {
+          // Marked, so that a hand-off that failed only for the outage is queued again (resumeGivenUp).
+          if (isDbUnavailable(e)) throw new Error(`${DB_AWAY} (${(e as { code?: string }).code ?? (e as Error).name})`, { cause: e });
+          throw e;
         });
         return { logId: result.logId ?? null, status: result.status };
       },
@@ -481,9 +522,11 @@ class BullScheduler implements JobScheduler {
       },
     );
     this.worker.on('error', reportRedisError('jobs'));
-    this.worker.on('failed', (job, e) =>
-      console.error(`[jobs] ${job?.name ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${e.message}`),
-    );
+    this.worker.on('failed', (job, e) => {
+      // The database away: said by the sweeper once, not once per attempt.
+      if (e.message.startsWith(DB_AWAY)) return;
+      console.error(`[jobs] ${job?.name ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${e.message}`);
+    });
   }
 
   async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
