@@ -14,6 +14,13 @@ import { serverTimeZone } from '@core/i18n/dates';
 import { AppProviders } from '@core/ui/AppProviders';
 import { titleMeta } from '@core/ui/pageTitle';
 import { useNonce } from '@core/auth/nonce';
+// Only this key of each language (Vite keeps the named part of a JSON file): the error page
+// may have no translations loaded (its root loader failed).
+import { notFound as zhNotFound } from '@core/locales/zh.json';
+import { notFound as enNotFound } from '@core/locales/en.json';
+import { notFound as myNotFound } from '@core/locales/my.json';
+
+const HOME: Record<Lang, string> = { zh: zhNotFound.home, en: enNotFound.home, my: myNotFound.home };
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: myanmarFont },
@@ -81,6 +88,7 @@ export default function App() {
 /** The error page's texts in the page's language (404 and 403 say what they mean; the rest, that something failed). */
 function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Without the root's data (no providers) `t` gives the default values: the same text on both sides.
   const text =
@@ -100,7 +108,7 @@ function ErrorPage({ error }: { error: unknown }) {
         {text}
       </Typography>
       <Button href="/" variant="contained" data-testid="error-home">
-        {t('core:notFound.home', { defaultValue: 'Home' })}
+        {t('core:notFound.home', { defaultValue: HOME[data?.lang ?? DEFAULT_LANG] })}
       </Button>
     </Box>
   );

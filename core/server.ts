@@ -28,6 +28,7 @@ export { getLang, tFor } from './i18n/i18n.server';
 export { listJobs, pauseJob, resumeJob, runJobOnce, updateCron } from './jobs/admin.server';
 export type { JobListItem, JobRunSummary } from './jobs/admin.server';
 export { getScheduler } from './jobs/scheduler.server';
+export { watchRedis } from './redis/outage.server';
 export { forgetSessionUsers, loadMenuTree } from './rbac/access.server';
 export type { MenuItem } from './rbac/access.server';
 export { CUSTOM_MENU_PLUGIN } from './rbac/sync.server';

@@ -21,9 +21,10 @@ async function main(): Promise<void> {
     knex,
     worker: true,
     concurrency: Number(process.env.JOBS_CONCURRENCY) || undefined,
-    // How soon the job of a worker that died is handed to another one (BullMQ default 30 s).
+    // How soon the job of a worker that died is handed to another one: its BullMQ lock expires
+    // (30 s), then the next check for stalled jobs (every 15 s) hands it over.
     lockDuration: Number(process.env.JOBS_LOCK_MS) || undefined,
-    stalledInterval: Number(process.env.JOBS_STALLED_CHECK_MS) || undefined,
+    stalledInterval: Number(process.env.JOBS_STALLED_CHECK_MS) || 15_000,
   });
   setScheduler(scheduler);
   await scheduler.start();

@@ -2,10 +2,12 @@
 // A caller first takes a slot (`take`): one atomic statement that counts the attempt only while
 // the window's count is below the limit. So of 25 parallel attempts exactly `max` get a slot and
 // reach the password check; the rest are refused without one. A success gives the slot back.
-//   - REDIS_URL set: a Lua script on one Redis key (INCR + PEXPIRE), shared by every process.
+//   - REDIS_URL set: a Lua script on one Redis key (INCR + PEXPIRE), shared by every process;
+//     while Redis is away, the database's counters (sign-in keeps working, still throttled).
 //   - otherwise: one conditional UPDATE on sys_login_throttle in the shared database.
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
+import { isRedisUnavailable, redisDown, watchRedis } from '../redis/outage.server';
 
 export interface Slot {
   /** False when the window's limit is reached: the attempt must not be checked. */
@@ -83,17 +85,41 @@ export function redisThrottleStore(redis: Redis, prefix = 'port:login:'): Thrott
   };
 }
 
+/**
+ * Redis's counters, or the database's while Redis is away (known to be down, or a command
+ * that could not reach it): the failures of an outage are counted in the database, which every
+ * process shares, so sign-in stays throttled instead of answering an error.
+ */
+export function withDbFallback(redis: Redis, primary: ThrottleStore, fallback: ThrottleStore): ThrottleStore {
+  const through = async <T>(fn: (s: ThrottleStore) => Promise<T>): Promise<T> => {
+    if (redisDown(redis)) return fn(fallback);
+    try {
+      return await fn(primary);
+    } catch (e) {
+      if (!isRedisUnavailable(e)) throw e;
+      return fn(fallback);
+    }
+  };
+  return {
+    take: (key, max, windowMs) => through((s) => s.take(key, max, windowMs)),
+    giveBack: (key) => through((s) => s.giveBack(key)),
+    clear: (key) => through((s) => s.clear(key)),
+  };
+}
+
 const g = globalThis as { __portThrottleRedis?: { url: string; client: Redis } };
 
-/** The store for this process: Redis when REDIS_URL is set, the database otherwise. */
+/** The store for this process: Redis when REDIS_URL is set (the database while it is away), the database otherwise. */
 export function throttleStore(knex: Knex): ThrottleStore {
   const url = process.env.REDIS_URL;
   if (!url) return dbThrottleStore(knex);
   if (g.__portThrottleRedis?.url !== url) {
     g.__portThrottleRedis?.client.disconnect();
-    g.__portThrottleRedis = { url, client: new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) };
+    // A command waits at most 2 s (the first ones wait for the connection to open).
+    const client = watchRedis(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: 2000 }), 'auth');
+    g.__portThrottleRedis = { url, client };
   }
-  return redisThrottleStore(g.__portThrottleRedis.client);
+  return withDbFallback(g.__portThrottleRedis.client, redisThrottleStore(g.__portThrottleRedis.client), dbThrottleStore(knex));
 }
 
 /** Closes this process's Redis connection of the throttle, if one was opened (at shutdown). */

@@ -20,6 +20,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { currentKnex } from '../db/knex.server';
+import { watchRedis } from '../redis/outage.server';
 
 export type InvalidationListener = (key: string | undefined) => void;
 
@@ -110,8 +111,9 @@ class RedisInvalidator implements Invalidator {
     // Named, so that an operator (CLIENT LIST) can tell what the connection is for.
     this.sub = new Redis(url, { maxRetriesPerRequest: null, autoResubscribe: false, connectionName: `cache-sub:${prefix}` });
     this.pub = new Redis(url, { maxRetriesPerRequest: 1 });
-    this.sub.on('error', (e) => console.error('[cache] redis subscriber:', e.message));
-    this.pub.on('error', (e) => console.error('[cache] redis publisher:', e.message));
+    // An outage is said once for the process (core/redis/outage.server.ts), not per retry.
+    watchRedis(this.sub, 'cache');
+    watchRedis(this.pub, 'cache');
     this.sub.on('close', () => this.subscribed.clear());
     this.sub.on('ready', () => void this.resubscribe());
     this.sub.on('message', (channel: string, message: string) => {

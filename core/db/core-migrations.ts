@@ -365,4 +365,21 @@ export const coreMigrations: Migration[] = [
     },
     down: dropTables('sys_style_rule'),
   },
+  {
+    name: '013_job_run_heartbeat',
+    async up(knex) {
+      // A run beats on its sys_job_log row while it works: a 'running' row whose beat stopped
+      // belongs to a killed process and is closed as 'interrupted' (core/jobs/run.server.ts).
+      await knex.schema.alterTable('sys_job_log', (t) => {
+        t.datetime('heartbeat_at', { precision: 3 }).nullable();
+        t.index(['status']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('sys_job_log', (t) => {
+        t.dropIndex(['status']);
+        t.dropColumn('heartbeat_at');
+      });
+    },
+  },
 ];

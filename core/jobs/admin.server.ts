@@ -7,7 +7,7 @@ import { ApiError, CODE } from '../http/envelope.server';
 import { getKnex, toDate } from '../db/knex.server';
 import { getRegistry, type Registry } from '../registry.server';
 import { isValidCron, nextRun } from './cron';
-import { getScheduler, type JobScheduler } from './scheduler.server';
+import { getScheduler, QueueUnavailableError, type JobScheduler } from './scheduler.server';
 
 export interface JobAdminDeps {
   knex?: Knex;
@@ -23,7 +23,7 @@ export interface JobRunSummary {
   id: number;
   jobName: string;
   trigger: 'cron' | 'manual' | 'catchUp';
-  status: 'running' | 'success' | 'failed' | 'skipped';
+  status: 'running' | 'success' | 'failed' | 'skipped' | 'interrupted';
   runner: 'inprocess' | 'bullmq';
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -226,11 +226,16 @@ export async function updateCron(deps: JobAdminDeps, name: string, cron: string)
   return getJob(r, name);
 }
 
-/** Starts the job now, paused or not: queued on BullMQ, or run (and awaited) in-process. */
+/** Starts the job now, paused or not: queued on BullMQ, or run (and awaited) in-process; refused at once (503) while the queue's Redis is away. */
 export async function runJobOnce(deps: JobAdminDeps, name: string): Promise<{ queued: boolean; logId?: number; status?: JobRunSummary['status'] }> {
   const r = resolve(deps);
   jobDef(r.registry, name);
-  return r.scheduler.runOnce(name);
+  try {
+    return await r.scheduler.runOnce(name);
+  } catch (e) {
+    if (e instanceof QueueUnavailableError) throw new ApiError('core:jobs.queueUnavailable', CODE.ERROR, 503);
+    throw e;
+  }
 }
 
 /** The job log, newest first, optionally of one job and/or one status; pages start at 1. */

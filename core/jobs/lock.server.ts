@@ -23,8 +23,12 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
-/** How long a lock lasts without renewal; renewed every third of it while held. */
-export const LOCK_TTL_MS = 60_000;
+/**
+ * How long a lock lasts without renewal; renewed every third of it while held. A killed
+ * holder's lock is free again this long after its last renewal, before BullMQ hands the
+ * killed run to another worker (JOBS_LOCK_MS 30 s + JOBS_STALLED_CHECK_MS 15 s).
+ */
+export const LOCK_TTL_MS = 30_000;
 
 const newToken = () => crypto.randomBytes(12).toString('hex');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { testJob, jobsPlugin, setUpJobsDb } from './jobs.fixture';
-import { runJob } from './run.server';
+import { closeInterruptedRuns, INTERRUPTED, runJob } from './run.server';
 
 const testPlugin = jobsPlugin('jobrun', [
   testJob('jobrun.ok', { cron: '0 0 3 * * *' }, async (ctx) => {
@@ -19,6 +19,10 @@ const testPlugin = jobsPlugin('jobrun', [
   testJob('jobrun.fail', { cron: '0 0 4 * * *' }, async (ctx) => {
     ctx.log('about to fail');
     throw new Error('boom: the job failed');
+  }),
+  testJob('jobrun.slow', async () => {
+    await new Promise((r) => setTimeout(r, 600));
+    return 'slow done';
   }),
   testJob('jobrun.hugeError', async () => {
     throw new Error('e'.repeat(50_000));
@@ -100,6 +104,31 @@ describe('runJob', () => {
 
   it('uses the shared knex by default', async () => {
     const r = await runJob(db.registry, 'jobrun.logs', { trigger: 'manual', runner: 'inprocess' });
+    expect((await logRow(r.logId!)).status).toBe('success');
+  });
+});
+
+describe('closeInterruptedRuns', () => {
+  it("closes a dead process's running row as interrupted at its last beat; a beating run and this process's own are left", async () => {
+    const at = (msAgo: number) => new Date(Date.now() - msAgo);
+    const row = (heartbeat_at: Date | null, started_at: Date) => ({ job_name: 'jobrun.ok', trigger: 'cron', runner: 'bullmq', status: 'running', started_at, heartbeat_at });
+    const [dead] = await db.knex('sys_job_log').insert(row(at(50_000), at(80_000)));
+    // Beat just now (its clock a little ahead of this one's).
+    const [beating] = await db.knex('sys_job_log').insert(row(at(-5_000), at(80_000)));
+    // A row written before runs beat (no heartbeat), started long ago.
+    const [old] = await db.knex('sys_job_log').insert(row(null, at(90_000)));
+    onTestFinished(() => db.knex('sys_job_log').whereIn('id', [dead, beating, old]).delete());
+    // This process's own run, whose beat (every 5 s) is older than the stale time given here.
+    const own = runJob(db.registry, 'jobrun.slow', { trigger: 'manual', runner: 'inprocess', knex: db.knex, heartbeatMs: 5000 });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const closed = await closeInterruptedRuns(db.knex, { staleMs: 200 });
+    expect(closed.sort()).toEqual([Number(dead), Number(old)].sort());
+    const deadRow = await logRow(Number(dead));
+    expect(deadRow).toMatchObject({ status: 'interrupted', message: INTERRUPTED, duration_ms: 30_000 });
+    expect((await logRow(Number(beating))).status).toBe('running');
+    expect(await closeInterruptedRuns(db.knex, { staleMs: 200 }), 'each row is closed once').toEqual([]);
+    const r = await own;
     expect((await logRow(r.logId!)).status).toBe('success');
   });
 });

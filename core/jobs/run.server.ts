@@ -1,16 +1,21 @@
 // One run of one job, whoever triggers it (in-process timer, BullMQ worker, "run once"):
 // a sys_job_log row goes to 'running', the processor runs, the row ends 'success' or 'failed'.
 // An exclusive job first takes its cross-process lock; without it the run is logged 'skipped'.
+// While it works the run beats on its row (heartbeat_at); a 'running' row whose beat stopped
+// belongs to a killed process, and every scheduler closes such rows as 'interrupted'
+// (closeInterruptedRuns).
 import type { Knex } from 'knex';
 import type { JobDef, JobRunContext } from '../plugin';
 import type { Registry } from '../registry.server';
-import { getKnex } from '../db/knex.server';
+import { getKnex, toDate } from '../db/knex.server';
 import { dbLockStore, holdLock, LOCK_TTL_MS, type LockStore } from './lock.server';
 
 /** `catchUp`: the one run after an outage that stands for the cron ticks missed in it. */
 export type JobTrigger = 'cron' | 'manual' | 'catchUp';
 export type JobRunner = 'inprocess' | 'bullmq';
 export type JobRunStatus = 'success' | 'failed' | 'skipped';
+/** What a log row can say: a run's end, a run in progress, or a run its process died in. */
+export type JobLogStatus = JobRunStatus | 'running' | 'interrupted';
 
 export const MESSAGE_MAX = 1000;
 export const ERROR_MAX = 10_000;
@@ -26,7 +31,26 @@ export interface RunJobOptions {
   locks?: LockStore;
   /** Lock expiry without renewal (tests shorten it). */
   lockTtlMs?: number;
+  /**
+   * An exclusive job whose lock is held: how long to wait for it before the run is skipped
+   * (default 0). A run BullMQ handed over from a killed worker waits for the dead run's lock
+   * to expire: it is that run's work, not a second run.
+   */
+  lockWaitMs?: number;
+  /** How often the run beats on its log row (default RUN_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
+
+/** How often a run beats on its sys_job_log row. */
+export const RUN_HEARTBEAT_MS = 10_000;
+/** A 'running' row whose last beat is older than this many beats is a dead process's. */
+export const STALE_BEATS = 3;
+
+/** The sys_job_log message of a run whose process died while it ran (an i18n key). */
+export const INTERRUPTED = 'core:jobs.interrupted';
+
+/** Log ids of the runs in progress in this process: never closed as interrupted by it. */
+const runningHere = new Set<number>();
 
 /** The sys_job_log message of a run skipped because another run held the job's lock (an i18n key). */
 export const SKIPPED_RUNNING = 'core:jobs.skippedRunning';
@@ -87,7 +111,13 @@ export async function runJob(registry: Registry, name: string, opts: RunJobOptio
   if (opts.trigger !== 'manual' && (await jobStatus(knex, name)) === 'paused') return { status: 'skipped' };
   if (!job.exclusive) return runLogged(registry, job, knex, opts);
 
-  const lock = await holdLock(opts.locks ?? dbLockStore(knex), jobLockName(name), opts.lockTtlMs ?? LOCK_TTL_MS);
+  const take = () => holdLock(opts.locks ?? dbLockStore(knex), jobLockName(name), opts.lockTtlMs ?? LOCK_TTL_MS);
+  let lock = await take();
+  const waitUntil = Date.now() + (opts.lockWaitMs ?? 0);
+  while (!lock && Date.now() < waitUntil) {
+    await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(50, waitUntil - Date.now()))));
+    lock = await take();
+  }
   if (!lock) {
     const now = new Date();
     const logId = await insertLog(knex, name, opts, { status: 'skipped', started_at: now, finished_at: now, duration_ms: 0, message: SKIPPED_RUNNING });
@@ -109,7 +139,25 @@ async function insertLog(knex: Knex, name: string, opts: RunJobOptions, row: Rec
 async function runLogged(registry: Registry, job: JobDef, knex: Knex, opts: RunJobOptions): Promise<RunJobResult> {
   const { name } = job;
   const startedAt = new Date();
-  const logId = await insertLog(knex, name, opts, { status: 'running', started_at: startedAt });
+  const logId = await insertLog(knex, name, opts, { status: 'running', started_at: startedAt, heartbeat_at: startedAt });
+  runningHere.add(logId);
+  const beat = setInterval(() => {
+    knex('sys_job_log')
+      .where({ id: logId, status: 'running' })
+      .update({ heartbeat_at: new Date() })
+      .catch(() => undefined); // a database outage: the next beat tries again
+  }, opts.heartbeatMs ?? RUN_HEARTBEAT_MS);
+  beat.unref?.();
+  try {
+    return await processLogged(registry, job, knex, opts, logId, startedAt);
+  } finally {
+    clearInterval(beat);
+    runningHere.delete(logId);
+  }
+}
+
+async function processLogged(registry: Registry, job: JobDef, knex: Knex, opts: RunJobOptions, logId: number, startedAt: Date): Promise<RunJobResult> {
+  const { name } = job;
 
   const lines: string[] = [];
   let logged = 0;
@@ -158,4 +206,41 @@ async function runLogged(registry: Registry, job: JobDef, knex: Knex, opts: RunJ
   }
   if (status === 'failed' && opts.rethrow) throw asError(thrown, error);
   return { logId, status, message, error };
+}
+
+export interface CloseInterruptedOptions {
+  /** A row is a dead process's once its last beat is this old (default STALE_BEATS beats). */
+  staleMs?: number;
+  /** Every 'running' row but this process's own (SQLite in-process at start: nobody else runs). */
+  all?: boolean;
+}
+
+/**
+ * Closes the 'running' rows of runs whose process died (their beat stopped): status
+ * 'interrupted', finished at the last beat, message INTERRUPTED. This process's own runs are
+ * left alone. One conditional update per row, so several schedulers sweeping at once close
+ * each row once. Returns the ids closed.
+ */
+export async function closeInterruptedRuns(knex: Knex, opts: CloseInterruptedOptions = {}): Promise<number[]> {
+  const cutoff = new Date(Date.now() - (opts.staleMs ?? STALE_BEATS * RUN_HEARTBEAT_MS));
+  const stale = (q: Knex.QueryBuilder) => {
+    q.where({ status: 'running' });
+    if (!opts.all) q.andWhere((h) => h.where('heartbeat_at', '<', cutoff).orWhere((n) => n.whereNull('heartbeat_at').andWhere('started_at', '<', cutoff)));
+    if (runningHere.size) q.whereNotIn('id', [...runningHere]);
+    return q;
+  };
+  const rows: { id: number; started_at: unknown; heartbeat_at: unknown }[] = await stale(knex('sys_job_log')).select('id', 'started_at', 'heartbeat_at').limit(500);
+  const closed: number[] = [];
+  for (const r of rows) {
+    const started = toDate(r.started_at) ?? new Date();
+    const last = toDate(r.heartbeat_at) ?? started;
+    const n = await stale(knex('sys_job_log').where({ id: r.id })).update({
+      status: 'interrupted',
+      finished_at: last,
+      duration_ms: Math.max(0, last.getTime() - started.getTime()),
+      message: INTERRUPTED,
+    });
+    if (Number(n) > 0) closed.push(Number(r.id));
+  }
+  return closed;
 }

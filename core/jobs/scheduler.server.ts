@@ -6,23 +6,49 @@
 // administrator changes a row, reschedule(name) re-reads it and applies it.
 // Exclusive jobs take their lock in runJob (Redis in BullMQ mode, sys_lock otherwise); jobs
 // declared catchUp run once at start when their last tick was missed (catchup.server.ts).
+// Every started scheduler sweeps every SWEEP_MS: the log rows of runs whose process died are
+// closed as 'interrupted' (run.server.ts closeInterruptedRuns), and a BullMQ worker queues again
+// the hand-offs (run once, an import, a catch-up) BullMQ gave up on because their workers were
+// killed or the database was away.
 import type { Knex } from 'knex';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Registry } from '../registry.server';
 import { getRegistry } from '../registry.server';
-import { getKnex } from '../db/knex.server';
+import { getKnex, isMysql } from '../db/knex.server';
 import { isDbUnavailable } from '../db/health.server';
 import { cronTimeZone, isValidCron, nextRun } from './cron';
-import { findJob, runJob, type JobRunStatus, type JobTrigger } from './run.server';
-import { dbLockStore, redisLockStore, type LockStore } from './lock.server';
+import { closeInterruptedRuns, findJob, RUN_HEARTBEAT_MS, runJob, STALE_BEATS, type JobRunStatus, type JobTrigger } from './run.server';
+import { dbLockStore, LOCK_TTL_MS, redisLockStore, type LockStore } from './lock.server';
 import { claimMissedRuns } from './catchup.server';
+import { isRedisUnavailable, redisDown, reportRedisError, watchRedis } from '../redis/outage.server';
 
 export const QUEUE_NAME = 'port-jobs';
 export const DEFAULT_PREFIX = 'port';
 /** What to log about a failed run: one line while the database is unreachable (every timer
  *  fails the same way until it is back), the whole error otherwise. */
 const why = (e: unknown) => (isDbUnavailable(e) ? `database unreachable (${(e as { code?: string }).code ?? (e as Error).name})` : e);
+
+/** A run asked for while the job queue (Redis) cannot be reached: refused at once, never queued later. */
+export class QueueUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('the job queue (Redis) cannot be reached', { cause });
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+/** BullMQ's reason for a job whose worker died twice while running it (maxStalledCount 1). */
+const STALLED_TWICE = 'job stalled more than allowable limit';
+/** The start of the reason of a run that failed because the database could not be reached. */
+const DB_AWAY = 'database unreachable';
+/** How often a hand-off killed twice over is queued again (a run that kills its worker is not retried for ever). */
+const MAX_RESUMES_AFTER_KILLS = 3;
+
+/** After Redis is back: how long a worker lets overdue schedules fire before it catches up. */
+const RESUME_AFTER_OUTAGE_MS = 3000;
+
+/** How often every started scheduler closes the log rows of runs whose process died. */
+export const SWEEP_MS = 15_000;
 
 /** setTimeout's maximum delay; longer waits are chained. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -71,6 +97,38 @@ export interface SchedulerOptions {
   lockTtlMs?: number;
   /** Catch up missed schedules of catchUp jobs at start (default true). */
   catchUp?: boolean;
+  /** How often a run beats on its log row (default RUN_HEARTBEAT_MS; tests shorten it). */
+  runHeartbeatMs?: number;
+  /** How often interrupted runs are looked for (default SWEEP_MS). */
+  sweepMs?: number;
+}
+
+/**
+ * Every sweepMs: closes the log rows of runs whose process died. `all` once at once first
+ * (SQLite in-process: one process owns the file, so every 'running' row not its own is dead).
+ * A failure (the database away) is said once, and its end once.
+ */
+function startSweeper(knex: () => Knex, opts: SchedulerOptions, first: { all?: boolean } = {}, also?: () => Promise<void>): () => void {
+  const staleMs = STALE_BEATS * (opts.runHeartbeatMs ?? RUN_HEARTBEAT_MS);
+  let failing = false;
+  const sweep = async (all?: boolean) => {
+    try {
+      const ids = await closeInterruptedRuns(knex(), { staleMs, all });
+      if (ids.length) console.log(`[jobs] runs closed as interrupted (their process stopped): log ${ids.join(', ')}`);
+      if (failing) console.log('[jobs] interrupted runs can be looked for again');
+      failing = false;
+    } catch (e) {
+      if (!failing) console.error('[jobs] could not look for interrupted runs; trying again', why(e));
+      failing = true;
+    }
+    await also?.().catch((e) => console.error('[jobs] could not queue again the runs BullMQ gave up on', (e as Error)?.message ?? e));
+  };
+  let running: Promise<void> = sweep(first.all);
+  const timer = setInterval(() => {
+    running = running.then(() => sweep());
+  }, opts.sweepMs ?? SWEEP_MS);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 interface JobRow {
@@ -110,6 +168,7 @@ class InProcessScheduler implements JobScheduler {
   private closed = false;
   private states = new Map<string, TimerState>();
   private pending = new Set<Promise<unknown>>();
+  private stopSweeper?: () => void;
 
   constructor(
     private registry: Registry,
@@ -125,7 +184,7 @@ class InProcessScheduler implements JobScheduler {
   }
 
   private run(name: string, trigger: JobTrigger, data?: Record<string, unknown>) {
-    return runJob(this.registry, name, { trigger, runner: 'inprocess', data, knex: this.knex, locks: this.locks, lockTtlMs: this.opts.lockTtlMs });
+    return runJob(this.registry, name, { trigger, runner: 'inprocess', data, knex: this.knex, locks: this.locks, lockTtlMs: this.opts.lockTtlMs, heartbeatMs: this.opts.runHeartbeatMs });
   }
 
   private state(name: string): TimerState {
@@ -223,6 +282,7 @@ class InProcessScheduler implements JobScheduler {
   async start(): Promise<void> {
     if (this.closed) throw new Error('scheduler is closed');
     this.started = true;
+    this.stopSweeper ??= startSweeper(() => this.knex, this.opts, { all: !isMysql(this.knex) });
     await Promise.all(this.registry.jobs.map((j) => this.arm(j.name)));
     // In the background: starting the web server does not wait for them.
     for (const job of this.registry.jobs.filter((j) => j.runAtStart)) {
@@ -268,6 +328,7 @@ class InProcessScheduler implements JobScheduler {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopSweeper?.();
     for (const name of this.states.keys()) this.clearTimer(name);
     // Let runs in progress finish writing their log rows.
     while (this.pending.size) await Promise.allSettled([...this.pending]);
@@ -282,28 +343,99 @@ interface QueueJobData {
   [key: string]: unknown;
 }
 
+/** The worker's connection: BullMQ's blocking commands wait for Redis however long it is away. */
 function redisConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+  return watchRedis(new Redis(url, { maxRetriesPerRequest: null }), 'jobs');
+}
+
+/**
+ * The queue's connection (adding runs, the schedules, the exclusive jobs' locks): a command
+ * while Redis is away fails at once instead of waiting in ioredis's offline queue, so "run
+ * once" and an upload are refused at once and nothing is sent later behind the user's back.
+ */
+function queueConnection(url: string): Redis {
+  return watchRedis(new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), 'jobs');
 }
 
 class BullScheduler implements JobScheduler {
   readonly mode = 'bullmq' as const;
   readonly queue: Queue;
+  private readonly connection: Redis;
   worker?: Worker;
   private connections: Redis[] = [];
   private closed = false;
   private locks: LockStore;
+  private stopSweeper?: () => void;
 
   constructor(
     private registry: Registry,
     private redisUrl: string,
     private opts: SchedulerOptions,
   ) {
-    const connection = redisConnection(redisUrl);
+    const connection = queueConnection(redisUrl);
+    this.connection = connection;
     this.connections.push(connection);
     this.queue = new Queue(QUEUE_NAME, { connection, prefix: opts.prefix ?? DEFAULT_PREFIX });
-    this.queue.on('error', (e) => console.error('[jobs] queue error', e));
+    this.queue.on('error', reportRedisError('jobs'));
     this.locks = redisLockStore(connection, opts.prefix ?? DEFAULT_PREFIX);
+    // Back after an outage: a worker puts the schedules back (Redis may have lost them) and
+    // runs the catchUp jobs whose tick passed meanwhile, once (claimed: one worker of several).
+    let wasDown = false;
+    connection.on('reconnecting', () => (wasDown = true));
+    connection.on('ready', () => {
+      if (!wasDown) return;
+      wasDown = false;
+      if (!this.worker || this.closed) return;
+      setTimeout(() => void this.resumeAfterOutage(), RESUME_AFTER_OUTAGE_MS).unref?.();
+    });
+  }
+
+  private async resumeAfterOutage(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.applySchedules();
+      if (this.opts.catchUp !== false) await this.catchUp();
+    } catch (e) {
+      console.error('[jobs] could not resume the schedules after Redis came back', why(e));
+    }
+  }
+
+  /**
+   * A worker: queues again, with fresh attempts, the hand-offs BullMQ gave up on (failed for
+   * good) because their workers were killed (stalled twice) or the database was away for all
+   * their attempts: a "run once", an import, a catch-up is work someone is waiting for. Cron
+   * ticks are left: the next tick, or the catch-up, covers them. Of several workers sweeping at
+   * once one retries a job (BullMQ moves it out of the failed set once).
+   */
+  private async resumeGivenUp(): Promise<void> {
+    if (!this.worker || this.closed || redisDown(this.connection)) return;
+    for (const job of await this.queue.getFailed(0, 199)) {
+      const data = (job.data ?? {}) as QueueJobData & { resumed?: number };
+      if (data.trigger !== 'manual' && data.trigger !== 'catchUp') continue;
+      const reason = job.failedReason ?? '';
+      const killed = reason === STALLED_TWICE;
+      if (!killed && !reason.startsWith(DB_AWAY)) continue;
+      const resumed = Number(data.resumed) || 0;
+      if (killed && resumed >= MAX_RESUMES_AFTER_KILLS) continue;
+      try {
+        await job.updateData({ ...data, resumed: resumed + 1 });
+        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        console.log(`[jobs] ${job.name} (job ${job.id}) queued again: ${killed ? 'its workers were killed' : 'the database was away'}`);
+      } catch {
+        // retried by another worker meanwhile, or removed
+      }
+    }
+  }
+
+  /** Adds a run to the queue, or refuses it at once when Redis cannot be reached. */
+  private async add(name: string, data: Record<string, unknown>): Promise<void> {
+    if (redisDown(this.connection)) throw new QueueUnavailableError();
+    try {
+      await this.queue.add(name, data, JOB_OPTIONS);
+    } catch (e) {
+      if (isRedisUnavailable(e)) throw new QueueUnavailableError(e);
+      throw e;
+    }
   }
 
   private get knex(): Knex {
@@ -325,6 +457,17 @@ class BullScheduler implements JobScheduler {
 
   async start(): Promise<void> {
     if (this.closed) throw new Error('scheduler is closed');
+    this.stopSweeper ??= startSweeper(() => this.knex, this.opts, {}, () => this.resumeGivenUp());
+    await this.applySchedules();
+    if (this.opts.worker && !this.worker) {
+      this.startWorker();
+      for (const job of this.registry.jobs.filter((j) => j.runAtStart)) await this.queue.add(job.name, { trigger: 'cron', atStart: true }, JOB_OPTIONS);
+      if (this.opts.catchUp !== false) await this.catchUp();
+    }
+  }
+
+  /** Every job's schedule as its sys_job row says; schedules of jobs no plugin provides any more removed. */
+  private async applySchedules(): Promise<void> {
     const rows: JobRow[] = await this.knex('sys_job').select('name', 'cron', 'status');
     const byName = new Map(rows.map((r) => [r.name, r]));
     for (const job of this.registry.jobs) await this.apply(job.name, byName.get(job.name));
@@ -333,11 +476,6 @@ class BullScheduler implements JobScheduler {
     for (const s of await this.queue.getJobSchedulers(0, -1)) {
       const id = s.key || s.id || s.name;
       if (id && !known.has(id)) await this.queue.removeJobScheduler(id);
-    }
-    if (this.opts.worker && !this.worker) {
-      this.startWorker();
-      for (const job of this.registry.jobs.filter((j) => j.runAtStart)) await this.queue.add(job.name, { trigger: 'cron', atStart: true }, JOB_OPTIONS);
-      if (this.opts.catchUp !== false) await this.catchUp();
     }
   }
 
@@ -355,7 +493,7 @@ class BullScheduler implements JobScheduler {
     this.worker = new Worker(
       QUEUE_NAME,
       async (job: Job) => {
-        const { trigger, ...data } = (job.data ?? {}) as QueueJobData;
+        const { trigger, resumed: _resumed, ...data } = (job.data ?? {}) as QueueJobData;
         const result = await runJob(this.registry, job.name, {
           trigger: trigger === 'manual' || trigger === 'catchUp' ? trigger : 'cron',
           runner: 'bullmq',
@@ -364,6 +502,14 @@ class BullScheduler implements JobScheduler {
           rethrow: true, // BullMQ retries with backoff
           locks: this.locks,
           lockTtlMs: this.opts.lockTtlMs,
+          heartbeatMs: this.opts.runHeartbeatMs,
+          // Handed over from a worker that died running it: its lock outlives it by at most the
+          // lock's expiry, and this is the same run's work, not a second run to skip.
+          lockWaitMs: job.stalledCounter > 0 ? (this.opts.lockTtlMs ?? LOCK_TTL_MS) + 1000 : 0,
+        }).catch((e: unknown) => {
+          // Marked, so that a hand-off that failed only for the outage is queued again (resumeGivenUp).
+          if (isDbUnavailable(e)) throw new Error(`${DB_AWAY} (${(e as { code?: string }).code ?? (e as Error).name})`, { cause: e });
+          throw e;
         });
         return { logId: result.logId ?? null, status: result.status };
       },
@@ -375,15 +521,17 @@ class BullScheduler implements JobScheduler {
         ...(this.opts.stalledInterval ? { stalledInterval: this.opts.stalledInterval } : {}),
       },
     );
-    this.worker.on('error', (e) => console.error('[jobs] worker error', e));
-    this.worker.on('failed', (job, e) =>
-      console.error(`[jobs] ${job?.name ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${e.message}`),
-    );
+    this.worker.on('error', reportRedisError('jobs'));
+    this.worker.on('failed', (job, e) => {
+      // The database away: said by the sweeper once, not once per attempt.
+      if (e.message.startsWith(DB_AWAY)) return;
+      console.error(`[jobs] ${job?.name ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${e.message}`);
+    });
   }
 
   async runOnce(name: string): Promise<{ queued: boolean; logId?: number }> {
     findJob(this.registry, name);
-    await this.queue.add(name, { trigger: 'manual' }, JOB_OPTIONS);
+    await this.add(name, { trigger: 'manual' });
     return { queued: true };
   }
 
@@ -394,13 +542,14 @@ class BullScheduler implements JobScheduler {
 
   async enqueue(name: string, data: Record<string, unknown> = {}): Promise<{ queued: boolean }> {
     findJob(this.registry, name);
-    await this.queue.add(name, { ...data, trigger: 'manual' }, JOB_OPTIONS);
+    await this.add(name, { ...data, trigger: 'manual' });
     return { queued: true };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopSweeper?.();
     await this.worker?.close();
     await this.queue.close();
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));

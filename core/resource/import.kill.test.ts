@@ -1,6 +1,7 @@
 // An import whose runner is killed part-way finishes with every valid row exactly once: a real
 // BullMQ worker process on MariaDB + Redis is SIGKILLed mid-import and a second worker takes
-// the redelivered job over from the last committed chunk; without Redis, a web process (the
+// the redelivered job over from the last committed chunk; killed twice over, BullMQ gives the
+// job up and a worker queues it again within seconds; without Redis, a web process (the
 // in-process scheduler on SQLite) killed mid-import is taken up again by the next start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,8 @@ const ENV = { IMPORT_TEST_ROW_MS: '3', IMPORT_STALE_MS: '3000', JOBS_LOCK_MS: '2
 let previousRegistry: Registry | undefined;
 const dataDir = setUpTempDir('port-import-kill-', 'DATA_DIR');
 const children = new Set<ChildProcess>();
+/** Resolves once the worker said it is ready. */
+const readyOf = new WeakMap<ChildProcess, Promise<void>>();
 
 function csvOf(prefix: string, bad: Set<number> = BAD): string {
   const lines = ['code,name'];
@@ -42,8 +45,14 @@ function startWorker(env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout?.on('data', (d) => (out += String(d)));
-  child.stderr?.on('data', (d) => (out += String(d)));
+  let ready: () => void = () => undefined;
+  readyOf.set(child, new Promise<void>((r) => (ready = r)));
+  const onData = (d: unknown) => {
+    out += String(d);
+    if (out.includes('[kill-worker] ready')) ready();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (code && code !== 0) console.error(`[kill test] worker ${child.pid} exited ${code} ${signal ?? ''}\n${out.slice(-4000)}`);
@@ -140,6 +149,39 @@ describe('a BullMQ worker killed mid-import (MariaDB + Redis)', () => {
 
     await finishWith(env, sys, 90_000);
     await expectEveryValidRowOnce(db.knex, id, codePrefix, mode === 'all' ? new Set() : BAD);
+  }, 180_000);
+
+  it('killed twice over: BullMQ gives the job up, and a worker queues it again at once', async () => {
+    setScheduler(createScheduler(db.registry, { redisUrl: TEST_REDIS_URL, knex: db.knex, prefix }));
+    const env = { KILL_MODE: 'bullmq', DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, JOBS_PREFIX: prefix, JOBS_SWEEP_MS: '500' };
+    const pidOf = (claim: unknown) => Number(String(claim ?? '').split(':')[1]);
+    const first = startWorker(env);
+    const id = await upload('KT', 'valid');
+    const sys = () => db.knex('sys_import').where({ id }).first();
+    await waitFor(async () => {
+      const r = await sys();
+      return r.status === 'running' && r.processed >= 500 && r.processed < ROWS && pidOf(r.claimed_by) === first.pid ? r : null;
+    }, 60_000, 40);
+    // Two more, ready before the kill (so that neither takes the import up at its start).
+    const others = [startWorker(env), startWorker(env)];
+    await Promise.all(others.map((w) => readyOf.get(w)));
+    await stop(first, 'SIGKILL');
+    // One of them is handed the job (BullMQ: stalled once) and claims the import: killed too.
+    const taken = await waitFor(async () => {
+      const r = await sys();
+      return r.status === 'running' && others.some((w) => w.pid === pidOf(r.claimed_by)) ? r : null;
+    }, 30_000, 20);
+    const second = others.find((w) => w.pid === pidOf(taken.claimed_by))!;
+    const last = others.find((w) => w !== second)!;
+    await stop(second, 'SIGKILL');
+    const since = Date.now();
+    // Stalled twice: BullMQ fails the job for good; the last worker queues it again.
+    await waitFor(async () => (await sys()).status === 'done', 30_000, 50);
+    // The stall (≤ 3 s), the sweep (0.5 s), the dead claim going stale (3 s), the rest of the rows.
+    expect(Date.now() - since).toBeLessThan(20_000);
+    expect(pidOf((await sys()).claimed_by)).toBe(last.pid);
+    await expectEveryValidRowOnce(db.knex, id, 'KT');
+    await stop(last, 'SIGTERM');
   }, 180_000);
 });
 

@@ -53,7 +53,7 @@ export function systemOpenApi(doc: OpenApiParts): void {
       id: { type: 'integer' },
       jobName: str,
       trigger: { type: 'string', enum: ['cron', 'manual', 'catchUp'] },
-      status: { type: 'string', enum: ['running', 'success', 'failed', 'skipped'] },
+      status: { type: 'string', enum: ['running', 'success', 'failed', 'skipped', 'interrupted'] },
       runner: { type: 'string', enum: ['inprocess', 'bullmq'] },
       startedAt: nullable('string', { format: 'date-time' }),
       finishedAt: nullable('string', { format: 'date-time' }),

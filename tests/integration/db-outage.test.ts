@@ -4,7 +4,6 @@
 // back. Start-up against an unreachable database says where it is (never the password) and
 // exits 1.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,51 +14,14 @@ import { getKnex, knexConfig, setKnex } from '../../core/db/knex.server';
 import { createScheduler } from '../../core/jobs/scheduler.server';
 import { setUpTestDb } from '../support/suite';
 import { envelope, req, run } from '../support/http';
+import { tcpProxy, type TcpProxy } from '../support/net';
 
 const db = setUpTestDb({ logins: ['admin'] });
 const { cookies } = db;
-/** A TCP proxy to MariaDB that can be taken down (listener closed, open sockets cut) and up. */
-function tcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      if (server) return resolve();
-      const s = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const sock of [client, upstream]) {
-          sockets.add(sock);
-          sock.on('close', () => sockets.delete(sock));
-          sock.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => {
-        port = (s.address() as net.AddressInfo).port;
-        server = s;
-        resolve();
-      });
-    });
-  return {
-    get port() {
-      return port;
-    },
-    up: listen,
-    async down() {
-      const s = server;
-      server = null;
-      for (const sock of sockets) sock.destroy();
-      if (s) await new Promise((r) => s.close(r));
-    },
-  };
-}
-
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const UNAVAILABLE = { zh: '服务暂时不可用，请稍后重试', en: 'Service temporarily unavailable, please try again later' };
 
-let proxy: ReturnType<typeof tcpProxy>;
+let proxy: TcpProxy;
 let viaProxy: Knex;
 
 beforeAll(async () => {

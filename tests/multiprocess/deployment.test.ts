@@ -237,6 +237,51 @@ describe('two workers', () => {
   });
 });
 
+describe('a database outage', () => {
+  const cutDatabase = async (to: 'down' | 'up') => expect((await fetch(`${inject('dbControl')}/${to}`, { method: 'POST' })).status).toBe(204);
+
+  it('reaches the user as the app\'s translated 503 through nginx, and everything answers again within a second of its return', async () => {
+    const { cookie } = await login(proxy, 'admin');
+    const roles = (lng = '') => call(proxy, `/api/system/role?page=1&pageSize=1${lng && `&lng=${lng}`}`, { cookie });
+    expect((await roles()).status).toBe(200);
+    await cutDatabase('down');
+    try {
+      // More requests than max_fails (3) on each process: counted as failures of the
+      // processes, they would take both out and nginx would answer its own 502.
+      for (let i = 0; i < 8; i++) {
+        const zh = await roles();
+        expect(zh.status, JSON.stringify(zh.body)).toBe(503);
+        expect(zh.body).toMatchObject({ code: 500, msg: '服务暂时不可用，请稍后重试' });
+      }
+      const en = await roles('en');
+      expect(en.body.msg).toBe('Service temporarily unavailable, please try again later');
+      // A page: the error page in the user's language, its button too.
+      // The language cookie as Remix writes it (base64 of the JSON value).
+      const page = await call(proxy, '/dashboard', { cookie: `${cookie}; lng=${encodeURIComponent(btoa('"my"'))}` });
+      expect(page.status).toBe(503);
+      expect(page.body.text).toContain('ဝန်ဆောင်မှုကို ယာယီ အသုံးမပြုနိုင်ပါ');
+      expect(page.body.text).toContain('ပင်မစာမျက်နှာသို့ ပြန်သွားရန်');
+      expect(page.body.text).not.toContain('Bad Gateway');
+    } finally {
+      await cutDatabase('up');
+    }
+    const back = Date.now();
+    let answered = -1;
+    while (Date.now() - back < 15_000) {
+      const r = await roles();
+      if (r.status === 200 && r.body.code === 200) {
+        answered = Date.now() - back;
+        break;
+      }
+      await sleep(50);
+    }
+    expect(answered, `answered again after ${answered} ms (-1: not within 15 s)`).toBeGreaterThanOrEqual(0);
+    expect(answered, `answered again after ${answered} ms`).toBeLessThanOrEqual(1000);
+    // Both processes, straight and through nginx.
+    for (const base of [webA, webB]) expect((await call(base, '/api/system/role?page=1&pageSize=1', { cookie })).status, base).toBe(200);
+  });
+});
+
 describe('rolling restart', () => {
   it('SIGTERM to one web process under load loses no request through the proxy', async () => {
     const { cookie } = await login(proxy, 'admin');

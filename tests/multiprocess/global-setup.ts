@@ -1,10 +1,11 @@
 // Starts the platform as README "Running on several machines" describes, once for
 // tests/multiprocess: a fresh MariaDB database migrated and seeded once, two web processes on
 // the built app (build/e2e) and two `npm run worker` processes sharing SESSION_SECRET,
-// DATABASE_URL, REDIS_URL (a Redis database of their own) and DATA_DIR, and nginx in front of
-// the web processes with deploy/nginx.conf. Everything is torn down afterwards, also when
+// DATABASE_URL (through a TCP proxy the tests can cut), REDIS_URL (a Redis database of their own)
+// and DATA_DIR, and nginx in front of the web processes with deploy/nginx.conf. Everything is torn down afterwards, also when
 // starting fails half-way.
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import knexFactory from 'knex';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { knexConfig } from '../../core/db/knex.server';
+import { tcpProxy } from '../support/net';
 import { findNginx, freePort, mainConfig, NGINX_SITE, ROOT, siteConfig, startChild, stopChild, type Child } from './cluster';
 
 declare module 'vitest' {
@@ -32,6 +34,12 @@ declare module 'vitest' {
     buildDir: string;
     /** Whether `server.mjs --setup-only` exited by itself (with 0) once it had migrated and seeded. */
     setupExited: boolean;
+    /**
+     * The web processes and workers reach MariaDB through a TCP proxy: `POST <dbControl>/down`
+     * cuts the database away from them (connections dropped, new ones refused), `/up` brings it
+     * back. The tests' own connection (databaseUrl) goes straight to MariaDB.
+     */
+    dbControl: string;
   }
 }
 
@@ -80,6 +88,8 @@ export default async function setup(project: TestProject) {
   const ngxDir = path.join(tmp, 'nginx');
   for (const d of [dataDir, logDir, path.join(ngxDir, 'tmp')]) fs.mkdirSync(d, { recursive: true });
   const children: Child[] = [];
+  let control: http.Server | undefined;
+  let dbProxy: ReturnType<typeof tcpProxy> | undefined;
   let redisDb: Awaited<ReturnType<typeof claimRedisDb>> | undefined;
   let dbCreated = false;
 
@@ -89,6 +99,9 @@ export default async function setup(project: TestProject) {
     const proxy = children.find((c) => c.name === 'nginx');
     if (proxy) await stopChild(proxy);
     await Promise.all(children.filter((c) => c !== proxy).map((c) => stopChild(c)));
+    await dbProxy?.down();
+    control?.closeAllConnections();
+    if (control) await new Promise((r) => control!.close(r));
     if (dbCreated) {
       const admin = knexFactory(knexConfig(TEST_DATABASE_URL));
       await admin.raw(`DROP DATABASE IF EXISTS \`${dbName}\``).finally(() => admin.destroy());
@@ -154,10 +167,25 @@ export default async function setup(project: TestProject) {
     }
     phase('migrated + seeded');
 
+    // The web processes and workers reach the database through a proxy the tests can cut.
+    dbProxy = tcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 3306) });
+    await dbProxy.up();
+    const viaProxy = new URL(dbUrl);
+    viaProxy.port = String(dbProxy.port);
+    const cut = dbProxy;
+    control = http.createServer((req, res) => {
+      const done = (code: number) => res.writeHead(code).end();
+      if (req.method === 'POST' && req.url === '/down') void cut.down().then(() => done(204));
+      else if (req.method === 'POST' && req.url === '/up') void cut.up().then(() => done(204));
+      else done(404);
+    });
+    const controlPort = await freePort();
+    await new Promise<void>((r) => control!.listen(controlPort, '127.0.0.1', r));
+
     const webPorts = [await freePort(), await freePort()];
     const starting: Promise<Child>[] = webPorts.map((port, i) =>
       startChild(`web${i + 1}`, process.execPath, ['server.mjs'], {
-        env: { ...shared, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1' },
+        env: { ...shared, DATABASE_URL: viaProxy.toString(), PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1' },
         logDir,
         ready: /is running at/,
         timeoutMs: START_MS,
@@ -167,7 +195,7 @@ export default async function setup(project: TestProject) {
       starting.push(
         startChild(`worker${i + 1}`, process.execPath, [...tsx, 'jobs/worker.ts'], {
           // One job at a time per worker: two runs started together land on the two workers.
-          env: { ...shared, JOBS_CONCURRENCY: '1' },
+          env: { ...shared, DATABASE_URL: viaProxy.toString(), JOBS_CONCURRENCY: '1' },
           logDir,
           ready: /worker ready/,
           timeoutMs: START_MS,
@@ -217,6 +245,7 @@ export default async function setup(project: TestProject) {
     project.provide('accessLog', path.join(ngxDir, 'access.log'));
     project.provide('buildDir', buildDir);
     project.provide('setupExited', setupExited);
+    project.provide('dbControl', `http://127.0.0.1:${controlPort}`);
   } catch (e) {
     await teardown().catch((err) => console.error('multi-process teardown failed', err));
     throw e;

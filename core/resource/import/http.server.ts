@@ -10,7 +10,7 @@ import { dataDir, getKnex } from '../../db/knex.server';
 import { ApiError, CODE, handleApi, ok } from '../../http/envelope.server';
 import { getLang, getT } from '../../i18n/i18n.server';
 import type { SessionUser } from '../../rbac/access.server';
-import { enqueueJob } from '../../jobs/scheduler.server';
+import { enqueueJob, QueueUnavailableError } from '../../jobs/scheduler.server';
 import { resourceKey } from '../define';
 import type { Row, ServerResource } from '../define.server';
 import { findResource } from '../api.server';
@@ -111,7 +111,9 @@ export function startImport(request: Request, params: Params) {
     try {
       await enqueueJob(IMPORT_JOB, { importId, lang, ip });
     } catch (e) {
-      console.error(`[import] ${importId} could not be queued`, e);
+      // Redis away: said once by core/redis/outage.server.ts, not with a stack per upload.
+      if (e instanceof QueueUnavailableError) console.error(`[import] ${importId} refused: the job queue cannot be reached`);
+      else console.error(`[import] ${importId} could not be queued`, e);
       await getKnex()('sys_import')
         .where({ id: importId })
         .update({ status: 'failed', message: t('core:import.notQueued').slice(0, 500), finished_at: new Date() });

@@ -2,7 +2,9 @@
 // SIGKILL hits the process doing the work. KILL_MODE=bullmq: a BullMQ worker (as
 // jobs/worker.ts, on the system + slow test plugins); KILL_MODE=inprocess: a web process's
 // in-process scheduler (started, so interrupted imports are taken up), which also runs
-// IMPORT_ID when given. DATABASE_URL, REDIS_URL, JOBS_PREFIX, JOBS_LOCK_MS as for the worker.
+// IMPORT_ID when given. DATABASE_URL, REDIS_URL, JOBS_PREFIX, JOBS_LOCK_MS as for the worker;
+// JOBS_EXCLUSIVE_LOCK_MS, JOBS_HEARTBEAT_MS and JOBS_SWEEP_MS shorten the scheduler's
+// lockTtlMs, runHeartbeatMs and sweepMs.
 import system from '../../../plugins/system';
 import { getKnex } from '../../db/knex.server';
 import { createScheduler, enqueueJob, setScheduler } from '../../jobs/scheduler.server';
@@ -21,6 +23,9 @@ async function main() {
     prefix: process.env.JOBS_PREFIX,
     lockDuration: Number(process.env.JOBS_LOCK_MS) || undefined,
     stalledInterval: Number(process.env.JOBS_STALLED_CHECK_MS) || undefined,
+    lockTtlMs: Number(process.env.JOBS_EXCLUSIVE_LOCK_MS) || undefined,
+    runHeartbeatMs: Number(process.env.JOBS_HEARTBEAT_MS) || undefined,
+    sweepMs: Number(process.env.JOBS_SWEEP_MS) || undefined,
   });
   setScheduler(scheduler);
   await scheduler.start();

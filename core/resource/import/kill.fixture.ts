@@ -1,11 +1,13 @@
-// For the import kill tests (import.kill.test.ts): a resource whose rows take a moment each
-// (IMPORT_TEST_ROW_MS in a validate hook), so a worker can be killed part-way through. Also the
-// shape of every import test plugin (suite.fixture.ts too): one table and its resources.
+// For the kill tests (import.kill.test.ts, core/jobs/kill.test.ts): a resource whose rows take a
+// moment each (IMPORT_TEST_ROW_MS in a validate hook), so a worker can be killed part-way
+// through, and an exclusive job that takes IMPORT_TEST_JOB_MS and leaves a row `start-<pid>` for
+// each run that started and `job-<log id>` for each that got to its end. Also the shape of every import test plugin (suite.fixture.ts too): one table
+// and its resources.
 // No vitest here: kill-worker.fixture.ts loads this file outside the test runner.
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { auditColumns } from '../../db/core-migrations';
-import { definePlugin, type PortPlugin } from '../../plugin';
+import { defineJob, definePlugin, type JobDef, type PortPlugin } from '../../plugin';
 import { defineResource } from '../define';
 import { serverResource, type ServerResource } from '../define.server';
 
@@ -17,6 +19,7 @@ export function importTestPlugin(p: {
   columns: (t: Knex.CreateTableBuilder) => void;
   resources: ServerResource[];
   locales: PortPlugin['locales'];
+  jobs?: JobDef[];
 }): PortPlugin {
   return definePlugin({
     id: p.id,
@@ -36,6 +39,7 @@ export function importTestPlugin(p: {
     ],
     resources: p.resources,
     locales: p.locales,
+    jobs: p.jobs,
   });
 }
 
@@ -67,7 +71,27 @@ async function slowRow() {
   if (ms > 0) await new Promise((r) => setTimeout(r, ms));
 }
 
-const bundle = (title: string, code: string, name: string, perm: string) => ({ title, code, name, perm });
+/** The slow job's work done: a row `job-<log id>` once its wait is over (`start-<pid>` as it starts). */
+export const SLOW_JOB = 'impslow.slowJob';
+export const SLOW_JOB_DONE = 'job-%';
+
+const slowJob = defineJob({
+  name: SLOW_JOB,
+  titleKey: 'impslow:job',
+  exclusive: true,
+  catchUp: false,
+  async process({ knex, logId }) {
+    const now = new Date();
+    // Which process runs it, for the test to kill.
+    await knex(SLOW_TABLE).insert({ code: `start-${process.pid}`, name: 'slow job', created_at: now, updated_at: now, version: 1 });
+    const ms = Number(process.env.IMPORT_TEST_JOB_MS || 0);
+    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+    await knex(SLOW_TABLE).insert({ code: `job-${logId}`, name: 'slow job', created_at: now, updated_at: now, version: 1 });
+    return 'slow job done';
+  },
+});
+
+const bundle = (title: string, code: string, name: string, perm: string, job: string) => ({ title, code, name, perm, job });
 
 export const slowPlugin = importTestPlugin({
   id: 'impslow',
@@ -79,9 +103,10 @@ export const slowPlugin = importTestPlugin({
     t.string('name', 100).notNullable();
   },
   resources: [serverResource(items, { validate: slowRow })],
+  jobs: [slowJob],
   locales: {
-    zh: bundle('慢速导入', '编码', '名称', '导入'),
-    en: bundle('Slow import', 'Code', 'Name', 'Import'),
-    my: bundle('နှေးသော တင်သွင်းမှု', 'ကုဒ်', 'အမည်', 'တင်သွင်းရန်'),
+    zh: bundle('慢速导入', '编码', '名称', '导入', '慢速任务'),
+    en: bundle('Slow import', 'Code', 'Name', 'Import', 'Slow job'),
+    my: bundle('နှေးသော တင်သွင်းမှု', 'ကုဒ်', 'အမည်', 'တင်သွင်းရန်', 'နှေးသော လုပ်ငန်း'),
   },
 });

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { RateLimiterMySQL, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { isMysql } from '@core/server';
+import { isMysql, watchRedis } from '@core/server';
 
 export const RATE_LIMIT_TABLE = 'ptl_rate_limit';
 
@@ -36,7 +36,7 @@ const limiters = new WeakMap<object, Map<string, RateLimiterAbstract>>();
 function redisClient(url: string): Redis {
   if (g.__portalLimiterRedis?.url !== url) {
     g.__portalLimiterRedis?.client.disconnect();
-    g.__portalLimiterRedis = { url, client: new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) };
+    g.__portalLimiterRedis = { url, client: watchRedis(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }), 'portal') };
   }
   return g.__portalLimiterRedis.client;
 }

@@ -23,7 +23,7 @@ export const jobDef = defineResource({
   schema: () => z.object({}),
 });
 
-const STATUSES = ['running', 'success', 'failed', 'skipped'];
+const STATUSES = ['running', 'success', 'failed', 'skipped', 'interrupted'];
 const TRIGGERS: Record<string, string> = { cron: 'system:jobLog.cronTrigger', manual: 'system:jobLog.manualTrigger', catchUp: 'system:jobLog.catchUpTrigger' };
 
 /** The log; its drawer shows a failed run's error, its job filter offers the registered jobs. */

@@ -9,7 +9,7 @@ import { ConfirmDialog, FormDialog, useNotify, type ScreenParts } from '@core/cl
 import type { jobRows } from '../resources/job.server';
 
 type Job = Awaited<ReturnType<typeof jobRows>>[number];
-const RUN_COLOR = { success: 'success', failed: 'error', skipped: 'default' } as const;
+const RUN_COLOR = { success: 'success', failed: 'error', skipped: 'default', interrupted: 'warning' } as const;
 const CRON: FieldDef[] = [{ name: 'cron', labelKey: 'system:job.cron', type: 'string', form: { span: 3, helpKey: 'system:job.cronHelp' } }];
 
 export default function useJobScreen(data: { mode: string; canRun: boolean; canEdit: boolean }): ScreenParts {

@@ -5,7 +5,7 @@ import { Button, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ScreenParts } from '@core/client';
 
-const STATUS_COLOR = { success: 'success', failed: 'error', skipped: 'default' } as const;
+const STATUS_COLOR = { success: 'success', failed: 'error', skipped: 'default', interrupted: 'warning' } as const;
 
 export default function useJobLogScreen(): ScreenParts {
   const { t } = useTranslation();
@@ -18,8 +18,8 @@ export default function useJobLogScreen(): ScreenParts {
     ),
     renderCell: {
       status: (r) => <Chip size="small" color={STATUS_COLOR[r.status as keyof typeof STATUS_COLOR] ?? 'info'} label={t(`system:jobLog.${String(r.status)}`)} />,
-      // A skipped run's message is an i18n key (core:jobs.skippedRunning).
-      message: (r) => (r.status === 'skipped' && r.message ? t(String(r.message)) : String(r.message ?? '')),
+      // A skipped or interrupted run's message is an i18n key (core:jobs.skippedRunning, core:jobs.interrupted).
+      message: (r) => ((r.status === 'skipped' || r.status === 'interrupted') && r.message ? t(String(r.message)) : String(r.message ?? '')),
       runner: (r) => String(r.runner ?? ''),
     },
     renderDetail: (r) =>
