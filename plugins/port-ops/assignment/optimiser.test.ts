@@ -225,7 +225,7 @@ describe('what shaped each share, and why tonnes stay unplaced', () => {
     const r = optimise({ tonnes: 20, lotTonnes: 1 }, [fleet(1), fleet(2, { capacityTonnes: 5, pricePerTonne: 110 }), fleet(3, { pricePerTonne: 300 })], [rule('price', 'score', 1), cap, min]);
     expect(tonnesOf(r)).toEqual({ 1: 8, 2: 5, 3: 7 });
     expect(byId(r, 1).shapedBy).toContainEqual(expect.objectContaining({ code: 'shareCap', ruleId: cap.id, values: { tonnes: 8, percent: 40 } }));
-    expect(byId(r, 2).shapedBy).toContainEqual(expect.objectContaining({ code: 'capacity', values: { tonnes: 5 } }));
+    expect(byId(r, 2).shapedBy).toContainEqual(expect.objectContaining({ code: 'capacity', values: { tonnes: 5, capacity: 5 } }));
     const again = optimise({ tonnes: 20, lotTonnes: 1 }, [fleet(1, { capacityTonnes: 17 }), fleet(2, { pricePerTonne: 300 })], [rule('price', 'score', 1), min]);
     expect(byId(again, 2).tonnes).toBe(3);
     expect(byId(again, 2).shapedBy).toContainEqual(expect.objectContaining({ code: 'minLot', ruleId: min.id, values: { lots: 3, tonnes: 3, lotTonnes: 1 } }));

@@ -447,7 +447,8 @@ function shapingOf(m: FleetModel, x: number, lot: number): Shaping[] {
     if (b.lots !== x || (x === 0 && m.maxLots > 0)) continue;
     // The source bounds every fleet; it is worth naming only when it is what stopped this one.
     if (b.code === 'source' && m.bounds.some((o) => o.code !== 'source' && o.lots === x)) continue;
-    out.push({ code: b.code, ruleId: b.rule?.id, ruleName: b.rule?.name, values: { tonnes: t(b.lots), ...(b.rule ? { percent: num(b.rule.parameters?.maxPercent, 100) } : {}) } });
+    const extra: Record<string, number> = b.rule ? { percent: num(b.rule.parameters?.maxPercent, 100) } : b.code === 'capacity' ? { capacity: round(m.fleet.capacityTonnes) } : {};
+    out.push({ code: b.code, ruleId: b.rule?.id, ruleName: b.rule?.name, values: { tonnes: t(b.lots), ...extra } });
   }
   if (x > 0 && m.minRule && x === m.minLots) out.push({ code: 'minLot', ruleId: m.minRule.id, ruleName: m.minRule.name, values: { lots: m.minLots, tonnes: t(m.minLots), lotTonnes: round(lot) } });
   for (const s of m.shareTerms) {

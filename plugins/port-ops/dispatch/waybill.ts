@@ -111,6 +111,8 @@ export const waybillDef = defineResource({
       options: WAYBILL_STATES.map((s) => ({ value: s, labelKey: `${K}.state.${s}` })),
       list: { width: 100 },
     },
+    // Loaded short of the plan by more than the line's tolerance (underLoad in loss.ts): beside the state, where it is seen.
+    { name: 'underloaded', labelKey: f('underloaded'), type: 'boolean', filter: 'eq', form: false, import: false, list: { width: 110 } },
     ref('customerId', 'portops.customers', { list: { width: 200 } }),
     ref('lineId', 'portops.lines', { list: { width: 200 } }),
     { name: 'goods', labelKey: f('goods'), type: 'string', maxLength: 50, filter: 'contains', list: { width: 90 } },
@@ -135,8 +137,6 @@ export const waybillDef = defineResource({
     tonnes('loadingGross'),
     tonnes('loadingTare'),
     tonnes('loadedNet', { list: { width: 100 } }),
-    // Loaded short of the plan by more than the line's tolerance (underLoad in loss.ts).
-    { name: 'underloaded', labelKey: f('underloaded'), type: 'boolean', filter: 'eq', form: false, import: false, list: { width: 120 } },
     tonnes('underloadTonnes'),
     tonnes('unloadingGross'),
     tonnes('unloadingTare'),

@@ -311,7 +311,7 @@ describe('the distribution', () => {
     const byId = Object.fromEntries(p.fleets.map((f) => [f.fleetId, f]));
     expect(byId[fleet.mandalay]).toMatchObject({ status: 'allocated', tonnes: 50 });
     expect(byId[fleet.mandalay].reasons).toContain('每车队至少 2 批：按最小派单量 2 批 × 25 吨 = 50 吨');
-    expect(byId[fleet.mandalay].reasons).toContain('已用满可用运力 50 吨');
+    expect(byId[fleet.mandalay].reasons).toContain('可用运力 57 吨，按整批可承运 50 吨，已用满');
     for (const k of ['shunda', 'wanding', 'muse']) expect(byId[fleet[k]]).toMatchObject({ status: 'excluded', includable: true });
     expect(byId[fleet.shunda].reasons).toEqual(['每车队至少 2 批：可用运力 35 吨，不足最小派单量 2 批 × 25 吨 = 50 吨']);
     expect(p.placedTonnes).toBe(50);
