@@ -214,6 +214,8 @@ function why(t: TFunction, f: AssignmentResult['fleets'][number], s: SourceRow, 
   for (const sh of f.shapedBy) {
     if (sh.code === 'preferredShare') out.push(byRule(sh.ruleName, t(`${K}.why.shaped.${sh.values.above > 0 ? 'preferredShareAbove' : 'preferredShareHeld'}`, sh.values)));
     else if (f.status === 'unused' && sh.code !== 'notNeeded' && sh.code !== 'minLot') out.push(byRule(sh.ruleName, t(`${K}.why.noLot.${sh.code}`, { ...sh.values, lotTonnes: lot })));
+    // Its free capacity used: "of it in whole lots" only where the lots leave some of it over.
+    else if (sh.code === 'capacity' && sh.values.capacity === sh.values.tonnes) out.push(t(`${K}.why.shaped.capacityAll`, sh.values));
     else out.push(byRule(sh.ruleName, t(`${K}.why.shaped.${sh.code}`, sh.values)));
   }
   for (const term of f.terms) {

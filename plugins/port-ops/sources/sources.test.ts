@@ -356,6 +356,14 @@ describe('the distribution', () => {
     for (const f of p.fleets.filter((x) => x.status === 'allocated')) expect(f.reasons.some((r) => r.startsWith('报价优先：') || r.startsWith('准时率优先：'))).toBe(true);
   });
 
+  it('says a fleet used all its free capacity where that is what stopped it', async () => {
+    // 80 t: 20 t each at the preferred share, but 畹町 has 16 t free.
+    const p = (await distribution.get('operator', await published({ tonnes: '80' }))).body.data;
+    const wanding = p.fleets.find((f) => f.fleetId === fleet.wanding)!;
+    expect(wanding.tonnes).toBe(16);
+    expect(wanding.reasons).toContain('已用满可用运力 16 吨');
+  });
+
   it('answers 404 for a source the caller cannot see and 400 for a malformed id', async () => {
     expect((await distribution.get('operator', 2147483000)).status).toBe(404);
     const res = await respond(distributionRoute.loader, req('/api/portops/distribution/x', { cookie: db.cookies.operator }), { id: 'x' });
