@@ -433,6 +433,12 @@ export interface LookupOption {
   depth?: number;
   /** The label in other languages, when the table has names in them (a screen picks one, see localizeLookups). */
   labels?: { en?: string; my?: string };
+  /**
+   * Values a form takes from the option when it is picked (by field name, as the inputs hold
+   * them): choosing a fleet order fills the waybill's customer, line, fleet and tonnes. Applied
+   * by withValue to the fields the form has, each as if typed (its dependent pickers blanked).
+   */
+  fill?: Record<string, string>;
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;

@@ -3,7 +3,11 @@
 // (at least two fleets get a share); 瑞丽顺达物流车队's dispatcher accepts its fleet order and
 // dispatches a waybill against it to 李建国; the driver, on a phone-sized screen, drives it step
 // by step (weighing at loading and unloading, the signed receipt uploaded) to completion; the
-// shipper sees it completed. Rows are found by a token of this run in their remarks.
+// shipper sees it completed. Then the operator distributes a source in containers (lots of a
+// container, fleets kept out by the minimum lot shown with the rule and the true cause, one
+// included with a reason), dispatches against the order (the form filled from it), finds the
+// source by its number in the waybill's detail and the demo's under-loaded trip flagged. Rows are
+// found by a token of this run in their remarks.
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
@@ -32,6 +36,28 @@ const ZONE = process.env.TZ || 'UTC';
 const instantAt = (day: string, hhmm: string) => dayjs.tz(`${day} ${hhmm}`, 'YYYY-MM-DD HH:mm', ZONE).toISOString();
 /** Types a wall time into a date-time field (core/ui/DateTimeField) by its sections, as a user does. */
 const typeMoment = (page: Page, field: string, day: string, hhmm: string) => typeDate(page.locator(`[data-testid=form-${field}-field]`), `${day}${hhmm}`.replace(/\D/g, ''));
+
+/** A POST of the page's session to the API (as its own screens send it), its envelope. */
+const post = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    async ([p, b]) => (await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json() as Promise<{ code: number; msg: string; data: { id: number } }>,
+    [path, body] as [string, unknown],
+  );
+
+/** The goods' name in the base data (what a fleet order fills a waybill's goods with). */
+const goodsName = async (code: string) => String((await db('sys_goods').where({ code }).first('name')).name);
+
+/** The waybill form as choosing a fleet order of the demo's Muse line and 顺达 fills it. */
+async function expectFilled(page: Page, want: { customer: string; goods: string; tonnes: string; from: string; to: string }) {
+  const select = (field: string) => page.locator(`[data-testid=form-${field}] [role=combobox]`).innerText();
+  await expect.poll(() => select('customerId')).toBe(want.customer);
+  expect(await select('lineId')).toBe(LINE);
+  expect(await select('fleetId')).toBe(FLEET);
+  expect(await page.locator('[data-testid=form-goods]').inputValue()).toBe(want.goods);
+  expect(await page.locator('[data-testid=form-plannedTonnes]').inputValue()).toBe(want.tonnes);
+  expect(await page.locator('[data-testid=form-loadingFrom]').inputValue()).toBe(want.from);
+  expect(await page.locator('[data-testid=form-loadingTo]').inputValue()).toBe(want.to);
+}
 
 /** A form select (a ref or enum field) by its option's text. */
 async function pick(page: Page, field: string, text: string): Promise<void> {
@@ -100,6 +126,10 @@ describe('port-ops: source → 智能分配 → fleet order → waybill → driv
     }
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r.reasons.trim().length > 0)).toBe(true);
+    // The lot it places in, and each share's reasons naming the rules that shaped it.
+    expect(await dialog.locator('[data-testid=distribution-lot]').innerText()).toBe('分配单位：每批 1 吨');
+    const ruleNames: string[] = (await db('ops_dispatch_rule').where({ enabled: 1 }).select('name')).map((r: { name: string }) => String(r.name));
+    for (const r of rows.filter((x) => x.tonnes > 0)) expect(ruleNames.some((n) => r.reasons.includes(`${n}：`)), r.reasons).toBe(true);
     const ours = rows.find((r) => r.id === shunda.id)!;
     expect(ours).toBeDefined();
     expect(ours.excluded).toBe(false);
@@ -136,10 +166,8 @@ describe('port-ops: source → 智能分配 → fleet order → waybill → driv
     const wform = f.locator('[data-testid=resource-form]');
     await wform.waitFor();
     await pick(f, 'fleetOrderId', orderNo);
-    await pick(f, 'customerId', customer.name);
-    await pick(f, 'lineId', LINE);
-    await f.locator('[data-testid=form-goods]').fill('橡胶');
-    await pick(f, 'fleetId', FLEET);
+    // Filled from the order: its customer, line and fleet, the source's goods and window, its tonnes.
+    await expectFilled(f, { customer: customer.name, goods: await goodsName(source.goods), tonnes: String(orderTonnes), from: `${day} 06:00`, to: `${day} 20:00` });
     await pick(f, 'vehicleId', '云N·A1234');
     await pick(f, 'driverId', '李建国');
     await f.locator('[data-testid=form-plannedTonnes]').fill(String(planned));
@@ -204,6 +232,108 @@ describe('port-ops: source → 智能分配 → fleet order → waybill → driv
     expect([...shipperErrors, ...operatorErrors, ...fleetErrors, ...driverErrors]).toEqual([]);
     await Promise.all([shipper.context.close(), operator.context.close(), fleet.context.close(), phone.close()]);
   }, 240_000);
+});
+
+describe('port-ops: a source in containers, an excluded fleet included, the dispatch filled from the order', () => {
+  it('shows the lot and each excluded fleet with its rule, includes one with a reason, and dispatches against its order as the operator', async () => {
+    const day = dayAhead(7);
+    const operator = await signIn(browser, 'operator');
+    const o = operator.page;
+    const errors = watchErrors(o);
+    const customer = await db('ops_customer').where({ name: '瑞丽云海橡胶进出口有限公司' }).first('id', 'name');
+    const line = await db('ops_line').where({ name: LINE }).first('id');
+    // 200 t in 8 containers, written through the API as the operator's own form would.
+    const made = await post(o, '/api/portops/source', {
+      customerId: Number(customer.id),
+      goods: 'G005',
+      tonnes: '200',
+      containers: 8,
+      lineId: Number(line.id),
+      vehicleType: null,
+      dangerousGoods: false,
+      loadingFrom: instantAt(day, '06:00'),
+      loadingTo: instantAt(day, '20:00'),
+      unloadBy: instantAt(dayAhead(8), '18:00'),
+      remark: `集装箱货源 ${token}`,
+    });
+    expect(made.code, made.msg).toBe(200);
+    expect((await post(o, '/api/portops/source/transition/publish', { ids: [made.data.id] })).code).toBe(200);
+    const source = await db('ops_source').where({ id: made.data.id }).first();
+    const sourceNo = String(source.source_no);
+
+    await openList(o, '/smartorderassignment/distributeSource');
+    await selectRow(o, sourceNo);
+    await o.locator('[data-testid=toolbar-distribute]').click();
+    const dialog = o.locator('[data-testid=distribution-dialog]');
+    await dialog.locator('[data-testid=distribution-fleets]').waitFor();
+    expect(await dialog.locator('[data-testid=distribution-lot]').innerText()).toBe('分配单位：每批 25 吨 — 货源 200 吨共 8 箱，一箱不拆分给两个车队');
+    await dialog.locator('[data-testid=distribution-excluded]').waitFor();
+    const shunda = Number((await db('ops_fleet').where({ name: FLEET }).first('id')).id);
+    const row = dialog.locator(`[data-testid=distribution-fleet-${shunda}]`);
+    expect(await row.innerText()).toContain('每车队至少 2 批：可用运力');
+    expect(await row.innerText()).toContain('不足最小派单量 2 批 × 25 吨 = 50 吨');
+    // The true cause of what stays unplaced: the minimum lot, not capacity.
+    await dialog.getByText('最小派单量（规则“每车队至少 2 批”）使有运力的车队无法承运').waitFor();
+    const input = row.locator(`[data-testid=distribution-tonnes-${shunda}]`);
+    expect(await input.isDisabled()).toBe(true);
+    await screenshot(o, 'distribution-excluded');
+
+    // Included: its tonnes open; confirmed without a reason, the server asks for one.
+    await row.locator(`[data-testid=distribution-include-${shunda}]`).click();
+    await input.fill('25');
+    await dialog.locator('[data-testid=distribution-confirm]').click();
+    await row.getByText('纳入被排除的车队 瑞丽顺达物流车队 须填写理由').waitFor();
+    expect(await db('ops_fleet_order').where({ source_id: source.id }).first()).toBeUndefined();
+    await row.locator(`[data-testid=distribution-reason-${shunda}]`).fill(`顺达承诺加派一车 ${token}`);
+    await screenshot(o, 'distribution-included');
+    await dialog.locator('[data-testid=distribution-confirm]').click();
+    await toast(o, '已分配，已向');
+    await dialog.waitFor({ state: 'detached' });
+    const order = await db('ops_fleet_order').where({ source_id: source.id, fleet_id: shunda }).first();
+    expect(Number(order.tonnes)).toBe(25);
+    const audit = await db('sys_audit_log').where({ resource: 'portops.fleetOrder', record_id: String(order.id), action: 'create' }).first();
+    expect(audit.changes).toContain(`顺达承诺加派一车 ${token}`);
+    expect((await db('ops_source').where({ id: source.id }).first()).distribution_note).toContain(`纳入理由：顺达承诺加派一车 ${token}`);
+
+    // 顺达's dispatcher accepts it (through the API: the screen is the main flow's).
+    const fleet = await signIn(browser, 'fleet');
+    const accepted = await post(fleet.page, '/api/portops/fleetOrder/transition/accept', { ids: [Number(order.id)] });
+    expect(accepted.code, accepted.msg).toBe(200);
+    await fleet.context.close();
+    await openList(o, '/intelligentdispatch/fleetwaybill');
+    await o.locator('[data-testid=toolbar-add]').click();
+    const form = o.locator('[data-testid=resource-form]');
+    await form.waitFor();
+    await pick(o, 'fleetOrderId', String(order.order_no));
+    await expectFilled(o, { customer: customer.name, goods: await goodsName('G005'), tonnes: '25', from: `${day} 06:00`, to: `${day} 20:00` });
+    await screenshot(o, 'waybill-filled-from-order');
+    await pick(o, 'vehicleId', '云N·A1234');
+    await pick(o, 'driverId', '李建国');
+    await o.locator('[data-testid=form-remark]').fill(`集装箱派车 ${token}`);
+    await o.locator('[data-testid=form-save]').click();
+    await toast(o, '新增成功');
+    await form.waitFor({ state: 'detached' });
+    const waybill = await db('ops_waybill').where('remark', 'like', `%集装箱派车 ${token}%`).first();
+    expect(waybill).toMatchObject({ fleet_order_id: order.id, source_id: source.id, customer_id: customer.id, line_id: line.id, fleet_id: shunda, loading_from: `${day} 06:00` });
+    expect(Number(waybill.planned_tonnes)).toBe(25);
+
+    // Its detail names the source by its number, not its id.
+    await o.locator(`[data-testid=row-detail-${waybill.id}]`).click();
+    const drawer = o.locator('[data-testid=detail-drawer]');
+    await drawer.locator('[data-testid=detail-sourceNo]').getByText(sourceNo).waitFor();
+    expect(await drawer.innerText()).not.toMatch(new RegExp(`货源\\s*${source.id}\\b`));
+    await o.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The demo's trip loaded 9.6 t of 18 t is flagged in the list, with what it loaded.
+    const short = await db('ops_waybill').where({ underloaded: 1 }).orderBy('id').first();
+    const flagged = gridRows(o).filter({ hasText: String(short.waybill_no) }).locator('[data-testid=waybill-underloaded]');
+    await flagged.waitFor();
+    expect(await flagged.getAttribute('aria-label')).toBe('装载不足：实装 9.6 吨 / 计划 18 吨（少 46.67%，容差 10%）');
+    await screenshot(o, 'waybill-underloaded');
+    expect(errors).toEqual([]);
+    await operator.context.close();
+  }, 180_000);
 });
 
 // The open calendar's OK button (core:dates.ok).

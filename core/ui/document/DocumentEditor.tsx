@@ -111,7 +111,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const clear = (keys: string[]) => setErrors((old) => (keys.some((k) => old[k]) ? { ...old, ...Object.fromEntries(keys.map((k) => [k, ''])) } : old));
   const set = (name: string, v: unknown, picked?: LookupOption) => {
     setValues((old) => {
-      const next = withValue(def.fields, old, name, v);
+      const next = withValue(def.fields, old, name, v, lookups);
       return doc.derive?.(next, name, picked) ?? next;
     });
     clear([name]);

@@ -60,6 +60,15 @@ describe('dependent pickers', () => {
     expect(withValue(fields, values, 'street', 'y')).toEqual({ ...values, street: 'y' });
   });
 
+  it('fills the fields a picked option names (LookupOption.fill), as if typed: dependants blanked, fields the form lacks left alone', () => {
+    const options = { countries: [{ value: 'CN', label: '中国', fill: { street: '国门大道', province: '530000', nowhere: 'x' } }, { value: 'MM', label: 'Myanmar' }] };
+    const values = { country: '', province: '510000', city: '510100', street: '' };
+    expect(withValue(fields, values, 'country', 'CN', options)).toEqual({ country: 'CN', province: '530000', city: '', street: '国门大道' });
+    // An option without fill, or no lookups given: only the pickers below are blanked.
+    expect(withValue(fields, values, 'country', 'MM', options)).toEqual({ country: 'MM', province: '', city: '', street: '' });
+    expect(withValue(fields, values, 'country', 'CN')).toEqual({ country: 'CN', province: '', city: '', street: '' });
+  });
+
   it('refuses a lookupParent that names no field of the resource', () => {
     expect(() => defineResource({ ...def, fields: [{ name: 'city', labelKey: 'x', type: 'ref', lookup: 'cities', lookupParent: 'province' }] })).toThrow(/lookupParent/);
   });

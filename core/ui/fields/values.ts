@@ -55,10 +55,19 @@ export function spanOf(f: FieldDef, wide = false): { xs: number; sm: number; md?
   return { xs: 12, sm: span === 3 ? 12 : span === 1 ? 4 : 6 };
 }
 
-/** The values after one input changed: the pickers that depend on it (lookupParent), and theirs, are blanked. */
-export function withValue(fields: readonly FieldDef[], values: Values, name: string, v: unknown): Values {
+/**
+ * The values after one input changed: the pickers that depend on it (lookupParent), and theirs,
+ * are blanked; a picked option that fills other fields (LookupOption.fill) sets those the form
+ * has, each as if typed. Given the form's lookups (a searched picker's options are not there).
+ */
+export function withValue(fields: readonly FieldDef[], values: Values, name: string, v: unknown, lookups?: Record<string, LookupOption[]>): Values {
   let out: Values = { ...values, [name]: v };
   for (const f of fields) if (f.lookupParent === name) out = withValue(fields, out, f.name, '');
+  const field = fields.find((f) => f.name === name);
+  const picked = field?.type === 'ref' && field.lookup && v !== '' && v !== null && v !== undefined ? lookups?.[field.lookup]?.find((o) => o.value === String(v)) : undefined;
+  for (const [k, x] of Object.entries(picked?.fill ?? {})) {
+    if (k !== name && fields.some((f) => f.name === k) && String(out[k] ?? '') !== x) out = withValue(fields, out, k, x);
+  }
   return out;
 }
 

@@ -81,7 +81,7 @@ export function FormDialog(p: FormDialogProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const latest = useRef(values); // two changes in one event (a section's) build on each other
   const set = (name: string, v: unknown) => {
-    const next = (latest.current = withValue(fields, latest.current, name, v));
+    const next = (latest.current = withValue(fields, latest.current, name, v, p.lookups));
     setValues(next);
     // With a check, the changed field and every filled one are checked again as the user types.
     const found = check?.(next) ?? {};

@@ -14,7 +14,9 @@
 // - Its cost is per tonne: Σ weight × normalised score over the score rules (0 best, 1 worst
 //   among the candidates, min–max over the candidates' values), plus, for each shareCap score
 //   rule, `weight` per tonne above its `preferredPercent` of the source (spreading the work so
-//   that no fleet holds the source alone). That cost is piecewise linear in x_i.
+//   that no fleet holds the source alone). The preferred share need not be a whole number of
+//   lots: the lot that crosses it is charged only for its tonnes above it. That cost is piecewise
+//   linear in x_i (a piece per lot count where a lot's cost changes).
 // - Objective: place as many lots as possible, then the least total weighted cost.
 // Minimum lots make the feasible set non-convex (0 or ≥ m), so greedy filling is not optimal
 // (e.g. a cheap fleet whose minimum lot overshoots what is left). The solver is an exact dynamic
@@ -136,6 +138,20 @@ export interface ScoreTerm {
   cost: number;
 }
 
+/**
+ * What bounds a fleet's lots: its free capacity, its own cap (contract), the share cap rule, the
+ * source itself; the minimum lot rule from below. Named in the reasons where it shaped a share.
+ */
+export type BoundCode = 'capacity' | 'ownCap' | 'shareCap' | 'source';
+
+/** A rule or a fact that shaped a fleet's share (texts under portops:sources.why.shaped.<code>). */
+export interface Shaping {
+  code: BoundCode | 'minLot' | 'preferredShare' | 'notNeeded';
+  ruleId?: number;
+  ruleName?: string;
+  values: Record<string, number>;
+}
+
 export interface FleetAllocation {
   fleetId: number;
   name: string;
@@ -151,14 +167,22 @@ export interface FleetAllocation {
   /** What the fleet could take: 0 or between minTonnes and maxTonnes. */
   minTonnes: number;
   maxTonnes: number;
+  /** Every rule and bound that shaped its share (where it stopped, what it was charged, why it took none). */
+  shapedBy: Shaping[];
 }
 
 export interface AssignmentResult {
   lotTonnes: number;
   placedTonnes: number;
   unplacedTonnes: number;
-  /** Why tonnes stay unplaced: no fleet left, not enough capacity, or less than one lot left over. */
-  unplacedReason: 'noFleet' | 'capacity' | 'belowLot' | null;
+  /**
+   * Why tonnes stay unplaced, the true cause: the minimum lot (without it more would be placed),
+   * the share cap rule (likewise), no fleet left by the filters, not enough free capacity, or
+   * less than one lot left over.
+   */
+  unplacedReason: 'minLot' | 'shareCap' | 'noFleet' | 'capacity' | 'belowLot' | null;
+  /** The rule behind a minLot or shareCap reason. */
+  unplacedRule: { id: number; name: string } | null;
   totalCost: number;
   /** Allocated fleets (most tonnes first), then unused, then excluded, each by id. */
   fleets: FleetAllocation[];
@@ -174,9 +198,13 @@ export interface FleetModel {
   /** Cost per lot, by pieces: from `from` lots (0-based count already placed) on, each lot costs `perLot`. */
   pieces: { from: number; perLot: number }[];
   terms: Omit<ScoreTerm, 'tonnes' | 'cost'>[];
-  /** Preferred-share terms: above `aboveLots` lots, each further lot adds weight × lotTonnes. */
-  shareTerms: { rule: AssignmentRule; aboveLots: number; percent: number }[];
+  /** Preferred-share terms: each tonne above `aboveTonnes` (the preferred % of the source, not rounded) adds the weight. */
+  shareTerms: { rule: AssignmentRule; aboveTonnes: number; percent: number }[];
   excludedBy: Exclusion[];
+  /** The upper bounds in lots, each with the rule behind it (the share cap), tightest first. */
+  bounds: { code: BoundCode; lots: number; rule?: AssignmentRule }[];
+  /** The minimum lot rule (when it asks more than one lot). */
+  minRule?: AssignmentRule;
 }
 
 const EPS = 1e-9;
@@ -188,7 +216,7 @@ const round = (n: number, d = 4) => Math.round(n * 10 ** d) / 10 ** d;
 const byPriority = (a: AssignmentRule, b: AssignmentRule) => b.priority - a.priority || a.id - b.id;
 export const supports = (r: Pick<AssignmentRule, 'attribute' | 'kind'>) => ATTRIBUTE_SPEC[r.attribute]?.kinds.includes(r.kind) ?? false;
 
-function exclusionOf(rule: AssignmentRule, f: FleetFacts, source: SourceInput, lot: number, capLots: number): Exclusion | null {
+function exclusionOf(rule: AssignmentRule, f: FleetFacts, source: SourceInput, lot: number, bound: { code: BoundCode; lots: number }): Exclusion | null {
   const p = rule.parameters ?? {};
   const ex = (code: Exclusion['code'], values: Exclusion['values'] = {}): Exclusion => ({
     ruleId: rule.id,
@@ -213,11 +241,18 @@ function exclusionOf(rule: AssignmentRule, f: FleetFacts, source: SourceInput, l
     case 'dangerousGoods':
       return source.dangerousGoods && !f.dangerousGoodsLicence ? ex('dangerousGoods') : null;
     case 'capacity': {
+      // The true cause: the bound that keeps the fleet below the minimum (its free capacity, its
+      // own cap, the share cap rule, or the source itself being smaller than the minimum lot).
       const minLots = Math.max(1, Math.floor(num(p.minLots, 1)));
-      return capLots < minLots
+      return bound.lots < minLots
         ? ex('belowMinLot', {
+            limit: bound.code,
             capacityTonnes: f.capacityTonnes,
-            minTonnes: minLots * lot,
+            maxTonnes: round(bound.lots * lot),
+            minLots,
+            lotTonnes: round(lot),
+            minTonnes: round(minLots * lot),
+            sourceTonnes: source.tonnes,
           })
         : null;
     }
@@ -254,11 +289,22 @@ export function buildModel(source: SourceInput, fleets: FleetFacts[], rules: Ass
   const minLots = Math.max(1, ...filters.filter((r) => r.attribute === 'capacity').map((r) => Math.floor(num(r.parameters?.minLots, 1))));
   const capPercent = Math.min(100, ...filters.filter((r) => r.attribute === 'shareCap').map((r) => num(r.parameters?.maxPercent, 100)));
 
+  const minRule = filters.find((r) => r.attribute === 'capacity' && Math.floor(num(r.parameters?.minLots, 1)) === minLots && minLots > 1);
+  const capRule = filters.find((r) => r.attribute === 'shareCap' && num(r.parameters?.maxPercent, 100) === capPercent && capPercent < 100);
+
   const sorted = [...fleets].sort((a, b) => a.id - b.id);
+  const lotsIn = (tonnes: number) => Math.max(0, Math.floor(tonnes / lot + EPS));
   const models: FleetModel[] = sorted.map((f) => {
-    const capTonnes = Math.min(Math.max(0, f.capacityTonnes), f.capTonnes ?? Infinity, (capPercent / 100) * source.tonnes);
-    const maxLots = Math.min(lots, Math.floor(capTonnes / lot + EPS));
-    const excludedBy = filters.map((r) => exclusionOf(r, f, source, lot, maxLots)).filter((e): e is Exclusion => e !== null);
+    const bounds: FleetModel['bounds'] = [
+      { code: 'capacity', lots: lotsIn(Math.max(0, f.capacityTonnes)) },
+      ...(f.capTonnes === null || f.capTonnes === undefined ? [] : [{ code: 'ownCap' as const, lots: lotsIn(f.capTonnes) }]),
+      ...(capRule ? [{ code: 'shareCap' as const, lots: lotsIn((capPercent / 100) * source.tonnes), rule: capRule }] : []),
+      { code: 'source', lots },
+    ];
+    // Tightest first; on a tie the fleet's own facts before the rules, the source last.
+    bounds.sort((a, b) => a.lots - b.lots);
+    const maxLots = bounds[0].lots;
+    const excludedBy = filters.map((r) => exclusionOf(r, f, source, lot, bounds[0])).filter((e): e is Exclusion => e !== null);
     return {
       fleet: f,
       minLots,
@@ -267,6 +313,8 @@ export function buildModel(source: SourceInput, fleets: FleetFacts[], rules: Ass
       terms: [],
       shareTerms: [],
       excludedBy,
+      bounds,
+      minRule,
     };
   });
 
@@ -283,11 +331,7 @@ export function buildModel(source: SourceInput, fleets: FleetFacts[], rules: Ass
     for (const r of scores) {
       if (r.attribute === 'shareCap') {
         const percent = num(r.parameters?.preferredPercent, 100);
-        m.shareTerms.push({
-          rule: r,
-          percent,
-          aboveLots: Math.floor(((percent / 100) * source.tonnes) / lot + EPS),
-        });
+        m.shareTerms.push({ rule: r, percent, aboveTonnes: (percent / 100) * source.tonnes });
         continue;
       }
       const [lo, hi] = ranges.get(r.id)!;
@@ -304,12 +348,19 @@ export function buildModel(source: SourceInput, fleets: FleetFacts[], rules: Ass
         perTonne: r.weight * score,
       });
     }
-    // Pieces: the base cost per lot, rising by each preferred-share weight past its threshold.
-    const breaks = [...new Set([0, ...m.shareTerms.map((s) => s.aboveLots)])].sort((a, b) => a - b);
-    m.pieces = breaks.map((from) => ({
-      from,
-      perLot: lot * (perTonne + m.shareTerms.filter((s) => s.aboveLots <= from).reduce((sum, s) => sum + s.rule.weight, 0)),
-    }));
+    // Pieces: lot k (0-based) costs lot × base plus, for each preferred share, the weight on its
+    // tonnes above the share: none below it, the part above it in the lot that crosses it, all
+    // of each later lot. A lot's cost changes only at the crossing lot and the one after it.
+    const above = (k: number, s: FleetModel['shareTerms'][number]) => Math.min(lot, Math.max(0, (k + 1) * lot - s.aboveTonnes));
+    const breaks = new Set([0]);
+    for (const s of m.shareTerms) {
+      const crossing = Math.max(0, Math.floor(s.aboveTonnes / lot + EPS));
+      breaks.add(crossing);
+      breaks.add(crossing + 1);
+    }
+    m.pieces = [...breaks]
+      .sort((a, b) => a - b)
+      .map((from) => ({ from, perLot: lot * perTonne + m.shareTerms.reduce((sum, s) => sum + s.rule.weight * above(from, s), 0) }));
   }
   return { lots, lot, models, ignoredRules };
 }
@@ -387,6 +438,35 @@ export function solve(models: FleetModel[], lots: number): number[] {
   return x;
 }
 
+/** What shaped a fleet's lots x: the bounds it reached, the minimum it sits at, the preferred shares it reached or passed; for none taken, why. */
+function shapingOf(m: FleetModel, x: number, lot: number): Shaping[] {
+  if (m.excludedBy.length) return [];
+  const out: Shaping[] = [];
+  const t = (lots: number) => round(lots * lot);
+  for (const b of m.bounds) {
+    if (b.lots !== x || (x === 0 && m.maxLots > 0)) continue;
+    // The source bounds every fleet; it is worth naming only when it is what stopped this one.
+    if (b.code === 'source' && m.bounds.some((o) => o.code !== 'source' && o.lots === x)) continue;
+    const extra: Record<string, number> = b.rule ? { percent: num(b.rule.parameters?.maxPercent, 100) } : b.code === 'capacity' ? { capacity: round(m.fleet.capacityTonnes) } : {};
+    out.push({ code: b.code, ruleId: b.rule?.id, ruleName: b.rule?.name, values: { tonnes: t(b.lots), ...extra } });
+  }
+  if (x > 0 && m.minRule && x === m.minLots) out.push({ code: 'minLot', ruleId: m.minRule.id, ruleName: m.minRule.name, values: { lots: m.minLots, tonnes: t(m.minLots), lotTonnes: round(lot) } });
+  for (const s of m.shareTerms) {
+    // Reached: one more lot would be charged for tonnes above the preferred share (it stopped the fleet there), or passed.
+    if (x > 0 && (x + 1) * lot > s.aboveTonnes + EPS) {
+      out.push({ code: 'preferredShare', ruleId: s.rule.id, ruleName: s.rule.name, values: { percent: s.percent, tonnes: round(s.aboveTonnes), above: round(Math.max(0, x * lot - s.aboveTonnes)), weight: s.rule.weight } });
+    }
+  }
+  if (x < m.maxLots && out.every((o) => o.code !== 'preferredShare')) out.push({ code: 'notNeeded', values: { max: t(m.maxLots) } });
+  return out;
+}
+
+/** Lots placed under these rules (for the unplaced reason: the same source with a rule left out). */
+const placedUnder = (source: SourceInput, fleets: FleetFacts[], rules: AssignmentRule[]) => {
+  const { lots, models } = buildModel(source, fleets, rules);
+  return solve(models, lots).reduce((a, b) => a + b, 0);
+};
+
 /** The allocation of a source across fleets under the rules, with each fleet's reasons. */
 export function optimise(source: SourceInput, fleets: FleetFacts[], rules: AssignmentRule[]): AssignmentResult {
   const { lots, lot, models, ignoredRules } = buildModel(source, fleets, rules);
@@ -404,7 +484,7 @@ export function optimise(source: SourceInput, fleets: FleetFacts[], rules: Assig
       cost: round(t.perTonne * tonnes, 6),
     }));
     for (const s of m.shareTerms) {
-      const above = round(Math.max(0, x[i] - s.aboveLots) * lot);
+      const above = round(Math.max(0, x[i] * lot - s.aboveTonnes));
       terms.push({
         ruleId: s.rule.id,
         ruleName: s.rule.name,
@@ -430,17 +510,35 @@ export function optimise(source: SourceInput, fleets: FleetFacts[], rules: Assig
       terms: excluded ? [] : terms,
       minTonnes: excluded ? 0 : round(m.minLots * lot),
       maxTonnes: excluded ? 0 : round(m.maxLots * lot),
+      shapedBy: shapingOf(m, x[i], lot),
     };
   });
   const rank = { allocated: 0, unused: 1, excluded: 2 } as const;
   out.sort((a, b) => rank[a.status] - rank[b.status] || b.tonnes - a.tonnes || a.fleetId - b.fleetId);
-  const anyCandidate = models.some((m) => !m.excludedBy.length && m.maxLots >= m.minLots);
-  const unplacedReason = unplacedTonnes <= EPS ? null : !anyCandidate ? 'noFleet' : placedLots < lots ? 'capacity' : 'belowLot';
+
+  // The true cause of what stays unplaced: a rule without which more would be placed, before
+  // "no fleet" and "capacity"; a remainder below one lot when every whole lot is placed.
+  let unplacedReason: AssignmentResult['unplacedReason'] = null;
+  let unplacedRule: AssignmentResult['unplacedRule'] = null;
+  if (unplacedTonnes > EPS) {
+    const usable = rules.filter(supports);
+    const minRule = models[0]?.minRule;
+    const capRule = models[0]?.bounds.find((b) => b.code === 'shareCap')?.rule;
+    if (placedLots >= lots) unplacedReason = 'belowLot';
+    else if (minRule && placedUnder(source, fleets, usable.filter((r) => !(r.attribute === 'capacity' && r.kind === 'filter'))) > placedLots) {
+      unplacedReason = 'minLot';
+      unplacedRule = { id: minRule.id, name: minRule.name };
+    } else if (capRule && placedUnder(source, fleets, usable.filter((r) => !(r.attribute === 'shareCap' && r.kind === 'filter'))) > placedLots) {
+      unplacedReason = 'shareCap';
+      unplacedRule = { id: capRule.id, name: capRule.name };
+    } else unplacedReason = models.some((m) => !m.excludedBy.length && m.maxLots >= m.minLots) ? 'capacity' : 'noFleet';
+  }
   return {
     lotTonnes: lot,
     placedTonnes,
     unplacedTonnes,
     unplacedReason,
+    unplacedRule,
     totalCost: round(
       out.reduce((s, f) => s + f.cost, 0),
       6

@@ -12,6 +12,7 @@ import { blacklistParties, blacklistResource } from './blacklist.server';
 import { contractExpiryJob, contractLookups, contractResource } from './contract.server';
 import { adjustmentResource } from './adjustment.server';
 import { lineLookups, lineResource } from './line.server';
+import { UNDERLOAD_TOLERANCE_DEFAULT } from './line';
 import { feeResource } from './fee.server';
 import { customersDemo, shipperSeed } from './demo';
 import { screens } from './screens';
@@ -153,6 +154,20 @@ export const customersArea: PluginArea = {
       async down(knex) {
         await knex.schema.alterTable('ops_fee_item', (t) => {
           t.dropColumn('charging_rule_id');
+        });
+      },
+    },
+    {
+      // The under-loading tolerance (% of the planned tonnes), next to the loss tolerance.
+      name: 'customers_003_underload',
+      async up(knex) {
+        await knex.schema.alterTable('ops_line', (t) => {
+          t.decimal('underload_tolerance', 5, 2).notNullable().defaultTo(UNDERLOAD_TOLERANCE_DEFAULT);
+        });
+      },
+      async down(knex) {
+        await knex.schema.alterTable('ops_line', (t) => {
+          t.dropColumn('underload_tolerance');
         });
       },
     },

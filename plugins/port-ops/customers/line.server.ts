@@ -1,7 +1,7 @@
 // Lines on the server: the allowed vehicle types kept as one comma-separated column; the picker
 // of lines (`portops.lines`) and of the vehicle types.
 import { serverResource, tableLookup, type Lookup } from '@core/server';
-import { lineDef, VEHICLE_TYPES } from './line';
+import { lineDef, UNDERLOAD_TOLERANCE_DEFAULT, VEHICLE_TYPES } from './line';
 import { K } from './common';
 
 export const lineResource = serverResource(lineDef, {
@@ -22,6 +22,8 @@ export const lineResource = serverResource(lineDef, {
   toDb: (input, _ctx, defaults) => ({
     ...defaults,
     vehicle_types: (input.vehicleTypes as string[]).join(','),
+    // Left blank: the usual tolerance.
+    underload_tolerance: defaults.underload_tolerance ?? UNDERLOAD_TOLERANCE_DEFAULT,
   }),
 });
 

@@ -10,6 +10,9 @@ export const VEHICLE_TYPES = ['tractor', 'boxTruck', 'flatbed', 'tanker', 'dumpT
 
 const l = (k: string) => f('line', k);
 
+/** A line's under-loading tolerance unless it says otherwise: a truck loading under 90 % of its planned tonnes is flagged. */
+export const UNDERLOAD_TOLERANCE_DEFAULT = '10';
+
 export const lineDef = defineResource({
   ...portOpsTable('line', 'ops_line', `${K}.line.title`, MENU.line, 'name'),
   permissions: crudOf(LINE_PERMISSIONS),
@@ -87,6 +90,16 @@ export const lineDef = defineResource({
       scale: 2,
       trimZeros: true,
     },
+    // Next to the loss tolerance: how far below its planned tonnes a truck may load before its
+    // waybill is flagged as under-loaded (% of the planned tonnes).
+    {
+      name: 'underloadTolerance',
+      labelKey: l('underloadTolerance'),
+      type: 'money',
+      scale: 2,
+      trimZeros: true,
+      form: { helpKey: l('underloadToleranceHelp') },
+    },
     {
       name: 'remark',
       labelKey: l('remark'),
@@ -134,6 +147,11 @@ export const lineDef = defineResource({
             scale: 2,
             maxDigits: 6,
           }),
+          underloadTolerance: r.decimal(l('underloadTolerance'), {
+            scale: 2,
+            maxDigits: 5,
+            optional: true,
+          }),
           remark: r.optionalText(l('remark'), 200),
         })
         // Per mille of the loaded weight: at most 1000 ‰.
@@ -143,6 +161,12 @@ export const lineDef = defineResource({
               code: 'custom',
               path: ['lossTolerance'],
               message: t(`${K}.line.msg.toleranceMax`),
+            });
+          if (v.underloadTolerance !== null && v.underloadTolerance !== undefined && Number(v.underloadTolerance) > 100)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['underloadTolerance'],
+              message: t(`${K}.line.msg.underloadMax`),
             });
         })
     );

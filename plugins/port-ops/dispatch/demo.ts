@@ -49,6 +49,11 @@ export const waybillDemo = demoDataSeed('dispatch-demo', async (knex, { registry
   const flagged = await dispatch({ customerId: yunhai, lineId: museRuili, goods: '橡胶', fleetId: shunda, vehicleId: await vehicle('云N·B5678'), driverId: await driver('张卫东'), plannedTonnes: '16', loadingFrom: `${day(-2)} 09:00`, loadingTo: `${day(-2)} 11:00` });
   await drive(admin, flagged, [['accept'], ['arriveLoading'], ['load', { gross: '27.500', tare: '11.500' }], ['depart'], ['arrive'], ['unload', { gross: '27.400', tare: '11.500', receiptFileId: await receipt('签收单-橡胶-02.pdf') }], ['complete']]);
 
+  // Yesterday: an 18 t box truck loaded with 9.6 t only (the shipper's cargo was not ready),
+  // delivered: flagged as under-loaded (more than the line's 10 % short of its plan).
+  const short = await dispatch({ customerId: yunhai, lineId: museRuili, goods: '橡胶', fleetId: shunda, vehicleId: await vehicle('云N·B5678'), driverId: await driver('张卫东'), plannedTonnes: '18', loadingFrom: `${day(-1)} 08:00`, loadingTo: `${day(-1)} 10:00`, remark: '货主备货不足，少装' });
+  await drive(admin, short, [['accept'], ['arriveLoading'], ['load', { gross: '21.100', tare: '11.500' }], ['depart'], ['arrive'], ['unload', { gross: '21.090', tare: '11.500', receiptFileId: await receipt('签收单-橡胶-03.pdf') }], ['complete']]);
+
   // Today: rice from the port to the Jiegao yard, on the road.
   const onRoad = await dispatch({ customerId: yunhai, lineId: portYard, goods: '大米', fleetId: shunda, vehicleId: await vehicle('云N·B5678'), driverId: await driver('张卫东'), plannedTonnes: '17.5', loadingFrom: `${today} 07:00`, loadingTo: `${today} 09:00` });
   await drive(admin, onRoad, [['accept'], ['arriveLoading'], ['load', { gross: '29.000', tare: '11.500' }], ['depart']]);

@@ -12,6 +12,8 @@ import { K, MENU, WAYBILL_PERMISSIONS } from './waybill';
 import { waybillResource } from './waybill.server';
 import { orderLookups } from './order.server';
 import { waybillDemo } from './demo';
+import { underLoad } from './loss';
+import { UNDERLOAD_TOLERANCE_DEFAULT } from '../customers/line';
 import { screens } from './screens';
 import zh from './locales/zh.json';
 import en from './locales/en.json';
@@ -110,6 +112,30 @@ export const dispatchArea: PluginArea = {
       },
       async down(knex) {
         await knex.schema.dropTableIfExists('ops_waybill');
+      },
+    },
+    {
+      // Under-loading: the line's tolerance the waybill keeps (next to its loss tolerance), what
+      // the truck loaded short of its plan and the flag; waybills already loaded are flagged too.
+      name: 'dispatch_002_underload',
+      async up(knex) {
+        await knex.schema.alterTable('ops_waybill', (t) => {
+          t.decimal('underload_tolerance', 5, 2).notNullable().defaultTo(UNDERLOAD_TOLERANCE_DEFAULT);
+          t.decimal('underload_tonnes', 10, 3).nullable();
+          t.boolean('underloaded').notNullable().defaultTo(false);
+        });
+        const loaded: { id: number; planned_tonnes: unknown; loaded_net: unknown }[] = await knex('ops_waybill').whereNotNull('loaded_net').select('id', 'planned_tonnes', 'loaded_net');
+        for (const w of loaded) {
+          const u = underLoad(String(w.planned_tonnes), String(w.loaded_net), UNDERLOAD_TOLERANCE_DEFAULT);
+          await knex('ops_waybill').where({ id: w.id }).update({ underload_tonnes: u.shortTonnes, underloaded: u.underloaded ? 1 : 0 });
+        }
+      },
+      async down(knex) {
+        await knex.schema.alterTable('ops_waybill', (t) => {
+          t.dropColumn('underload_tolerance');
+          t.dropColumn('underload_tonnes');
+          t.dropColumn('underloaded');
+        });
       },
     },
   ],

@@ -1,7 +1,7 @@
 // The loss rule on its own: within tolerance nothing is deducted; over it, the excess at the
 // price per tonne (a trip's price spread over the loaded tonnes), exact to the fen.
 import { describe, expect, it } from 'vitest';
-import { computeLoss, netOf } from './loss';
+import { computeLoss, netOf, underLoad } from './loss';
 
 describe('computeLoss', () => {
   it('deducts nothing within the tolerance', () => {
@@ -23,5 +23,20 @@ describe('computeLoss', () => {
 
   it('weighs net as gross minus tare', () => {
     expect(netOf('45.2', '15.200')).toBe('30.000');
+  });
+});
+
+describe('underLoad', () => {
+  it('flags 15.1 t loaded of 32 t planned (52.81 % short) against a 10 % tolerance', () => {
+    expect(underLoad('32', '15.1', '10')).toEqual({ shortTonnes: '16.900', shortPercent: '52.81', underloaded: true });
+  });
+
+  it('lets a load within the tolerance pass, the bound itself included: 28.8 of 32 t at 10 %', () => {
+    expect(underLoad('32', '28.8', '10').underloaded).toBe(false);
+    expect(underLoad('32', '28.799', '10').underloaded).toBe(true);
+  });
+
+  it('counts a load above the plan as no shortfall', () => {
+    expect(underLoad('30', '30.02', '10')).toEqual({ shortTonnes: '0.000', shortPercent: '0.00', underloaded: false });
   });
 });

@@ -38,3 +38,27 @@ export function computeLoss(i: LossInput): Loss {
     overTolerance: loss.greaterThan(allowed),
   };
 }
+
+export interface Underload {
+  /** Planned minus loaded, in tonnes to 3 decimals (0 when loaded at or above the plan). */
+  shortTonnes: string;
+  /** Of the planned tonnes, %. */
+  shortPercent: string;
+  /** Loaded below the planned tonnes by more than the line's tolerance. */
+  underloaded: boolean;
+}
+
+/**
+ * Under-loading (装载不足): a truck loaded far below its waybill's planned tonnes — more than the
+ * line's tolerance, in % of the planned tonnes (32 t planned, 10 %: under 28.8 t is flagged).
+ */
+export function underLoad(plannedTonnes: string, loadedNet: string, tolerancePercent: string): Underload {
+  const planned = new Decimal(plannedTonnes);
+  const short = Decimal.max(0, planned.minus(loadedNet));
+  const allowed = planned.times(tolerancePercent).dividedBy(100);
+  return {
+    shortTonnes: short.toFixed(3),
+    shortPercent: planned.isZero() ? '0.00' : short.dividedBy(planned).times(100).toFixed(2, Decimal.ROUND_HALF_UP),
+    underloaded: short.greaterThan(allowed),
+  };
+}

@@ -1,9 +1,10 @@
 // A waybill dispatched against a fleet order (the fleet's accepted share of a cargo source):
 // the order must be accepted and the fleet's own, its customer and line are the waybill's, and
 // the waybills not cancelled stay within the order's tonnes. The order's picker offers a fleet
-// its own accepted orders.
+// its own accepted orders, each filling the waybill form from the order when picked.
 import Decimal from 'decimal.js';
-import { FieldError, tableLookup, type Lookup, type Row, type WriteContext } from '@core/server';
+import { FieldError, tableLookup, toDate, type Lookup, type Row, type WriteContext } from '@core/server';
+import { formatDateTime } from '@core/shared';
 import { DRIVER_ROLE, FLEET_ROLE } from '../fleet/fleet';
 import { K } from './waybill';
 
@@ -22,9 +23,8 @@ export async function checkFleetOrder(input: Row, { trx, t, before }: WriteConte
   input.sourceId = Number(order.source_id);
 }
 
-export const orderLookups: Record<string, Lookup> = {
-  /** Accepted fleet orders (`portops.fleetOrders`): a fleet's own, the platform's all. */
-  fleetOrders: tableLookup({
+/** Accepted fleet orders (`portops.fleetOrders`): a fleet's own, the platform's all. */
+const acceptedOrders = tableLookup({
     table: ORDER,
     value: 'id',
     label: '{order_no} · {tonnes} t',
@@ -34,5 +34,40 @@ export const orderLookups: Record<string, Lookup> = {
       // A carrier's login (fleet or driver) is offered its own fleet's orders; the platform all.
       if (!user.isAdmin && user.roles.some((r) => r.roleCode === FLEET_ROLE || r.roleCode === DRIVER_ROLE)) q.whereIn('fleet_id', knex('ops_fleet').where({ user_id: user.id }).select('id'));
     },
-  }),
+});
+
+/** "YYYY-MM-DD HH:mm" in platform time, as a waybill's loading window is written. */
+const windowText = (v: unknown) => {
+  const d = toDate(v);
+  return d ? formatDateTime(d).slice(0, 16) : '';
+};
+
+export const orderLookups: Record<string, Lookup> = {
+  /**
+   * The accepted orders, each with what the waybill form takes from it when picked (fill): the
+   * order's customer, line and fleet, the source's goods and loading window, and the tonnes the
+   * order has left after its waybills not cancelled.
+   */
+  async fleetOrders(ctx, user, search) {
+    const options = await acceptedOrders(ctx, user, search);
+    if (!options.length) return options;
+    const ids = options.map((o) => Number(o.value));
+    const orders: Row[] = await ctx.knex(`${ORDER} as o`)
+      .leftJoin('ops_source as s', 's.id', 'o.source_id')
+      .leftJoin('sys_goods as g', 'g.code', 's.goods')
+      .whereIn('o.id', ids)
+      .select('o.id', 'o.customer_id', 'o.line_id', 'o.fleet_id', 'o.tonnes', 'g.name as goods', 's.loading_from', 's.loading_to');
+    const planned: Row[] = await ctx.knex('ops_waybill').whereIn('fleet_order_id', ids).whereNot({ status: 'cancelled' }).groupBy('fleet_order_id').select('fleet_order_id').sum({ n: 'planned_tonnes' });
+    return options.map((o) => {
+      const r = orders.find((x) => String(x.id) === o.value);
+      if (!r) return o;
+      const used = planned.find((x) => Number(x.fleet_order_id) === Number(r.id))?.n ?? 0;
+      const left = Decimal.max(0, new Decimal(String(r.tonnes)).minus(new Decimal(String(used))));
+      const fill: Record<string, string> = { customerId: String(r.customer_id), lineId: String(r.line_id), fleetId: String(r.fleet_id), plannedTonnes: left.toString() };
+      if (r.goods) fill.goods = String(r.goods);
+      if (r.loading_from) fill.loadingFrom = windowText(r.loading_from);
+      if (r.loading_to) fill.loadingTo = windowText(r.loading_to);
+      return { ...o, fill };
+    });
+  },
 };

@@ -15,7 +15,8 @@ import { blacklistRefusal } from '../customers/blacklist.server';
 import { priceInForce } from '../customers/adjustment.server';
 import { SHIPPER_ROLE } from '../customers/common';
 import { DRIVER_ACTIONS, K, RELEASED, REPORT_EXCEPTION, WAYBILL_PERMISSIONS, WAYBILL_TRANSITIONS, waybillDef, weighingSchema } from './waybill';
-import { computeLoss, netOf } from './loss';
+import { computeLoss, netOf, underLoad } from './loss';
+import { UNDERLOAD_TOLERANCE_DEFAULT } from '../customers/line';
 import { checkFleetOrder } from './order.server';
 import { recordWeight } from '../tally/weight.server';
 
@@ -219,7 +220,10 @@ async function beforeTransition(rows: Row[], name: string, { t, actor }: HookCon
     case 'load':
       // Through the driver's page (waybillStep), which weighs first; the bare transition has no weighing.
       if (rows.some((r) => !present(r.loadedNet))) throw new ApiError(t(`${K}.msg.weighingRequired`));
-      return () => ({ loaded_at: now });
+      return (r) => {
+        const short = underLoad(String(r.plannedTonnes), String(r.loadedNet), String(r.underloadTolerance ?? UNDERLOAD_TOLERANCE_DEFAULT));
+        return { loaded_at: now, underload_tonnes: short.shortTonnes, underloaded: short.underloaded ? 1 : 0 };
+      };
     case 'depart':
       return () => ({ departed_at: now });
     case 'unload':
@@ -264,8 +268,10 @@ export const waybillResource = serverResource(waybillDef, {
       .leftJoin('ops_fleet as f', 'f.id', 'w.fleet_id')
       .leftJoin('ops_vehicle as v', 'v.id', 'w.vehicle_id')
       .leftJoin('ops_driver as d', 'd.id', 'w.driver_id')
+      .leftJoin('ops_source as s', 's.id', 'w.source_id')
+      .leftJoin('ops_fleet_order as o', 'o.id', 'w.fleet_order_id')
       .whereIn('w.id', ids)
-      .select('w.id', 'c.name as customer', 'l.name as line', 'f.name as fleet', 'v.plate_no as plate', 'd.name as driver');
+      .select('w.id', 'c.name as customer', 'l.name as line', 'f.name as fleet', 'v.plate_no as plate', 'd.name as driver', 's.source_no', 'o.order_no');
     const files = await filesOf(knex, RESOURCE, ids);
     for (const r of rows) {
       const n = names.find((x) => Number(x.id) === Number(r.id));
@@ -274,6 +280,9 @@ export const waybillResource = serverResource(waybillDef, {
       r.fleetName = n?.fleet ?? null;
       r.plateNo = n?.plate ?? null;
       r.driverName = n?.driver ?? null;
+      // The source and the fleet order by their numbers, not their ids.
+      r.sourceNo = n?.source_no ?? null;
+      r.fleetOrderNo = n?.order_no ?? null;
       const file = files.find((x) => x.id === Number(r.receiptFileId));
       r.receiptFile = file ? { id: file.id, name: file.name } : null;
     }
@@ -285,7 +294,7 @@ export const waybillResource = serverResource(waybillDef, {
   async toDb(input, { trx, op }, defaults) {
     const day = String(input.loadingFrom).slice(0, 10);
     const price = (await priceInForce(trx, { customerId: Number(input.customerId), lineId: Number(input.lineId), on: day }))!;
-    const line = await trx('ops_line').where({ id: Number(input.lineId) }).first('origin', 'destination', 'loss_tolerance');
+    const line = await trx('ops_line').where({ id: Number(input.lineId) }).first('origin', 'destination', 'loss_tolerance', 'underload_tolerance');
     const values: Row = {
       ...defaults,
       loading_point: input.loadingPoint || line.origin,
@@ -299,6 +308,7 @@ export const waybillResource = serverResource(waybillDef, {
       contract_line_id: price.contractLineId,
       adjustment_id: price.adjustmentId,
       loss_tolerance: line.loss_tolerance,
+      underload_tolerance: line.underload_tolerance ?? UNDERLOAD_TOLERANCE_DEFAULT,
     };
     if (op === 'create') Object.assign(values, { status: 'dispatched', loss_review: 'none', waybill_no: `TMP${Date.now()}${Math.random().toString(36).slice(2, 8)}` });
     return values;

@@ -17,6 +17,7 @@ import { WAYBILL_PERMISSIONS } from './waybill';
 import { dispatchWaybill, waybillStep, type DispatchInput } from './waybill.server';
 import { translator } from '../fleet/testing';
 import { dayFrom } from './testing';
+import { formatDateTime } from '../../../core/i18n/dates';
 import portOps from '..';
 
 const db = setUpTestDb({ plugins: [system, portOps], registry: true, dataDir: true, logins: ['operator', 'fleet', 'driver', 'shipper', 'admin'] });
@@ -41,6 +42,7 @@ beforeAll(async () => {
   ids.b5678 = await idOf('ops_vehicle', { plate_no: '云N·B5678' });
   ids.a3721 = await idOf('ops_vehicle', { plate_no: '云N·A3721' });
   ids.c2468 = await idOf('ops_vehicle', { plate_no: '云N·C2468' });
+  ids.d1357 = await idOf('ops_vehicle', { plate_no: '云N·D1357' });
   ids.li = await idOf('ops_driver', { name: '李建国' });
   ids.zhang = await idOf('ops_driver', { name: '张卫东' });
   ids.yang = await idOf('ops_driver', { name: '杨志华' });
@@ -232,6 +234,83 @@ describe('against a fleet order', () => {
     expect((await waybills('operator').create(payload({ ...over, lineId: ids.wandingMangshi }))).fieldErrors?.fleetOrderId).toBe('客户和线路须与车队订单一致');
     const offered = await db.knex('ops_fleet_order').where({ status: 'offered' }).first();
     expect((await waybills('operator').create(payload({ ...over, fleetOrderId: Number(offered.id) }))).fieldErrors?.fleetOrderId).toBe('只能按本车队已接受的车队订单派车');
+  });
+});
+
+describe('the fleet order picker', () => {
+  it("offers the fleet its accepted orders, each filling the form from the order: customer, line, fleet, the source's goods and loading window, the tonnes left", async () => {
+    const order = await db.knex('ops_fleet_order as o').join('ops_source as s', 's.id', 'o.source_id').where({ 'o.fleet_id': ids.shunda, 'o.status': 'accepted' }).first('o.*', 's.loading_from', 's.loading_to');
+    const lookup = db.registry.lookups.get('portops.fleetOrders')!;
+    const before = (await lookup(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
+    const planned = await db.knex('ops_waybill').where({ fleet_order_id: order.id }).whereNot({ status: 'cancelled' }).sum({ n: 'planned_tonnes' }).first();
+    const left = Number(order.tonnes) - Number(planned?.n ?? 0);
+    expect(before.fill).toEqual({
+      customerId: String(order.customer_id),
+      lineId: String(order.line_id),
+      fleetId: String(ids.shunda),
+      goods: '玉米',
+      plannedTonnes: String(left),
+      loadingFrom: formatDateTime(order.loading_from).slice(0, 16),
+      loadingTo: formatDateTime(order.loading_to).slice(0, 16),
+    });
+    // A waybill against it leaves less to fill; the filled values pass the dispatch.
+    const w = ok(await waybills('fleet').create(payload({ fleetOrderId: Number(order.id), customerId: Number(order.customer_id), lineId: Number(order.line_id), vehicleId: ids.b5678, plannedTonnes: '2' })));
+    const after = (await lookup(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
+    expect(Number(after.fill!.plannedTonnes)).toBe(left - 2);
+    // Cancelled, its tonnes are the order's again (and the demo driver's page keeps its trips).
+    ok(await waybills('operator').transition('cancel', [Number(w.id)], '测试'));
+    const back = (await lookup(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
+    expect(Number(back.fill!.plannedTonnes)).toBe(left);
+  });
+
+  it('names the source and the fleet order of a waybill by their numbers, not their ids', async () => {
+    const order = await db.knex('ops_fleet_order as o').join('ops_source as s', 's.id', 'o.source_id').where({ 'o.fleet_id': ids.shunda, 'o.status': 'accepted' }).first('o.id', 'o.order_no', 'o.customer_id', 'o.line_id', 's.source_no');
+    const w = ok(await waybills('fleet').create(payload({ fleetOrderId: Number(order.id), customerId: Number(order.customer_id), lineId: Number(order.line_id), vehicleId: ids.b5678, plannedTonnes: '1' })));
+    const got = ok(await waybills('operator').get(Number(w.id)));
+    expect(got).toMatchObject({ sourceNo: order.source_no, fleetOrderNo: order.order_no });
+    expect(String(got.sourceNo)).toMatch(/^[A-Z]+\d+/);
+    ok(await waybills('operator').transition('cancel', [Number(w.id)], '测试'));
+  });
+});
+
+describe('under-loading', () => {
+  // 畹町边贸运输车队's 32 t container truck and its driver, driven by the platform on the driver's
+  // behalf, on days the rice contract covers and no other test of this driver takes.
+  let truckDay = 6;
+  const truck = async (plannedTonnes: string) => {
+    const day = dayFrom(truckDay++);
+    const w = await dispatched('operator', { customerId: ids.rice, lineId: ids.wandingMangshi, fleetId: ids.wanding, vehicleId: ids.d1357, driverId: ids.yang, plannedTonnes, loadingFrom: `${day} 08:00`, loadingTo: `${day} 10:00` });
+    for (const name of ['accept', 'arriveLoading']) ok2(await step('admin', w.id, name));
+    return w;
+  };
+  const load = async (id: unknown, gross: string, tare: string) => {
+    const res = await step('admin', id, 'load', { gross, tare });
+    expect(res.body.code, res.body.msg).toBe(200);
+    return ok(await waybills('operator').get(Number(id)));
+  };
+
+  it("flags a truck loaded far below its plan (15.1 t of 32 t) against the line's tolerance, kept on the waybill; a full load is not flagged", async () => {
+    const line = await db.knex('ops_line').where({ id: ids.wandingMangshi }).first('underload_tolerance');
+    expect(Number(line.underload_tolerance)).toBe(10);
+    const short = await truck('32');
+    expect(ok(await waybills('operator').get(Number(short.id)))).toMatchObject({ underloadTolerance: '10', underloaded: false });
+    expect(await load(short.id, '30.300', '15.200')).toMatchObject({ loadedNet: '15.1', underloaded: true, underloadTonnes: '16.9' });
+    const full = await truck('30');
+    expect(await load(full.id, '45.200', '15.200')).toMatchObject({ loadedNet: '30', underloaded: false, underloadTonnes: '0' });
+    // The list filters on it.
+    const flagged = await waybills('operator').list({ underloaded: 'true', pageSize: 100 });
+    expect(flagged.data.rows.map((r) => r.id)).toContain(short.id);
+    expect(flagged.data.rows.map((r) => r.id)).not.toContain(full.id);
+  });
+
+  it("takes the line's own tolerance, as data next to its loss tolerance", async () => {
+    await db.knex('ops_line').where({ id: ids.wandingMangshi }).update({ underload_tolerance: 60 });
+    try {
+      const w = await truck('32');
+      expect(await load(w.id, '30.300', '15.200')).toMatchObject({ underloadTolerance: '60', underloaded: false });
+    } finally {
+      await db.knex('ops_line').where({ id: ids.wandingMangshi }).update({ underload_tolerance: 10 });
+    }
   });
 });
 
@@ -490,6 +569,8 @@ describe('the demo and the board', () => {
     expect(demo.map((w: { status: string }) => w.status)).toEqual(expect.arrayContaining(['completed', 'inTransit', 'dispatched', 'cancelled']));
     expect(demo.filter((w: { loss_review: string }) => w.loss_review === 'pending').length).toBeGreaterThanOrEqual(1);
     expect(demo.some((w: { status: string; driver_id: number }) => w.status === 'dispatched' && w.driver_id === ids.li)).toBe(true);
+    // And one loaded short of its plan, flagged.
+    expect(demo.filter((w: { underloaded: unknown }) => Boolean(Number(w.underloaded))).map((w: { planned_tonnes: unknown; loaded_net: unknown }) => [Number(w.planned_tonnes), Number(w.loaded_net)])).toEqual([[18, 9.6]]);
   });
 
   it("counts the day's waybills by state in the viewer's scope", async () => {

@@ -170,12 +170,16 @@ export interface ProposalFleet {
   tonnes: number;
   sharePercent: number;
   capacityTonnes: number;
-  /** Why it was excluded, or what its share cost (the score terms), translated. */
+  /** Why it was excluded, or what shaped its share (each rule by name, the bounds it reached, the score terms), translated. */
   reasons: string[];
+  /** Excluded only by rules the operator may set aside for this source, with a reason (INCLUDABLE). */
+  includable: boolean;
 }
 
 export interface Proposal {
-  source: { id: number; sourceNo: string; tonnes: number; price: string; priceUnit: string; currency: string; status: string };
+  source: { id: number; sourceNo: string; tonnes: number; price: string; priceUnit: string; currency: string; status: string; containers: number | null };
+  /** The lot the source is placed in (a container's tonnes when it comes in containers, else one tonne), and why. */
+  lot: { tonnes: number; containers: number | null; text: string };
   placedTonnes: number;
   unplacedTonnes: number;
   unplacedReason: string | null;
@@ -183,26 +187,43 @@ export interface Proposal {
   rules: { id: number; name: string }[];
 }
 
-/** An exclusion in words (texts under portops:assignment.reason); a blacklisting reads as the blacklist's refusal. */
+/**
+ * Exclusions the operator may set aside for one source by including the fleet with a reason
+ * (recorded): the business rules (minimum lot, price ceiling, on-time floor, loss ceiling).
+ * Never the blacklist, the qualification, the vehicle type or the dangerous-goods licence: the
+ * dispatch refuses those fleets anyway.
+ */
+export const INCLUDABLE: ReadonlySet<Exclusion['code']> = new Set(['belowMinLot', 'priceAbove', 'onTimeBelow', 'lossAbove']);
+
+const BELOW_MIN_KEY = { capacity: 'belowMinLot', ownCap: 'belowMinLotOwnCap', shareCap: 'belowMinLotShareCap', source: 'belowMinLotSource' } as const;
+
+/** An exclusion in words (texts under portops:assignment.reason), named by its rule; a blacklisting reads as the blacklist's refusal. */
 export function exclusionText(t: TFunction, e: Exclusion): string {
-  if (e.code === 'blacklisted') return String(e.values.reason || t('portops:assignment.reason.blacklisted', { reason: '' }));
-  return t(`portops:assignment.reason.${e.code}`, e.values);
+  const byRule = (text: string) => t('portops:assignment.reason.byRule', { rule: e.ruleName, text });
+  if (e.code === 'blacklisted') return byRule(String(e.values.reason || t('portops:assignment.reason.blacklisted', { reason: '' })));
+  if (e.code === 'belowMinLot') return byRule(t(`portops:assignment.reason.${BELOW_MIN_KEY[(e.values.limit as keyof typeof BELOW_MIN_KEY) ?? 'capacity'] ?? 'belowMinLot'}`, e.values));
+  return byRule(t(`portops:assignment.reason.${e.code}`, e.values));
 }
 
-function why(t: TFunction, f: AssignmentResult['fleets'][number], s: SourceRow): string[] {
+/** Why a fleet has its share: the range it could take, every rule and bound that shaped it (by name), each score term. */
+function why(t: TFunction, f: AssignmentResult['fleets'][number], s: SourceRow, lot: number): string[] {
   if (f.status === 'excluded') return f.excludedBy.map((e) => exclusionText(t, e));
+  const byRule = (rule: string | undefined, text: string) => (rule ? t('portops:assignment.reason.byRule', { rule, text }) : text);
   const out: string[] = [];
   if (f.status === 'allocated') out.push(t(`${K}.why.range`, { min: f.minTonnes, max: f.maxTonnes }));
-  for (const term of f.terms) {
-    const attribute = t(`portops:assignment.builtinNames.${term.attribute}`);
-    if (term.attribute === 'shareCap') {
-      if (term.tonnes > 0) out.push(t(`${K}.why.aboveShare`, { percent: term.value, tonnes: term.tonnes }));
-      continue;
-    }
-    const value = term.attribute === 'price' ? `${term.value} ${s.currency}/t` : `${term.value}%`;
-    out.push(t(`${K}.why.score`, { attribute, value, score: Math.round((1 - term.score) * 100) }));
+  for (const sh of f.shapedBy) {
+    if (sh.code === 'preferredShare') out.push(byRule(sh.ruleName, t(`${K}.why.shaped.${sh.values.above > 0 ? 'preferredShareAbove' : 'preferredShareHeld'}`, sh.values)));
+    else if (f.status === 'unused' && sh.code !== 'notNeeded' && sh.code !== 'minLot') out.push(byRule(sh.ruleName, t(`${K}.why.noLot.${sh.code}`, { ...sh.values, lotTonnes: lot })));
+    // Its free capacity used: "of it in whole lots" only where the lots leave some of it over.
+    else if (sh.code === 'capacity' && sh.values.capacity === sh.values.tonnes) out.push(t(`${K}.why.shaped.capacityAll`, sh.values));
+    else out.push(byRule(sh.ruleName, t(`${K}.why.shaped.${sh.code}`, sh.values)));
   }
-  if (f.status === 'unused') out.push(f.maxTonnes > 0 ? t(`${K}.why.notNeeded`, { max: f.maxTonnes }) : t(`${K}.why.noRoom`));
+  for (const term of f.terms) {
+    if (term.attribute === 'shareCap') continue; // named above, where it shaped the share
+    const attribute = t(`portops:assignment.builtinNames.${term.attribute}`);
+    const value = term.attribute === 'price' ? `${term.value} ${s.currency}/t` : `${term.value}%`;
+    out.push(byRule(term.ruleName, t(`${K}.why.score`, { attribute, value, score: Math.round((1 - term.score) * 100) })));
+  }
   return out;
 }
 
@@ -219,11 +240,18 @@ export async function proposal(knex: Knex, t: TFunction, sourceId: number): Prom
   const facts = await fleetFacts(knex, t, s, input);
   const rules = await activeRules(knex, { lineId: s.line_id, customerId: s.customer_id });
   const result = optimise(input, facts, rules);
+  const containers = Number(s.containers ?? 0) > 0 ? Number(s.containers) : null;
+  const lotTonnes = round2(result.lotTonnes);
   return {
-    source: { id: s.id, sourceNo: s.source_no, tonnes: Number(s.tonnes), price: Number(s.price).toFixed(2), priceUnit: s.price_unit, currency: s.currency, status: s.status },
+    source: { id: s.id, sourceNo: s.source_no, tonnes: Number(s.tonnes), price: Number(s.price).toFixed(2), priceUnit: s.price_unit, currency: s.currency, status: s.status, containers },
+    lot: {
+      tonnes: lotTonnes,
+      containers,
+      text: containers ? t(`${K}.ui.lotContainers`, { tonnes: lotTonnes, containers, sourceTonnes: Number(s.tonnes) }) : t(`${K}.ui.lotTonnes`, { tonnes: lotTonnes }),
+    },
     placedTonnes: result.placedTonnes,
     unplacedTonnes: result.unplacedTonnes,
-    unplacedReason: result.unplacedReason ? t(`portops:assignment.unplaced.${result.unplacedReason}`) : null,
+    unplacedReason: result.unplacedReason ? t(`portops:assignment.unplaced.${result.unplacedReason}`, { rule: result.unplacedRule?.name ?? '' }) : null,
     fleets: result.fleets.map((f) => ({
       fleetId: f.fleetId,
       name: f.name,
@@ -231,7 +259,8 @@ export async function proposal(knex: Knex, t: TFunction, sourceId: number): Prom
       tonnes: f.tonnes,
       sharePercent: f.sharePercent,
       capacityTonnes: facts.find((x) => x.id === f.fleetId)!.capacityTonnes,
-      reasons: why(t, f, s),
+      reasons: why(t, f, s, result.lotTonnes),
+      includable: f.status === 'excluded' && f.excludedBy.every((e) => INCLUDABLE.has(e.code)),
     })),
     rules: rules.map((r) => ({ id: r.id, name: r.name })),
   };
@@ -246,7 +275,13 @@ async function nextOrderNo(trx: Knex.Transaction): Promise<string> {
 }
 
 /** Offers one share to a fleet: an order awaiting its answer for OFFER_HOURS; audited as created by `actor` (null: the job). */
-export async function offer(trx: Knex.Transaction, s: SourceRow, share: { fleetId: number; tonnes: number; proposed: number | null; parentOrderId?: number | null }, actor: Actor | null, now = new Date()): Promise<number> {
+export async function offer(
+  trx: Knex.Transaction,
+  s: SourceRow,
+  share: { fleetId: number; tonnes: number; proposed: number | null; parentOrderId?: number | null; included?: { excludedBy: string[]; reason: string } | null },
+  actor: Actor | null,
+  now = new Date(),
+): Promise<number> {
   const values = {
     order_no: await nextOrderNo(trx),
     source_id: s.id,
@@ -269,7 +304,15 @@ export async function offer(trx: Knex.Transaction, s: SourceRow, share: { fleetI
     version: 1,
   };
   const [id] = await trx(ORDER).insert(values);
-  await writeAudit(trx, { resource: ORDER_KEY, recordId: Number(id), action: 'create', actor, before: null, after: { orderNo: values.order_no, fleetId: share.fleetId, tonnes: values.tonnes, status: 'offered' }, summary: values.order_no });
+  const after = {
+    orderNo: values.order_no,
+    fleetId: share.fleetId,
+    tonnes: values.tonnes,
+    status: 'offered',
+    // A fleet the rules excluded, included by the operator: the exclusions set aside and why.
+    ...(share.included ? { includedDespite: share.included.excludedBy, includeReason: share.included.reason } : {}),
+  };
+  await writeAudit(trx, { resource: ORDER_KEY, recordId: Number(id), action: 'create', actor, before: null, after, summary: values.order_no });
   return Number(id);
 }
 
@@ -279,7 +322,7 @@ export async function offer(trx: Knex.Transaction, s: SourceRow, share: { fleetI
  * total within the source's tonnes. Creates one offered fleet order per share and assigns the
  * source, noting what was proposed and what was confirmed. Answers the orders' ids.
  */
-export async function confirmDistribution(knex: Knex, actor: Actor, t: TFunction, sourceId: number, shares: { fleetId: number; tonnes: number }[]): Promise<number[]> {
+export async function confirmDistribution(knex: Knex, actor: Actor, t: TFunction, sourceId: number, shares: { fleetId: number; tonnes: number; includeReason?: string | null }[]): Promise<number[]> {
   // The source as the user may see it (404 otherwise).
   await getRow(sourceResource, actor.user, sourceId, t, knex);
   return knex.transaction(async (trx) => {
@@ -293,8 +336,11 @@ export async function confirmDistribution(knex: Knex, actor: Actor, t: TFunction
     for (const x of wanted) {
       const f = p.fleets.find((y) => y.fleetId === x.fleetId);
       const key = `fleet${x.fleetId}`;
+      const reason = x.includeReason?.trim() ?? '';
       if (!f) errors[key] = t(`${K}.msg.unknownFleet`);
-      else if (f.status === 'excluded') errors[key] = t(`${K}.msg.fleetExcluded`, { name: f.name, reason: f.reasons.join('；') });
+      // An excluded fleet only with a reason, and only when every rule that excluded it may be set aside.
+      else if (f.status === 'excluded' && !f.includable) errors[key] = t(`${K}.msg.notIncludable`, { name: f.name, reason: f.reasons.join('；') });
+      else if (f.status === 'excluded' && !reason) errors[`reason${x.fleetId}`] = t(`${K}.msg.includeReasonRequired`, { name: f.name });
       else if (x.tonnes > f.capacityTonnes + 1e-9) errors[key] = t(`${K}.msg.overCapacity`, { name: f.name, capacity: f.capacityTonnes });
     }
     const total = round2(wanted.reduce((sum, x) => sum + x.tonnes, 0));
@@ -303,13 +349,15 @@ export async function confirmDistribution(knex: Knex, actor: Actor, t: TFunction
     const now = new Date();
     const ids: number[] = [];
     for (const x of wanted) {
-      const proposed = p.fleets.find((y) => y.fleetId === x.fleetId)!.tonnes;
-      ids.push(await offer(trx, s, { fleetId: x.fleetId, tonnes: x.tonnes, proposed }, actor, now));
+      const f = p.fleets.find((y) => y.fleetId === x.fleetId)!;
+      const included = f.status === 'excluded' ? { excludedBy: f.reasons, reason: x.includeReason!.trim() } : null;
+      ids.push(await offer(trx, s, { fleetId: x.fleetId, tonnes: x.tonnes, proposed: f.tonnes, included }, actor, now));
     }
     const note = t(`${K}.msg.distributionNote`, {
       shares: wanted
         .map((x) => {
           const f = p.fleets.find((y) => y.fleetId === x.fleetId)!;
+          if (f.status === 'excluded') return t(`${K}.msg.shareIncluded`, { name: f.name, tonnes: x.tonnes, excluded: f.reasons.join('；'), reason: x.includeReason!.trim() });
           return f.tonnes === x.tonnes ? t(`${K}.msg.shareAsProposed`, { name: f.name, tonnes: x.tonnes }) : t(`${K}.msg.shareAdjusted`, { name: f.name, tonnes: x.tonnes, proposed: f.tonnes });
         })
         .join('；'),

@@ -94,7 +94,7 @@ export const sourcesArea: PluginArea = {
         parameters: [id],
         requestBody: {
           required: true,
-          content: json({ type: 'object', properties: { shares: { type: 'array', items: { type: 'object', properties: { fleetId: { type: 'integer' }, tonnes: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' } }, required: ['fleetId', 'tonnes'] } } }, required: ['shares'] }),
+          content: json({ type: 'object', properties: { shares: { type: 'array', items: { type: 'object', properties: { fleetId: { type: 'integer' }, tonnes: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' }, includeReason: { type: 'string', maxLength: 200, description: 'Required to include a fleet the rules excluded (only one excluded by business rules: minimum lot, price, on-time, loss); recorded with its order' } }, required: ['fleetId', 'tonnes'] } } }, required: ['shares'] }),
         },
         responses: { 200: okResponse('the fleet orders made', { type: 'object', properties: { orders: { type: 'array', items: { type: 'integer' } } }, required: ['orders'] }), ...errors('Forbidden', 'NotFound') },
       },

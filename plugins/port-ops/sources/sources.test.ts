@@ -25,13 +25,19 @@ const db = setUpTestDb({ plugins: [system, portops], registry: true, logins: ['o
 const sources = (who: string) => resourceApi('portops', 'source', { cookie: db.cookies[who] });
 const orders = (who: string) => resourceApi('portops', 'fleetOrder', { cookie: db.cookies[who] });
 
-type Proposal = { fleets: { fleetId: number; name: string; status: string; tonnes: number; capacityTonnes: number; sharePercent: number; reasons: string[] }[]; placedTonnes: number };
+type Proposal = {
+  fleets: { fleetId: number; name: string; status: string; tonnes: number; capacityTonnes: number; sharePercent: number; reasons: string[]; includable: boolean }[];
+  placedTonnes: number;
+  unplacedTonnes: number;
+  unplacedReason: string | null;
+  lot: { tonnes: number; containers: number | null; text: string };
+};
 const distribution = {
   async get(who: string, id: number) {
     const res = await respond(distributionRoute.loader, req(`/api/portops/distribution/${id}`, { cookie: db.cookies[who] }), { id: String(id) });
     return { status: res.status, body: (await envelope(res)) as { code: number; msg: string; data: Proposal } };
   },
-  async confirm(who: string, id: number, shares: { fleetId: number; tonnes: string | number }[]) {
+  async confirm(who: string, id: number, shares: { fleetId: number; tonnes: string | number; includeReason?: string }[]) {
     const res = await respond(distributionRoute.action, req(`/api/portops/distribution/${id}`, { cookie: db.cookies[who], json: { shares } }), { id: String(id) });
     const body = (await envelope(res)) as { code: number; msg: string; data: { orders?: number[]; fieldErrors?: Record<string, string> } };
     return { status: res.status, body, fieldErrors: body.data?.fieldErrors ?? {} };
@@ -270,12 +276,14 @@ describe('the distribution', () => {
     const p = (await distribution.get('operator', id)).body.data;
     const mandalay = p.fleets.find((f) => f.fleetId === fleet.mandalay)!;
     expect(mandalay).toMatchObject({ status: 'excluded', tonnes: 0 });
-    expect(mandalay.reasons).toContain('无危险品运输资质');
+    expect(mandalay.reasons).toContain('危险品须有危运资质：无危险品运输资质');
+    expect(mandalay.includable).toBe(false);
     const res = await distribution.confirm('operator', id, [
       { fleetId: fleet.shunda, tonnes: '10' },
-      { fleetId: fleet.mandalay, tonnes: '10' },
+      { fleetId: fleet.mandalay, tonnes: '10', includeReason: '客户同意' },
     ]);
-    expect(res.fieldErrors[`fleet${fleet.mandalay}`]).toBe('Mandalay Shwe Logistics 已被排除：无危险品运输资质');
+    // Not even with a reason: the dispatch would refuse it.
+    expect(res.fieldErrors[`fleet${fleet.mandalay}`]).toBe('Mandalay Shwe Logistics 已被排除，不能纳入：危险品须有危运资质：无危险品运输资质');
     expect(await statusOf('ops_source', id)).toBe('published');
     expect(await db.knex('ops_fleet_order').where({ source_id: id }).first()).toBeUndefined();
   });
@@ -288,10 +296,72 @@ describe('the distribution', () => {
       expect(muse.status).toBe('excluded');
       expect(muse.reasons.join()).toMatch(/黑名单.*货损未赔/);
       const res = await distribution.confirm('operator', id, [{ fleetId: fleet.muse, tonnes: '5' }]);
-      expect(res.fieldErrors[`fleet${fleet.muse}`]).toMatch(/^Muse Golden Road Transport 已被排除：.*货损未赔/);
+      expect(res.fieldErrors[`fleet${fleet.muse}`]).toMatch(/^Muse Golden Road Transport 已被排除，不能纳入：.*货损未赔/);
     } finally {
       await db.knex('ops_blacklist').where({ reason: '测试：货损未赔' }).delete();
     }
+  });
+
+  it('places a source in containers a container a lot, and says so; names each excluded fleet with the minimum lot as the true reason', async () => {
+    // 200 t in 8 containers: lots of 25 t; the default two-lot minimum is 50 t a fleet.
+    const id = await published({ tonnes: '200', containers: 8 });
+    const p = (await distribution.get('operator', id)).body.data;
+    expect(p.lot).toMatchObject({ tonnes: 25, containers: 8 });
+    expect(p.lot.text).toBe('分配单位：每批 25 吨 — 货源 200 吨共 8 箱，一箱不拆分给两个车队');
+    const byId = Object.fromEntries(p.fleets.map((f) => [f.fleetId, f]));
+    expect(byId[fleet.mandalay]).toMatchObject({ status: 'allocated', tonnes: 50 });
+    expect(byId[fleet.mandalay].reasons).toContain('每车队至少 2 批：按最小派单量 2 批 × 25 吨 = 50 吨');
+    expect(byId[fleet.mandalay].reasons).toContain('可用运力 57 吨，按整批可承运 50 吨，已用满');
+    for (const k of ['shunda', 'wanding', 'muse']) expect(byId[fleet[k]]).toMatchObject({ status: 'excluded', includable: true });
+    expect(byId[fleet.shunda].reasons).toEqual(['每车队至少 2 批：可用运力 35 吨，不足最小派单量 2 批 × 25 吨 = 50 吨']);
+    expect(p.placedTonnes).toBe(50);
+    // Not "capacity": the fleets have 138 t free; the minimum lot keeps them out.
+    expect(p.unplacedReason).toBe('最小派单量（规则“每车队至少 2 批”）使有运力的车队无法承运');
+  });
+
+  it('lets the operator include an excluded fleet with a reason, checked on the server and recorded with the order and the assignment', async () => {
+    const id = await published({ tonnes: '200', containers: 8 });
+    const noReason = await distribution.confirm('operator', id, [
+      { fleetId: fleet.mandalay, tonnes: '50' },
+      { fleetId: fleet.shunda, tonnes: '25' },
+    ]);
+    expect(noReason.fieldErrors[`reason${fleet.shunda}`]).toBe('纳入被排除的车队 瑞丽顺达物流车队 须填写理由');
+    const blank = await distribution.confirm('operator', id, [{ fleetId: fleet.shunda, tonnes: '25', includeReason: '   ' }]);
+    expect(blank.fieldErrors[`reason${fleet.shunda}`]).toBeTruthy();
+    // Included, it is still held to its free capacity.
+    const over = await distribution.confirm('operator', id, [{ fleetId: fleet.shunda, tonnes: '50', includeReason: '顺达承诺加派一车' }]);
+    expect(over.fieldErrors[`fleet${fleet.shunda}`]).toBe('瑞丽顺达物流车队 的可用运力只有 35 吨');
+    expect(await db.knex('ops_fleet_order').where({ source_id: id }).first()).toBeUndefined();
+    const res = await distribution.confirm('operator', id, [
+      { fleetId: fleet.mandalay, tonnes: '50' },
+      { fleetId: fleet.shunda, tonnes: '25', includeReason: '顺达承诺加派一车' },
+    ]);
+    expect(res.body.code, res.body.msg).toBe(200);
+    const own = await db.knex('ops_fleet_order').where({ source_id: id, fleet_id: fleet.shunda }).first();
+    expect(Number(own.tonnes)).toBe(25);
+    const audit = await db.knex('sys_audit_log').where({ resource: 'portops.fleetOrder', record_id: String(own.id), action: 'create' }).first();
+    expect(audit.username).toBe('operator');
+    expect(JSON.stringify(JSON.parse(audit.changes))).toContain('顺达承诺加派一车');
+    expect(audit.changes).toContain('每车队至少 2 批');
+    const source = await db.knex('ops_source').where({ id }).first();
+    expect(source.distribution_note).toContain('瑞丽顺达物流车队 25 吨（被排除：每车队至少 2 批：可用运力 35 吨，不足最小派单量 2 批 × 25 吨 = 50 吨；纳入理由：顺达承诺加派一车）');
+  });
+
+  it('names the rule behind an even split at the preferred share in each fleet’s reasons', async () => {
+    // 60 t: the default 25 % preferred share is 15 t, the 40 % cap 24 t.
+    const p = (await distribution.get('operator', await published({ tonnes: '60' }))).body.data;
+    const at15 = p.fleets.filter((f) => f.tonnes === 15);
+    expect(at15.length).toBeGreaterThanOrEqual(2);
+    for (const f of at15) expect(f.reasons).toContain('超过 25% 份额加价：止于期望份额 25%（15 吨），超出部分每吨加价 2');
+    for (const f of p.fleets.filter((x) => x.status === 'allocated')) expect(f.reasons.some((r) => r.startsWith('报价优先：') || r.startsWith('准时率优先：'))).toBe(true);
+  });
+
+  it('says a fleet used all its free capacity where that is what stopped it', async () => {
+    // 80 t: 20 t each at the preferred share, but 畹町 has 16 t free.
+    const p = (await distribution.get('operator', await published({ tonnes: '80' }))).body.data;
+    const wanding = p.fleets.find((f) => f.fleetId === fleet.wanding)!;
+    expect(wanding.tonnes).toBe(16);
+    expect(wanding.reasons).toContain('已用满可用运力 16 吨');
   });
 
   it('answers 404 for a source the caller cannot see and 400 for a malformed id', async () => {

@@ -1,7 +1,9 @@
 // The distribution screen's parts: 智能分配 on one published source opens the optimiser's proposal
-// (per fleet: the result, share, tonnes, free capacity and why); the operator may change the
-// tonnes of fleets that were not excluded, then confirms: the server checks the shares again,
-// creates the fleet orders and assigns the source. The detail drawer lists the source's orders.
+// (the lot it is placed in; per fleet: the result, share, tonnes, free capacity and why, every
+// rule that shaped it by name); the operator may change the tonnes of fleets that were not
+// excluded, include an excluded fleet (where its exclusions may be set aside) with a reason, then
+// confirms: the server checks the shares again, creates the fleet orders (an included fleet's
+// with its reason, audited) and assigns the source. The detail drawer lists the source's orders.
 import { useEffect, useRef, useState } from 'react';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
@@ -18,9 +20,11 @@ interface ProposalFleet {
   sharePercent: number;
   capacityTonnes: number;
   reasons: string[];
+  includable: boolean;
 }
 interface Proposal {
   source: { id: number; sourceNo: string; tonnes: number };
+  lot: { tonnes: number; containers: number | null; text: string };
   placedTonnes: number;
   unplacedTonnes: number;
   unplacedReason: string | null;
@@ -37,6 +41,8 @@ export function DistributionDialog({ sourceId, onClose, onDone }: { sourceId: nu
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [tonnes, setTonnes] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Excluded fleets the operator includes, with the reason typed so far. */
+  const [included, setIncluded] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
   const close = useRef(onClose);
   close.current = onClose;
@@ -54,7 +60,7 @@ export function DistributionDialog({ sourceId, onClose, onDone }: { sourceId: nu
   const confirm = async () => {
     const shares = Object.entries(tonnes)
       .filter(([, v]) => v.trim() !== '' && Number(v) !== 0)
-      .map(([fleetId, v]) => ({ fleetId: Number(fleetId), tonnes: v.trim() }));
+      .map(([fleetId, v]) => ({ fleetId: Number(fleetId), tonnes: v.trim(), ...(included[Number(fleetId)] !== undefined ? { includeReason: included[Number(fleetId)] } : {}) }));
     setBusy(true);
     try {
       const res = await api.post<{ orders: number[] }>(`/portops/distribution/${sourceId}`, { shares }, { silent: true });
@@ -78,6 +84,14 @@ export function DistributionDialog({ sourceId, onClose, onDone }: { sourceId: nu
               <Typography data-testid="distribution-summary">{t(`${K}.ui.summary`, { tonnes: proposal.source.tonnes, placed: proposal.placedTonnes })}</Typography>
               {proposal.unplacedTonnes > 0 && <Typography color="warning.main">{t(`${K}.ui.unplaced`, { tonnes: proposal.unplacedTonnes, reason: proposal.unplacedReason ?? '' })}</Typography>}
             </Stack>
+            <Typography variant="body2" component="div" sx={{ mb: 0.5 }} data-testid="distribution-lot">
+              {proposal.lot.text}
+            </Typography>
+            {proposal.fleets.some((f) => f.status === 'excluded') && (
+              <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 0.5 }} data-testid="distribution-excluded">
+                {t(`${K}.ui.excludedCount`, { n: proposal.fleets.filter((f) => f.status === 'excluded').length })}
+              </Typography>
+            )}
             <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
               {t(`${K}.ui.rules`, { rules: proposal.rules.map((r) => r.name).join('、') })}
             </Typography>
@@ -95,6 +109,7 @@ export function DistributionDialog({ sourceId, onClose, onDone }: { sourceId: nu
               <TableBody>
                 {proposal.fleets.map((f) => {
                   const error = errors[`fleet${f.fleetId}`];
+                  const including = included[f.fleetId] !== undefined;
                   const share = proposal.source.tonnes > 0 ? round2(((Number(tonnes[f.fleetId]) || 0) / proposal.source.tonnes) * 100) : 0;
                   return (
                     <TableRow key={f.fleetId} data-testid={`distribution-fleet-${f.fleetId}`}>
@@ -109,20 +124,42 @@ export function DistributionDialog({ sourceId, onClose, onDone }: { sourceId: nu
                           size="small"
                           type="number"
                           value={tonnes[f.fleetId] ?? ''}
-                          disabled={f.status === 'excluded'}
+                          disabled={f.status === 'excluded' && !including}
                           error={!!error}
                           helperText={error}
                           onChange={(e) => {
                             setTonnes((old) => ({ ...old, [f.fleetId]: e.target.value }));
                             setErrors((old) => ({ ...old, [`fleet${f.fleetId}`]: '', shares: '' }));
                           }}
-                          slotProps={{ htmlInput: { min: 0, step: 1, 'data-testid': `distribution-tonnes-${f.fleetId}` } }}
+                          slotProps={{ htmlInput: { min: 0, step: proposal.lot.tonnes, 'aria-label': `${t(`${K}.ui.tonnes`)} ${f.name}`, 'data-testid': `distribution-tonnes-${f.fleetId}` } }}
                         />
                       </TableCell>
                       <TableCell sx={{ fontSize: 13 }}>
                         {f.reasons.map((r, i) => (
                           <div key={i}>{r}</div>
                         ))}
+                        {f.includable && !including && (
+                          <Button size="small" variant="outlined" sx={{ mt: 0.5 }} title={t(`${K}.ui.includeTitle`)} onClick={() => setIncluded((old) => ({ ...old, [f.fleetId]: '' }))} data-testid={`distribution-include-${f.fleetId}`}>
+                            {t(`${K}.ui.include`)}
+                          </Button>
+                        )}
+                        {including && (
+                          <TextField
+                            size="small"
+                            fullWidth
+                            required
+                            sx={{ mt: 0.5 }}
+                            label={t(`${K}.ui.includeReason`)}
+                            value={included[f.fleetId]}
+                            error={!!errors[`reason${f.fleetId}`]}
+                            helperText={errors[`reason${f.fleetId}`]}
+                            onChange={(e) => {
+                              setIncluded((old) => ({ ...old, [f.fleetId]: e.target.value }));
+                              setErrors((old) => ({ ...old, [`reason${f.fleetId}`]: '' }));
+                            }}
+                            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': `distribution-reason-${f.fleetId}` } }}
+                          />
+                        )}
                       </TableCell>
                     </TableRow>
                   );
