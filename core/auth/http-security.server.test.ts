@@ -130,6 +130,27 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     expect(await postCode('NULLORIGIN', { cookie: cookies.admin, origin: 'null' })).toMatchObject({ status: 403, count: 0 });
   });
 
+  it('the scheme counts: Origin https://<the app’s host> is another site when the app is reached over http', async () => {
+    const https = server.base.replace(/^http:/, 'https:');
+    expect(await postCode('HTTPS_ORIGIN', { origin: https, cookie: cookies.admin })).toMatchObject({ status: 403, json: { code: 403 }, count: 0 });
+    expect(await postCode('HTTPS_REFERER', { referer: `${https}/management/refCode`, cookie: cookies.admin })).toMatchObject({ status: 403, count: 0 });
+    // A page action (Express) is checked the same way.
+    const cookie = await signIn();
+    expect((await call('/logout', { origin: https, cookie, method: 'POST' })).status).toBe(403);
+    expect(await postCode('HTTP_ORIGIN', { origin: server.base, cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
+  });
+
+  it('behind a trusted proxy the scheme is X-Forwarded-Proto’s: https pages pass, an http origin does not', async () => {
+    const proxied = await listen(await remixLike(1));
+    onTestFinished(() => void proxied.server.close());
+    const forwarded = { 'x-forwarded-host': 'port.example.com', 'x-forwarded-proto': 'https' };
+    const post = (code: string, origin: string) =>
+      fetch(`${proxied.base}/api/system/refCode`, { method: 'POST', headers: { ...forwarded, origin, cookie: cookies.admin, 'content-type': 'application/json' }, body: JSON.stringify(refCode(code)) });
+    expect((await post('PROXY_HTTP', 'http://port.example.com')).status).toBe(403);
+    expect(await codeCount('PROXY_HTTP')).toBe(0);
+    expect((await (await post('PROXY_HTTPS', 'https://port.example.com')).json()).code).toBe(200);
+  });
+
   it('an origin listed in ALLOWED_ORIGINS is accepted, others still not', async () => {
     process.env.ALLOWED_ORIGINS = 'https://portal.example, https://ops.example:8443';
     expect(await postCode('LISTED', { origin: 'https://ops.example:8443', cookie: cookies.admin })).toMatchObject({ json: { code: 200 }, count: 1 });
@@ -196,7 +217,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const facts = (path: string, origin: string): RequestFacts => ({
       method: 'POST',
       path,
-      host: new URL(server.base).host,
+      ownOrigin: server.base,
       origin,
       hasBody: true,
       contentType: 'application/x-www-form-urlencoded',
@@ -223,7 +244,7 @@ describe('CSRF: state-changing requests must come from the app itself', () => {
     const facts = (crossOrigin: RequestFacts['crossOrigin'], origin = portal): RequestFacts => ({
       method: 'POST',
       path: '/api/portal/public/messages',
-      host: new URL(server.base).host,
+      ownOrigin: server.base,
       origin,
       hasBody: true,
       contentType: 'multipart/form-data; boundary=x',

@@ -17,7 +17,7 @@ import helmet from 'helmet';
 import { CODE } from '../http/envelope.server';
 import type { TFunction } from 'i18next';
 import { getT } from '../i18n/i18n.server';
-import { ownHostOf } from '../http/node-request.server';
+import { ownOriginOf } from '../http/node-request.server';
 import { isDeclaredMultipart } from '../http/multipart';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -54,8 +54,11 @@ export interface RequestFacts {
   method: string;
   /** Path without the query string. */
   path: string;
-  /** The host (and port) the app is reached at: Host, or X-Forwarded-Host behind a trusted proxy. */
-  host: string;
+  /**
+   * The origin the app is reached at, scheme included (`http://host:port`): Host and the
+   * connection's scheme, or X-Forwarded-Host/-Proto behind a trusted proxy (ownOriginOf).
+   */
+  ownOrigin: string | null;
   origin?: string | null;
   referer?: string | null;
   contentType?: string | null;
@@ -94,7 +97,8 @@ export function checkRequest(r: RequestFacts, allowed: string[] = allowedOrigins
   if (source === undefined) {
     // Neither header: not a browser (curl, a script). Without a cookie there is nothing to forge.
     if (r.hasCookie) return 'origin';
-  } else if (source === null || (new URL(source).host !== r.host.toLowerCase() && !allowed.includes(source) && source !== r.crossOrigin?.allowedOrigin)) {
+  } else if (source === null || (source !== r.ownOrigin && !allowed.includes(source) && source !== r.crossOrigin?.allowedOrigin)) {
+    // Scheme, host and port all count: `https://app` is another origin than `http://app`.
     return 'origin';
   }
   if (api && !isMultipartEndpoint(r.path) && !r.crossOrigin?.multipart && r.hasBody && !isJson(r.contentType)) return 'contentType';
@@ -102,12 +106,12 @@ export function checkRequest(r: RequestFacts, allowed: string[] = allowedOrigins
 }
 
 /** What the check reads of a request (Express' or the API front's): method, path, host and its headers by lower-case name. */
-export function requestFacts(method: string, path: string, host: string, header: (name: string) => string | undefined): RequestFacts {
+export function requestFacts(method: string, path: string, ownOrigin: string | null, header: (name: string) => string | undefined): RequestFacts {
   const length = Number(header('content-length') ?? 0);
   return {
     method,
     path,
-    host,
+    ownOrigin,
     origin: header('origin') ?? null,
     referer: header('referer') ?? null,
     contentType: header('content-type') ?? null,
@@ -135,7 +139,7 @@ export function refusal(verdict: Exclude<Verdict, 'ok'>, t: TFunction): { status
 
 export function csrfGuard(): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const facts = requestFacts(req.method, req.path, ownHostOf(req, req.app.get('trust proxy fn')), (name) => req.get(name));
+    const facts = requestFacts(req.method, req.path, ownOriginOf(req, req.app.get('trust proxy fn')), (name) => req.get(name));
     const verdict = checkRequest({ ...facts, crossOrigin: res.locals.crossOrigin });
     if (verdict === 'ok') return next();
     getT(i18nRequest(req))

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setUpServer } from '../../tests/support/server';
 import { apiFront, compileApiRoutes, matchApi } from './api-router.server';
 import { fail, ok } from './envelope.server';
-import { clientIpOf, ownHostOf, requestUrl } from './node-request.server';
+import { clientIpOf, ownHostOf, ownOriginOf, requestUrl } from './node-request.server';
 
 const handler = () => null;
 const page = { default: () => null, loader: handler };
@@ -182,6 +182,12 @@ describe('the request facts behind a proxy', () => {
     expect(requestUrl(req(forwarded), untrusted)).toBe('http://app:3000/api/x?y=1');
     expect(clientIpOf(req(forwarded), untrusted)).toBe('10.0.0.1');
     expect(ownHostOf(req(forwarded), untrusted)).toBe('app:3000');
+    // The origin the CSRF check compares with: the scheme included, written as a browser writes Origin.
+    expect(ownOriginOf(req(forwarded), trusted)).toBe('https://port.example.com');
+    expect(ownOriginOf(req(forwarded), untrusted)).toBe('http://app:3000');
+    expect(ownOriginOf(req({ host: 'App.Example:80' }), untrusted)).toBe('http://app.example');
+    expect(ownOriginOf(req({ host: 'app', 'x-forwarded-proto': 'javascript' }, '127.0.0.1'), trusted)).toBeNull();
+    expect(ownOriginOf(req({}), untrusted)).toBeNull();
   });
 });
 

@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import { checkRequest, refusal, requestFacts } from '../auth/http-security.server';
 import { getT } from '../i18n/i18n.server';
 import { fail, jsonTextOf } from './envelope.server';
-import { clientIpOf, NodeRequest, ownHostOf, requestUrl, type TrustFn } from './node-request.server';
+import { clientIpOf, NodeRequest, ownOriginOf, requestUrl, type TrustFn } from './node-request.server';
 import { crossOriginPolicyOf, crossOriginVerdict, preflightRefusal, type CrossOriginVerdict } from './cors.server';
 
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: Record<string, unknown> }) => unknown;
@@ -209,7 +209,7 @@ export function apiFront(opts: ApiFrontOptions): RequestListener {
       return answer(req, res, fail(body.msg, body.code, 403), cors);
     }
     if (!match || !handler) return opts.fallback(req, res);
-    const verdict = checkRequest({ ...requestFacts(req.method ?? 'GET', path, ownHostOf(req, opts.trust), header), crossOrigin: cors });
+    const verdict = checkRequest({ ...requestFacts(req.method ?? 'GET', path, ownOriginOf(req, opts.trust), header), crossOrigin: cors });
     if (verdict !== 'ok') {
       const { status, body } = refusal(verdict, await getT(request));
       return answer(req, res, fail(body.msg, body.code, status), cors);

@@ -16,18 +16,39 @@ export function clientIpOf(req: IncomingMessage, trust: TrustFn): string {
   return proxyAddr(req, trust);
 }
 
-/** The URL the client asked for, as @remix-run/express builds it (protocol and host honour "trust proxy"). */
-export function requestUrl(req: IncomingMessage, trust: TrustFn): string {
+/** The scheme and host the client reached: X-Forwarded-Proto/-Host only behind a trusted proxy. */
+function reached(req: IncomingMessage, trust: TrustFn): { proto: string; host: string | undefined } {
   const trusted = trust(req.socket.remoteAddress ?? '', 0);
   const tls = (req.socket as { encrypted?: boolean }).encrypted;
   const proto = (trusted && first(req.headers['x-forwarded-proto'])) || (tls ? 'https' : 'http');
-  const host = (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
-  return `${proto}://${host}${req.url ?? '/'}`;
+  const host = (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host;
+  return { proto: proto.toLowerCase(), host };
+}
+
+/** The URL the client asked for, as @remix-run/express builds it (protocol and host honour "trust proxy"). */
+export function requestUrl(req: IncomingMessage, trust: TrustFn): string {
+  const { proto, host } = reached(req, trust);
+  return `${proto}://${host || 'localhost'}${req.url ?? '/'}`;
 }
 
 /** The host (and port) the app is reached at, lower-cased: X-Forwarded-Host only behind a trusted proxy. */
 export function ownHostOf(req: IncomingMessage, trust: TrustFn): string {
-  return ((trust(req.socket.remoteAddress ?? '', 0) && first(req.headers['x-forwarded-host'])) || req.headers.host || '').toLowerCase();
+  return (reached(req, trust).host ?? '').toLowerCase();
+}
+
+/**
+ * The origin the app is reached at (`scheme://host[:port]`, normalised as a browser writes an
+ * Origin header: lower case, no default port), or null without a usable Host. The scheme is the
+ * connection's (TLS or not), or X-Forwarded-Proto behind a trusted proxy.
+ */
+export function ownOriginOf(req: IncomingMessage, trust: TrustFn): string | null {
+  const { proto, host } = reached(req, trust);
+  if (!host || (proto !== 'http' && proto !== 'https')) return null;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return null;
+  }
 }
 
 export class NodeRequest {
