@@ -13,6 +13,7 @@ import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, transitionAmountCheck, type FieldDef, type Transition } from './define';
 import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
+import { sanitizeRichText } from './html.server';
 import { claimImages, releaseImages } from './images.server';
 import { checkUnique, columnValues, hookContext } from './columns.server';
 import { zodFieldErrors } from './fieldErrors';
@@ -124,6 +125,10 @@ export function toApiValue(f: FieldDef, v: unknown): unknown {
     }
     case 'password':
       return null;
+    case 'html':
+      // Sanitised on save, and again on the way out: a row written around the engine (an old
+      // row, a direct write) never reaches a page or a partner unsanitised.
+      return sanitizeRichText(String(v));
     default:
       return v;
   }

@@ -4,9 +4,12 @@
 // that every process drops when a portal write commits, so the list serves from memory at any
 // rate; the view counts shown in it may be up to a minute old. A reader's view is counted once
 // per day: a row per (news, reader, day) under a unique key, `views` raised only with a new row.
+// Rich text is sanitised on the way out as well as on save: whatever reached the table (an
+// import, an old row, a direct write) is served with only the allowed tags (the answer is kept,
+// so that costs once per change).
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { cacheableBody, createCache, etagMatches, type CacheableBody } from '@core/server';
+import { cacheableBody, createCache, etagMatches, sanitizeRichText, type CacheableBody } from '@core/server';
 import { formatDateTime, todayIso } from '@core/shared';
 import { CONTENT_KEYS, K, NEWS_TYPES, type ContentLang } from './news';
 
@@ -96,7 +99,7 @@ export function newsDetail(knex: Knex, id: number, lang: ContentLang, t: T): Pro
   return cache.get(`detail|${id}|${lang}`, async () => {
     const r = await knex('ptl_news').where({ id, status: 'published' }).first([...CARD_COLUMNS, 'content', 'lang']);
     if (!r) return null;
-    return cacheableBody({ ...card(r, t), lang: r.lang, contentHtml: String(r.content ?? '') });
+    return cacheableBody({ ...card(r, t), lang: r.lang, contentHtml: sanitizeRichText(String(r.content ?? '')) });
   });
 }
 
@@ -104,7 +107,7 @@ export function contentBlocks(knex: Knex, lang: ContentLang): Promise<CacheableB
   return cache.get(`content|${lang}`, async () => {
     const rows: { key: string; title: string; content: string | null }[] = await knex('ptl_content').where({ lang }).select('key', 'title', 'content');
     const order = (k: string) => (CONTENT_KEYS as readonly string[]).indexOf(k);
-    const blocks = rows.sort((a, b) => order(a.key) - order(b.key)).map((r) => ({ key: r.key, title: r.title, html: r.content ?? '' }));
+    const blocks = rows.sort((a, b) => order(a.key) - order(b.key)).map((r) => ({ key: r.key, title: r.title, html: sanitizeRichText(r.content ?? '') }));
     return cacheableBody({ blocks });
   }) as Promise<CacheableBody>;
 }
