@@ -5,7 +5,7 @@
 export { requireCurrent } from './auth/guard.server';
 export { hashPassword, verifyPassword } from './auth/password.server';
 export { derivedKey, revokeSessions } from './auth/session.server';
-export { createApiToken, revokeApiToken } from './auth/token.server';
+export { createApiToken, newApiToken, revokeApiToken } from './auth/token.server';
 export { SPEC_BADGE_VISIBILITY } from './badges.server';
 export { api, apiNotFound, page, publicApi, requestContext } from './context.server';
 export type { PublicContext, RequestContext } from './context.server';

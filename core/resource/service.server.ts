@@ -334,7 +334,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
     if (sr.hooks.afterWrite) await sr.hooks.afterWrite(newId, data, ctx);
     const after = await getRow(sr, actor.user, newId, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id: newId }).first()));
     await writeAudit(trx, { resource: resourceKey(sr.def), recordId: newId, action: 'create', actor, before: null, after: masked(sr, after), summary: labelOf(sr, after) });
-    return after;
+    return ctx.reveal ? { ...after, ...ctx.reveal } : after;
   });
 }
 
