@@ -36,8 +36,8 @@ export { abilities, collection, exportFile, member, transition } from './resourc
 export { writeAudit } from './resource/audit.server';
 export { serverResource } from './resource/define.server';
 export type { HookContext, ResourceHooks, Row, ServerResource, WriteContext } from './resource/define.server';
-export { tableLookup } from './resource/lookups.server';
-export type { Lookup } from './resource/lookups.server';
+export { defineLookup, tableLookup } from './resource/lookups.server';
+export type { Lookup, LookupAccess, LookupDef } from './resource/lookups.server';
 export { chartPoints } from './resource/chart.server';
 export { loadLookups, resourcePageData } from './resource/page.server';
 export { createRow, deptAndBelow, getRow, listRows, transitionRows, zodFieldErrors } from './resource/service.server';

@@ -3,7 +3,7 @@
 // the waybills not cancelled stay within the order's tonnes. The order's picker offers a fleet
 // its own accepted orders.
 import Decimal from 'decimal.js';
-import { FieldError, tableLookup, type Lookup, type Row, type WriteContext } from '@core/server';
+import { FieldError, tableLookup, type LookupDef, type Row, type WriteContext } from '@core/server';
 import { DRIVER_ROLE, FLEET_ROLE } from '../fleet/fleet';
 import { K } from './waybill';
 
@@ -22,7 +22,7 @@ export async function checkFleetOrder(input: Row, { trx, t, before }: WriteConte
   input.sourceId = Number(order.source_id);
 }
 
-export const orderLookups: Record<string, Lookup> = {
+export const orderLookups: Record<string, LookupDef> = {
   /** Accepted fleet orders (`portops.fleetOrders`): a fleet's own, the platform's all. */
   fleetOrders: tableLookup({
     table: ORDER,
