@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 /** Whether the user may call the operation, from the document and the user's grants. */
 function mayCall(op: Operation, user: SessionUser): boolean {
-  if (op.sr) return op.permission ? hasPermission(user, op.permission) : user.isAdmin;
+  if (op.sr) return op.permission ? hasPermission(user, op.permission) && (!op.readPermission || hasPermission(user, op.readPermission)) : user.isAdmin;
   // The fund reminder API (as its summary documents): the roles of its top-bar badge, or the
   // permission to read the fund sub-ledger (the sub-account resource's list permission).
   if (op.path.startsWith('/api/payAdvance/')) {
