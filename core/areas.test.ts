@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenPlugin } from './areas';
 import { definePlugin, type PluginArea } from './plugin';
+import { defineLookup } from './resource/lookups.server';
 
 const plugin = (areas: PluginArea[], own: Partial<Parameters<typeof definePlugin>[0]> = {}) => definePlugin({ id: 'demo', root: 'plugins/demo', areas, ...own });
 
@@ -24,7 +25,7 @@ describe('flattenPlugin', () => {
     const seed = (name: string) => ({ name, run: async () => undefined });
     const job = (name: string) => ({ name, titleKey: 'demo:job', exclusive: false, catchUp: false, process: async () => undefined });
     const badge = (key: string) => ({ key, titleKey: 'demo:badge', icon: 'Mail', count: async () => 0 });
-    const lookup = async () => [];
+    const lookup = defineLookup({ open: true }, async () => []);
     const p = flattenPlugin(
       plugin(
         [
@@ -48,7 +49,7 @@ describe('flattenPlugin', () => {
     const stray = { key: 'x', receiptTargets: [] } as PluginArea;
     expect(() => flattenPlugin(plugin([stray]))).toThrow(/plugin demo, area x: unknown key "receiptTargets"/);
     expect(() => flattenPlugin(plugin([{ key: 'x' }, { key: 'x' }]))).toThrow(/area x is listed twice/);
-    const lookup = async () => [];
+    const lookup = defineLookup({ open: true }, async () => []);
     expect(() => flattenPlugin(plugin([{ key: 'a', lookups: { l: lookup } }, { key: 'b', lookups: { l: lookup } }]))).toThrow(/lookup l is declared twice/);
     const texts = { zh: { a: 'x' }, en: { a: 'x' }, my: { a: 'x' } };
     expect(() => flattenPlugin(plugin([{ key: 'a', locales: texts }], { locales: texts }))).toThrow(/would replace the plugin's own demo:a/);

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from './resource/define';
 import type { ServerResource } from './resource/define.server';
+import type { LookupDef } from './resource/lookups.server';
 import type { DocumentDef } from './document/define';
 import type { Registry } from './registry.server';
 import type { ScreenUi } from './ui/resource/types';
@@ -399,8 +400,13 @@ export interface PluginParts {
   openapi?(doc: { paths: Record<string, unknown>; schemas: Record<string, unknown> }, t: (key: string) => string): void;
   /** Public paths that other sites' pages may call (CORS allow-list, see CrossOriginDef). */
   crossOrigin?: CrossOriginDef[];
-  /** Option lists for pickers (`/api/lookup/<plugin>.<name>`, `?q=` searches), e.g. roles for the user form. */
-  lookups?: Record<string, (ctx: PluginContext, user: SessionUserLike, search?: { q?: string; values?: string[]; limit?: number }) => Promise<LookupOption[]>>;
+  /**
+   * Option lists for pickers (`/api/lookup/<plugin>.<name>`, `?q=` searches), e.g. roles for the
+   * user form: `tableLookup({...})` or `defineLookup(access, load)`, each saying whose rows it
+   * lists (`resource`; its list permission and data scope apply to every reader), which other
+   * screens' permissions it serves (`for`), or that it is `open` (no one's data).
+   */
+  lookups?: Record<string, LookupDef>;
 }
 
 /**

@@ -14,6 +14,7 @@ import { flattenPlugin } from './areas';
 import { definePlugin, pluginRouteManifest, type PluginArea, type PortPlugin } from './plugin';
 import { defineResource, type ResourceDef } from './resource/define';
 import { serverResource } from './resource/define.server';
+import { defineLookup } from './resource/lookups.server';
 import { createRegistry } from './registry.server';
 
 const plugin = (over: Partial<PortPlugin> & { id: string }): PortPlugin => definePlugin({ root: `plugins/${over.id}`, ...over });
@@ -177,7 +178,7 @@ describe('areas and screens', () => {
         grants: [{ role: 'PTGL', menus: ['demo', 'demo.thing'], permissions: ['demo:thing:close'] }],
         jobs: [{ name: 'demo.tidy', titleKey: 'demo:menu', exclusive: false, catchUp: false, process: async () => undefined }],
         badges: [{ key: 'things', titleKey: 'demo:menu', icon: 'Mail', count: async () => 1 }],
-        lookups: { things: async () => [] },
+        lookups: { things: defineLookup({ resource: 'demo.thing' }, async () => []) },
         services: { things: 42 },
       }),
     ]);

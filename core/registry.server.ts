@@ -12,6 +12,7 @@ import { resourceKey } from './resource/define';
 import type { ServerResource } from './resource/define.server';
 import { resolves, resourcePermissions, resourceTextKeys, screenLeaf, screenPermissions } from './screens';
 import corePlugin from './core-plugin.server';
+import { lookupOptions, registerLookups, type RegisteredLookup } from './resource/lookupAccess.server';
 
 export interface Registry {
   /** The enabled plugins, core first, each with its areas flattened into it. */
@@ -29,8 +30,8 @@ export interface Registry {
   screens: Map<string, { plugin: string; screen: ScreenDef; resource: ServerResource; /** Its tabs' resources by tab key (none without tabs). */ tabs: Map<string, ServerResource> }>;
   /** The plugin each menu key and permission code comes from (declared or derived). */
   owners: { menus: Map<string, string>; permissions: Map<string, string> };
-  /** Picker option sources by `plugin.name`. */
-  lookups: Map<string, NonNullable<PortPlugin['lookups']>[string]>;
+  /** Picker option sources by `plugin.name`, each with the resource it lists and the permissions it serves. */
+  lookups: Map<string, RegisteredLookup>;
   /** i18n resources of one language: one namespace per plugin id (core's is `core`). */
   locales(lang: Lang): Record<string, Record<string, unknown>>;
   hasService(name: string): boolean;
@@ -195,8 +196,7 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
   }
   const badges = plugins.flatMap((p) => p.badges ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const stats = plugins.flatMap((p) => p.stats ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  const lookups: Registry['lookups'] = new Map();
-  for (const p of plugins) for (const [name, fn] of Object.entries(p.lookups ?? {})) lookups.set(`${p.id}.${name}`, fn);
+  const lookups = registerLookups(plugins, shown, codes);
   const services = new Map<string, unknown>();
   for (const p of plugins) {
     for (const [name, impl] of Object.entries(p.services ?? {})) {
@@ -229,7 +229,11 @@ export function createRegistry(pluginList: PortPlugin[]): Registry {
       const ctx: PluginContext = {
         knex: knex ?? getKnex(),
         service: (n) => registry.service(n),
-        lookup: async (name, user, search) => lookups.get(name)?.(ctx, user, search) ?? [],
+        // As the user may see them (the data scope of what the lookup lists).
+        lookup: async (name, user, search) => {
+          const l = lookups.get(name);
+          return l ? lookupOptions(l, ctx, user, search) : [];
+        },
       };
       return ctx;
     },

@@ -5,7 +5,7 @@
 export { requireCurrent } from './auth/guard.server';
 export { hashPassword, verifyPassword } from './auth/password.server';
 export { derivedKey, revokeSessions } from './auth/session.server';
-export { createApiToken, revokeApiToken } from './auth/token.server';
+export { createApiToken, newApiToken, revokeApiToken } from './auth/token.server';
 export { SPEC_BADGE_VISIBILITY } from './badges.server';
 export { api, apiNotFound, page, publicApi, requestContext } from './context.server';
 export type { PublicContext, RequestContext } from './context.server';
@@ -37,8 +37,8 @@ export { abilities, collection, exportFile, member, transition } from './resourc
 export { writeAudit } from './resource/audit.server';
 export { serverResource } from './resource/define.server';
 export type { HookContext, ResourceHooks, Row, ServerResource, WriteContext } from './resource/define.server';
-export { tableLookup } from './resource/lookups.server';
-export type { Lookup } from './resource/lookups.server';
+export { defineLookup, tableLookup } from './resource/lookups.server';
+export type { Lookup, LookupAccess, LookupDef } from './resource/lookups.server';
 export { chartPoints } from './resource/chart.server';
 export { loadLookups, resourcePageData } from './resource/page.server';
 export { createRow, deptAndBelow, getRow, listRows, transitionRows, zodFieldErrors } from './resource/service.server';

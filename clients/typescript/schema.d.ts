@@ -16,7 +16,10 @@ export interface paths {
         put?: never;
         /** Create (contracts:contract:add) */
         post: operations["contracts_contract_create"];
-        /** Delete many (contracts:contract:remove) */
+        /**
+         * Delete many (contracts:contract:remove)
+         * @description Needs contracts:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_contract_deleteMany"];
         options?: never;
         head?: never;
@@ -34,10 +37,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["contracts_contract_get"];
-        /** Update (contracts:contract:edit); send the row's version */
+        /**
+         * Update (contracts:contract:edit); send the row's version
+         * @description Needs contracts:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["contracts_contract_update"];
         post?: never;
-        /** Delete (contracts:contract:remove) */
+        /**
+         * Delete (contracts:contract:remove)
+         * @description Needs contracts:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_contract_delete"];
         options?: never;
         head?: never;
@@ -53,7 +62,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send for signing (contracts:contract:send): draft → signing */
+        /**
+         * Send for signing (contracts:contract:send): draft → signing
+         * @description Needs contracts:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_contract_transition_send"];
         delete?: never;
         options?: never;
@@ -70,7 +82,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark abnormal (contracts:contract:abnormal): normal|signing → abnormal */
+        /**
+         * Mark abnormal (contracts:contract:abnormal): normal|signing → abnormal
+         * @description Needs contracts:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_contract_transition_markAbnormal"];
         delete?: never;
         options?: never;
@@ -143,7 +158,10 @@ export interface paths {
         put?: never;
         /** Create (contracts:enterprise:add) */
         post: operations["contracts_enterprise_create"];
-        /** Delete many (contracts:enterprise:remove) */
+        /**
+         * Delete many (contracts:enterprise:remove)
+         * @description Needs contracts:enterprise:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_enterprise_deleteMany"];
         options?: never;
         head?: never;
@@ -161,10 +179,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["contracts_enterprise_get"];
-        /** Update (contracts:enterprise:edit); send the row's version */
+        /**
+         * Update (contracts:enterprise:edit); send the row's version
+         * @description Needs contracts:enterprise:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["contracts_enterprise_update"];
         post?: never;
-        /** Delete (contracts:enterprise:remove) */
+        /**
+         * Delete (contracts:enterprise:remove)
+         * @description Needs contracts:enterprise:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_enterprise_delete"];
         options?: never;
         head?: never;
@@ -180,7 +204,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable (contracts:enterprise:disable): enabled → disabled */
+        /**
+         * Disable (contracts:enterprise:disable): enabled → disabled
+         * @description Needs contracts:enterprise:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_enterprise_transition_disable"];
         delete?: never;
         options?: never;
@@ -197,7 +224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable (contracts:enterprise:enable): disabled → enabled */
+        /**
+         * Enable (contracts:enterprise:enable): disabled → enabled
+         * @description Needs contracts:enterprise:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_enterprise_transition_enable"];
         delete?: never;
         options?: never;
@@ -270,7 +300,10 @@ export interface paths {
         put?: never;
         /** Create (contracts:seal:add) */
         post: operations["contracts_seal_create"];
-        /** Delete many (contracts:seal:remove) */
+        /**
+         * Delete many (contracts:seal:remove)
+         * @description Needs contracts:seal:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_seal_deleteMany"];
         options?: never;
         head?: never;
@@ -288,10 +321,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["contracts_seal_get"];
-        /** Update (contracts:seal:edit); send the row's version */
+        /**
+         * Update (contracts:seal:edit); send the row's version
+         * @description Needs contracts:seal:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["contracts_seal_update"];
         post?: never;
-        /** Delete (contracts:seal:remove) */
+        /**
+         * Delete (contracts:seal:remove)
+         * @description Needs contracts:seal:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_seal_delete"];
         options?: never;
         head?: never;
@@ -307,7 +346,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable (contracts:seal:disable): enabled → disabled */
+        /**
+         * Disable (contracts:seal:disable): enabled → disabled
+         * @description Needs contracts:seal:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_seal_transition_disable"];
         delete?: never;
         options?: never;
@@ -324,7 +366,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable (contracts:seal:enable): disabled → enabled */
+        /**
+         * Enable (contracts:seal:enable): disabled → enabled
+         * @description Needs contracts:seal:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_seal_transition_enable"];
         delete?: never;
         options?: never;
@@ -397,7 +442,10 @@ export interface paths {
         put?: never;
         /** Create (contracts:template:add) */
         post: operations["contracts_template_create"];
-        /** Delete many (contracts:template:remove) */
+        /**
+         * Delete many (contracts:template:remove)
+         * @description Needs contracts:template:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_template_deleteMany"];
         options?: never;
         head?: never;
@@ -415,10 +463,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["contracts_template_get"];
-        /** Update (contracts:template:edit); send the row's version */
+        /**
+         * Update (contracts:template:edit); send the row's version
+         * @description Needs contracts:template:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["contracts_template_update"];
         post?: never;
-        /** Delete (contracts:template:remove) */
+        /**
+         * Delete (contracts:template:remove)
+         * @description Needs contracts:template:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["contracts_template_delete"];
         options?: never;
         head?: never;
@@ -434,7 +488,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable (contracts:template:disable): enabled → disabled */
+        /**
+         * Disable (contracts:template:disable): enabled → disabled
+         * @description Needs contracts:template:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_template_transition_disable"];
         delete?: never;
         options?: never;
@@ -451,7 +508,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable (contracts:template:enable): disabled → enabled */
+        /**
+         * Enable (contracts:template:enable): disabled → enabled
+         * @description Needs contracts:template:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["contracts_template_transition_enable"];
         delete?: never;
         options?: never;
@@ -524,7 +584,10 @@ export interface paths {
         put?: never;
         /** Create (customs:arrivalReport:add) */
         post: operations["customs_arrivalReport_create"];
-        /** Delete many (customs:arrivalReport:remove) */
+        /**
+         * Delete many (customs:arrivalReport:remove)
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_arrivalReport_deleteMany"];
         options?: never;
         head?: never;
@@ -542,10 +605,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_arrivalReport_get"];
-        /** Update (customs:arrivalReport:edit); send the row's version */
+        /**
+         * Update (customs:arrivalReport:edit); send the row's version
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_arrivalReport_update"];
         post?: never;
-        /** Delete (customs:arrivalReport:remove) */
+        /**
+         * Delete (customs:arrivalReport:remove)
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_arrivalReport_delete"];
         options?: never;
         head?: never;
@@ -561,7 +630,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:arrivalReport:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:arrivalReport:submit): draft|rejected → submitted
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_arrivalReport_transition_submit"];
         delete?: never;
         options?: never;
@@ -634,7 +706,10 @@ export interface paths {
         put?: never;
         /** Create (customs:ciqCode:add) */
         post: operations["customs_ciqCode_create"];
-        /** Delete many (customs:ciqCode:remove) */
+        /**
+         * Delete many (customs:ciqCode:remove)
+         * @description Needs customs:ciqCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_ciqCode_deleteMany"];
         options?: never;
         head?: never;
@@ -652,10 +727,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_ciqCode_get"];
-        /** Update (customs:ciqCode:edit); send the row's version */
+        /**
+         * Update (customs:ciqCode:edit); send the row's version
+         * @description Needs customs:ciqCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_ciqCode_update"];
         post?: never;
-        /** Delete (customs:ciqCode:remove) */
+        /**
+         * Delete (customs:ciqCode:remove)
+         * @description Needs customs:ciqCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_ciqCode_delete"];
         options?: never;
         head?: never;
@@ -898,7 +979,10 @@ export interface paths {
         put?: never;
         /** Create (customs:customsPort:add) */
         post: operations["customs_customsPort_create"];
-        /** Delete many (customs:customsPort:remove) */
+        /**
+         * Delete many (customs:customsPort:remove)
+         * @description Needs customs:customsPort:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_customsPort_deleteMany"];
         options?: never;
         head?: never;
@@ -916,10 +1000,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_customsPort_get"];
-        /** Update (customs:customsPort:edit); send the row's version */
+        /**
+         * Update (customs:customsPort:edit); send the row's version
+         * @description Needs customs:customsPort:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_customsPort_update"];
         post?: never;
-        /** Delete (customs:customsPort:remove) */
+        /**
+         * Delete (customs:customsPort:remove)
+         * @description Needs customs:customsPort:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_customsPort_delete"];
         options?: never;
         head?: never;
@@ -1008,7 +1098,10 @@ export interface paths {
         put?: never;
         /** Create (customs:customsQp:add) */
         post: operations["customs_customsQp_create"];
-        /** Delete many (customs:customsQp:remove) */
+        /**
+         * Delete many (customs:customsQp:remove)
+         * @description Needs customs:customsQp:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_customsQp_deleteMany"];
         options?: never;
         head?: never;
@@ -1026,10 +1119,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_customsQp_get"];
-        /** Update (customs:customsQp:edit); send the row's version */
+        /**
+         * Update (customs:customsQp:edit); send the row's version
+         * @description Needs customs:customsQp:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_customsQp_update"];
         post?: never;
-        /** Delete (customs:customsQp:remove) */
+        /**
+         * Delete (customs:customsQp:remove)
+         * @description Needs customs:customsQp:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_customsQp_delete"];
         options?: never;
         head?: never;
@@ -1118,7 +1217,10 @@ export interface paths {
         put?: never;
         /** Create (customs:declaration:add) */
         post: operations["customs_declaration_create"];
-        /** Delete many (customs:declaration:remove) */
+        /**
+         * Delete many (customs:declaration:remove)
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_declaration_deleteMany"];
         options?: never;
         head?: never;
@@ -1136,10 +1238,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_declaration_get"];
-        /** Update (customs:declaration:edit); send the row's version */
+        /**
+         * Update (customs:declaration:edit); send the row's version
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_declaration_update"];
         post?: never;
-        /** Delete (customs:declaration:remove) */
+        /**
+         * Delete (customs:declaration:remove)
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_declaration_delete"];
         options?: never;
         head?: never;
@@ -1155,7 +1263,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:declaration:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:declaration:submit): draft|rejected → submitted
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_declaration_transition_submit"];
         delete?: never;
         options?: never;
@@ -1228,7 +1339,10 @@ export interface paths {
         put?: never;
         /** Create (customs:eciqData:add) */
         post: operations["customs_eciqData_create"];
-        /** Delete many (customs:eciqData:remove) */
+        /**
+         * Delete many (customs:eciqData:remove)
+         * @description Needs customs:eciqData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_eciqData_deleteMany"];
         options?: never;
         head?: never;
@@ -1246,10 +1360,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_eciqData_get"];
-        /** Update (customs:eciqData:edit); send the row's version */
+        /**
+         * Update (customs:eciqData:edit); send the row's version
+         * @description Needs customs:eciqData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_eciqData_update"];
         post?: never;
-        /** Delete (customs:eciqData:remove) */
+        /**
+         * Delete (customs:eciqData:remove)
+         * @description Needs customs:eciqData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_eciqData_delete"];
         options?: never;
         head?: never;
@@ -1338,7 +1458,10 @@ export interface paths {
         put?: never;
         /** Create (customs:eciqType:add) */
         post: operations["customs_eciqType_create"];
-        /** Delete many (customs:eciqType:remove) */
+        /**
+         * Delete many (customs:eciqType:remove)
+         * @description Needs customs:eciqType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_eciqType_deleteMany"];
         options?: never;
         head?: never;
@@ -1356,10 +1479,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_eciqType_get"];
-        /** Update (customs:eciqType:edit); send the row's version */
+        /**
+         * Update (customs:eciqType:edit); send the row's version
+         * @description Needs customs:eciqType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_eciqType_update"];
         post?: never;
-        /** Delete (customs:eciqType:remove) */
+        /**
+         * Delete (customs:eciqType:remove)
+         * @description Needs customs:eciqType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_eciqType_delete"];
         options?: never;
         head?: never;
@@ -1631,7 +1760,10 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_entrustment_get"];
-        /** Update (customs:entrustment:edit); send the row's version */
+        /**
+         * Update (customs:entrustment:edit); send the row's version
+         * @description Needs customs:entrustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_entrustment_update"];
         post?: never;
         delete?: never;
@@ -1649,7 +1781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke (customs:entrustment:revoke): active → revoked */
+        /**
+         * Revoke (customs:entrustment:revoke): active → revoked
+         * @description Needs customs:entrustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_entrustment_transition_revoke"];
         delete?: never;
         options?: never;
@@ -1722,7 +1857,10 @@ export interface paths {
         put?: never;
         /** Create (customs:hsCode:add) */
         post: operations["customs_hsCode_create"];
-        /** Delete many (customs:hsCode:remove) */
+        /**
+         * Delete many (customs:hsCode:remove)
+         * @description Needs customs:hsCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_hsCode_deleteMany"];
         options?: never;
         head?: never;
@@ -1740,10 +1878,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_hsCode_get"];
-        /** Update (customs:hsCode:edit); send the row's version */
+        /**
+         * Update (customs:hsCode:edit); send the row's version
+         * @description Needs customs:hsCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_hsCode_update"];
         post?: never;
-        /** Delete (customs:hsCode:remove) */
+        /**
+         * Delete (customs:hsCode:remove)
+         * @description Needs customs:hsCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_hsCode_delete"];
         options?: never;
         head?: never;
@@ -1832,7 +1976,10 @@ export interface paths {
         put?: never;
         /** Create (customs:hsElement:add) */
         post: operations["customs_hsElement_create"];
-        /** Delete many (customs:hsElement:remove) */
+        /**
+         * Delete many (customs:hsElement:remove)
+         * @description Needs customs:hsElement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_hsElement_deleteMany"];
         options?: never;
         head?: never;
@@ -1850,10 +1997,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_hsElement_get"];
-        /** Update (customs:hsElement:edit); send the row's version */
+        /**
+         * Update (customs:hsElement:edit); send the row's version
+         * @description Needs customs:hsElement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_hsElement_update"];
         post?: never;
-        /** Delete (customs:hsElement:remove) */
+        /**
+         * Delete (customs:hsElement:remove)
+         * @description Needs customs:hsElement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_hsElement_delete"];
         options?: never;
         head?: never;
@@ -1942,7 +2095,10 @@ export interface paths {
         put?: never;
         /** Create (customs:originalManifest:add) */
         post: operations["customs_originalManifest_create"];
-        /** Delete many (customs:originalManifest:remove) */
+        /**
+         * Delete many (customs:originalManifest:remove)
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_originalManifest_deleteMany"];
         options?: never;
         head?: never;
@@ -1960,10 +2116,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_originalManifest_get"];
-        /** Update (customs:originalManifest:edit); send the row's version */
+        /**
+         * Update (customs:originalManifest:edit); send the row's version
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_originalManifest_update"];
         post?: never;
-        /** Delete (customs:originalManifest:remove) */
+        /**
+         * Delete (customs:originalManifest:remove)
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_originalManifest_delete"];
         options?: never;
         head?: never;
@@ -1979,7 +2141,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:originalManifest:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:originalManifest:submit): draft|rejected → submitted
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_originalManifest_transition_submit"];
         delete?: never;
         options?: never;
@@ -2052,7 +2217,10 @@ export interface paths {
         put?: never;
         /** Create (customs:originArea:add) */
         post: operations["customs_originArea_create"];
-        /** Delete many (customs:originArea:remove) */
+        /**
+         * Delete many (customs:originArea:remove)
+         * @description Needs customs:originArea:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_originArea_deleteMany"];
         options?: never;
         head?: never;
@@ -2070,10 +2238,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_originArea_get"];
-        /** Update (customs:originArea:edit); send the row's version */
+        /**
+         * Update (customs:originArea:edit); send the row's version
+         * @description Needs customs:originArea:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_originArea_update"];
         post?: never;
-        /** Delete (customs:originArea:remove) */
+        /**
+         * Delete (customs:originArea:remove)
+         * @description Needs customs:originArea:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_originArea_delete"];
         options?: never;
         head?: never;
@@ -2162,7 +2336,10 @@ export interface paths {
         put?: never;
         /** Create (customs:portCode:add) */
         post: operations["customs_portCode_create"];
-        /** Delete many (customs:portCode:remove) */
+        /**
+         * Delete many (customs:portCode:remove)
+         * @description Needs customs:portCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_portCode_deleteMany"];
         options?: never;
         head?: never;
@@ -2180,10 +2357,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_portCode_get"];
-        /** Update (customs:portCode:edit); send the row's version */
+        /**
+         * Update (customs:portCode:edit); send the row's version
+         * @description Needs customs:portCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_portCode_update"];
         post?: never;
-        /** Delete (customs:portCode:remove) */
+        /**
+         * Delete (customs:portCode:remove)
+         * @description Needs customs:portCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_portCode_delete"];
         options?: never;
         head?: never;
@@ -2272,7 +2455,10 @@ export interface paths {
         put?: never;
         /** Create (customs:preManifest:add) */
         post: operations["customs_preManifest_create"];
-        /** Delete many (customs:preManifest:remove) */
+        /**
+         * Delete many (customs:preManifest:remove)
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_preManifest_deleteMany"];
         options?: never;
         head?: never;
@@ -2290,10 +2476,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_preManifest_get"];
-        /** Update (customs:preManifest:edit); send the row's version */
+        /**
+         * Update (customs:preManifest:edit); send the row's version
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_preManifest_update"];
         post?: never;
-        /** Delete (customs:preManifest:remove) */
+        /**
+         * Delete (customs:preManifest:remove)
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_preManifest_delete"];
         options?: never;
         head?: never;
@@ -2309,7 +2501,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:preManifest:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:preManifest:submit): draft|rejected → submitted
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_preManifest_transition_submit"];
         delete?: never;
         options?: never;
@@ -2382,7 +2577,10 @@ export interface paths {
         put?: never;
         /** Create (customs:serviceOrder:add) */
         post: operations["customs_serviceOrder_create"];
-        /** Delete many (customs:serviceOrder:remove) */
+        /**
+         * Delete many (customs:serviceOrder:remove)
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_serviceOrder_deleteMany"];
         options?: never;
         head?: never;
@@ -2400,10 +2598,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_serviceOrder_get"];
-        /** Update (customs:serviceOrder:edit); send the row's version */
+        /**
+         * Update (customs:serviceOrder:edit); send the row's version
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_serviceOrder_update"];
         post?: never;
-        /** Delete (customs:serviceOrder:remove) */
+        /**
+         * Delete (customs:serviceOrder:remove)
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_serviceOrder_delete"];
         options?: never;
         head?: never;
@@ -2419,7 +2623,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:serviceOrder:submit): draft → submitted */
+        /**
+         * Submit (customs:serviceOrder:submit): draft → submitted
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_submit"];
         delete?: never;
         options?: never;
@@ -2436,7 +2643,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel order (customs:serviceOrder:cancel): draft → stopped */
+        /**
+         * Cancel order (customs:serviceOrder:cancel): draft → stopped
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_cancel"];
         delete?: never;
         options?: never;
@@ -2453,7 +2663,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve (customs:serviceOrder:review): submitted → approved */
+        /**
+         * Approve (customs:serviceOrder:review): submitted → approved
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_approve"];
         delete?: never;
         options?: never;
@@ -2470,7 +2683,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject (customs:serviceOrder:review): submitted → rejected */
+        /**
+         * Reject (customs:serviceOrder:review): submitted → rejected
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_reject"];
         delete?: never;
         options?: never;
@@ -2487,7 +2703,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to draft (customs:serviceOrder:edit): rejected → draft */
+        /**
+         * Back to draft (customs:serviceOrder:edit): rejected → draft
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_revise"];
         delete?: never;
         options?: never;
@@ -2504,7 +2723,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start work (customs:serviceOrder:work): approved → inProgress */
+        /**
+         * Start work (customs:serviceOrder:work): approved → inProgress
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_startWork"];
         delete?: never;
         options?: never;
@@ -2521,7 +2743,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply for completion (customs:serviceOrder:work): inProgress → pendingConfirm */
+        /**
+         * Apply for completion (customs:serviceOrder:work): inProgress → pendingConfirm
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_applyCompletion"];
         delete?: never;
         options?: never;
@@ -2538,7 +2763,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm completion (customs:serviceOrder:confirm): pendingConfirm → completed */
+        /**
+         * Confirm completion (customs:serviceOrder:confirm): pendingConfirm → completed
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_serviceOrder_transition_confirmCompletion"];
         delete?: never;
         options?: never;
@@ -2611,7 +2839,10 @@ export interface paths {
         put?: never;
         /** Create (customs:tallyReport:add) */
         post: operations["customs_tallyReport_create"];
-        /** Delete many (customs:tallyReport:remove) */
+        /**
+         * Delete many (customs:tallyReport:remove)
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_tallyReport_deleteMany"];
         options?: never;
         head?: never;
@@ -2629,10 +2860,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_tallyReport_get"];
-        /** Update (customs:tallyReport:edit); send the row's version */
+        /**
+         * Update (customs:tallyReport:edit); send the row's version
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_tallyReport_update"];
         post?: never;
-        /** Delete (customs:tallyReport:remove) */
+        /**
+         * Delete (customs:tallyReport:remove)
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_tallyReport_delete"];
         options?: never;
         head?: never;
@@ -2648,7 +2885,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:tallyReport:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:tallyReport:submit): draft|rejected → submitted
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_tallyReport_transition_submit"];
         delete?: never;
         options?: never;
@@ -2721,7 +2961,10 @@ export interface paths {
         put?: never;
         /** Create (customs:vehicleConfirm:add) */
         post: operations["customs_vehicleConfirm_create"];
-        /** Delete many (customs:vehicleConfirm:remove) */
+        /**
+         * Delete many (customs:vehicleConfirm:remove)
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_vehicleConfirm_deleteMany"];
         options?: never;
         head?: never;
@@ -2739,10 +2982,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["customs_vehicleConfirm_get"];
-        /** Update (customs:vehicleConfirm:edit); send the row's version */
+        /**
+         * Update (customs:vehicleConfirm:edit); send the row's version
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["customs_vehicleConfirm_update"];
         post?: never;
-        /** Delete (customs:vehicleConfirm:remove) */
+        /**
+         * Delete (customs:vehicleConfirm:remove)
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["customs_vehicleConfirm_delete"];
         options?: never;
         head?: never;
@@ -2758,7 +3007,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:vehicleConfirm:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:vehicleConfirm:submit): draft|rejected → submitted
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["customs_vehicleConfirm_transition_submit"];
         delete?: never;
         options?: never;
@@ -2938,7 +3190,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve (finance:badDebt:approve): pending → approved */
+        /**
+         * Approve (finance:badDebt:approve): pending → approved
+         * @description Needs finance:badDebt:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_badDebt_transition_approve"];
         delete?: never;
         options?: never;
@@ -2955,7 +3210,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject (finance:badDebt:approve): pending → rejected */
+        /**
+         * Reject (finance:badDebt:approve): pending → rejected
+         * @description Needs finance:badDebt:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_badDebt_transition_reject"];
         delete?: never;
         options?: never;
@@ -3028,7 +3286,10 @@ export interface paths {
         put?: never;
         /** Create (finance:bill:add) */
         post: operations["finance_bill_create"];
-        /** Delete many (finance:bill:remove) */
+        /**
+         * Delete many (finance:bill:remove)
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_bill_deleteMany"];
         options?: never;
         head?: never;
@@ -3046,10 +3307,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_bill_get"];
-        /** Update (finance:bill:edit); send the row's version */
+        /**
+         * Update (finance:bill:edit); send the row's version
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_bill_update"];
         post?: never;
-        /** Delete (finance:bill:remove) */
+        /**
+         * Delete (finance:bill:remove)
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_bill_delete"];
         options?: never;
         head?: never;
@@ -3065,7 +3332,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Push (finance:bill:push): staged → toConfirm */
+        /**
+         * Push (finance:bill:push): staged → toConfirm
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_push"];
         delete?: never;
         options?: never;
@@ -3082,7 +3352,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit again (finance:bill:edit): returned → staged */
+        /**
+         * Edit again (finance:bill:edit): returned → staged
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_restage"];
         delete?: never;
         options?: never;
@@ -3099,7 +3372,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm bill (finance:bill:confirm): toConfirm → awaitingPayment */
+        /**
+         * Confirm bill (finance:bill:confirm): toConfirm → awaitingPayment
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_confirm"];
         delete?: never;
         options?: never;
@@ -3116,7 +3392,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Return bill (finance:bill:return): toConfirm → returned */
+        /**
+         * Return bill (finance:bill:return): toConfirm → returned
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_giveBack"];
         delete?: never;
         options?: never;
@@ -3133,7 +3412,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay from funds (finance:bill:pay): awaitingPayment → receiptPending */
+        /**
+         * Pay from funds (finance:bill:pay): awaitingPayment → receiptPending
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_pay"];
         delete?: never;
         options?: never;
@@ -3150,7 +3432,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Paid offline (finance:bill:pay): awaitingPayment → receiptPending */
+        /**
+         * Paid offline (finance:bill:pay): awaitingPayment → receiptPending
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_payOffline"];
         delete?: never;
         options?: never;
@@ -3167,7 +3452,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm receipt (finance:bill:confirmReceipt): receiptPending → settled */
+        /**
+         * Confirm receipt (finance:bill:confirmReceipt): receiptPending → settled
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_confirmReceipt"];
         delete?: never;
         options?: never;
@@ -3184,7 +3472,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Request refund (finance:bill:requestRefund): settled|refundRejected → refundRequested */
+        /**
+         * Request refund (finance:bill:requestRefund): settled|refundRejected → refundRequested
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_requestRefund"];
         delete?: never;
         options?: never;
@@ -3201,7 +3492,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve refund (finance:bill:reviewRefund): refundRequested|refundFailed → refunded */
+        /**
+         * Approve refund (finance:bill:reviewRefund): refundRequested|refundFailed → refunded
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_approveRefund"];
         delete?: never;
         options?: never;
@@ -3218,7 +3512,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject refund (finance:bill:reviewRefund): refundRequested → refundRejected */
+        /**
+         * Reject refund (finance:bill:reviewRefund): refundRequested → refundRejected
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_rejectRefund"];
         delete?: never;
         options?: never;
@@ -3235,7 +3532,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund failed (finance:bill:reviewRefund): refundRequested → refundFailed */
+        /**
+         * Refund failed (finance:bill:reviewRefund): refundRequested → refundFailed
+         * @description Needs finance:bill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_bill_transition_failRefund"];
         delete?: never;
         options?: never;
@@ -3341,7 +3641,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm bill (finance:bill:confirm): toConfirm → awaitingPayment */
+        /**
+         * Confirm bill (finance:bill:confirm): toConfirm → awaitingPayment
+         * @description Needs finance:billPayable:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_billPayable_transition_confirm"];
         delete?: never;
         options?: never;
@@ -3358,7 +3661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Return bill (finance:bill:return): toConfirm → returned */
+        /**
+         * Return bill (finance:bill:return): toConfirm → returned
+         * @description Needs finance:billPayable:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_billPayable_transition_giveBack"];
         delete?: never;
         options?: never;
@@ -3375,7 +3681,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay from funds (finance:bill:pay): awaitingPayment → receiptPending */
+        /**
+         * Pay from funds (finance:bill:pay): awaitingPayment → receiptPending
+         * @description Needs finance:billPayable:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_billPayable_transition_pay"];
         delete?: never;
         options?: never;
@@ -3392,7 +3701,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Paid offline (finance:bill:pay): awaitingPayment → receiptPending */
+        /**
+         * Paid offline (finance:bill:pay): awaitingPayment → receiptPending
+         * @description Needs finance:billPayable:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_billPayable_transition_payOffline"];
         delete?: never;
         options?: never;
@@ -3409,7 +3721,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Request refund (finance:bill:requestRefund): settled|refundRejected → refundRequested */
+        /**
+         * Request refund (finance:bill:requestRefund): settled|refundRejected → refundRequested
+         * @description Needs finance:billPayable:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_billPayable_transition_requestRefund"];
         delete?: never;
         options?: never;
@@ -3515,7 +3830,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm receipt (finance:bill:confirmReceipt): receiptPending → settled */
+        /**
+         * Confirm receipt (finance:bill:confirmReceipt): receiptPending → settled
+         * @description Needs finance:billReceivable:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_billReceivable_transition_confirmReceipt"];
         delete?: never;
         options?: never;
@@ -3588,7 +3906,10 @@ export interface paths {
         put?: never;
         /** Create (finance:chargingRule:add) */
         post: operations["finance_chargingRule_create"];
-        /** Delete many (finance:chargingRule:remove) */
+        /**
+         * Delete many (finance:chargingRule:remove)
+         * @description Needs finance:chargingRule:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_chargingRule_deleteMany"];
         options?: never;
         head?: never;
@@ -3606,10 +3927,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_chargingRule_get"];
-        /** Update (finance:chargingRule:edit); send the row's version */
+        /**
+         * Update (finance:chargingRule:edit); send the row's version
+         * @description Needs finance:chargingRule:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_chargingRule_update"];
         post?: never;
-        /** Delete (finance:chargingRule:remove) */
+        /**
+         * Delete (finance:chargingRule:remove)
+         * @description Needs finance:chargingRule:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_chargingRule_delete"];
         options?: never;
         head?: never;
@@ -3664,7 +3991,10 @@ export interface paths {
         put?: never;
         /** Create (finance:feeItem:add) */
         post: operations["finance_feeItem_create"];
-        /** Delete many (finance:feeItem:remove) */
+        /**
+         * Delete many (finance:feeItem:remove)
+         * @description Needs finance:feeItem:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_feeItem_deleteMany"];
         options?: never;
         head?: never;
@@ -3682,10 +4012,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_feeItem_get"];
-        /** Update (finance:feeItem:edit); send the row's version */
+        /**
+         * Update (finance:feeItem:edit); send the row's version
+         * @description Needs finance:feeItem:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_feeItem_update"];
         post?: never;
-        /** Delete (finance:feeItem:remove) */
+        /**
+         * Delete (finance:feeItem:remove)
+         * @description Needs finance:feeItem:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_feeItem_delete"];
         options?: never;
         head?: never;
@@ -3812,7 +4148,10 @@ export interface paths {
         put?: never;
         /** Create (finance:fx:add) */
         post: operations["finance_fxApplication_create"];
-        /** Delete many (finance:fx:remove) */
+        /**
+         * Delete many (finance:fx:remove)
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_fxApplication_deleteMany"];
         options?: never;
         head?: never;
@@ -3830,10 +4169,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_fxApplication_get"];
-        /** Update (finance:fx:edit); send the row's version */
+        /**
+         * Update (finance:fx:edit); send the row's version
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_fxApplication_update"];
         post?: never;
-        /** Delete (finance:fx:remove) */
+        /**
+         * Delete (finance:fx:remove)
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_fxApplication_delete"];
         options?: never;
         head?: never;
@@ -3849,7 +4194,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (finance:fx:submit): unsettled → submitted */
+        /**
+         * Submit (finance:fx:submit): unsettled → submitted
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_submit"];
         delete?: never;
         options?: never;
@@ -3866,7 +4214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resubmit (finance:fx:submit): platformFailed|bankFailed → submitted */
+        /**
+         * Resubmit (finance:fx:submit): platformFailed|bankFailed → submitted
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_resubmit"];
         delete?: never;
         options?: never;
@@ -3883,7 +4234,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pass preliminary review (finance:fx:platformReview): submitted → platformPassed */
+        /**
+         * Pass preliminary review (finance:fx:platformReview): submitted → platformPassed
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_platformPass"];
         delete?: never;
         options?: never;
@@ -3900,7 +4254,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fail preliminary review (finance:fx:platformReview): submitted → platformFailed */
+        /**
+         * Fail preliminary review (finance:fx:platformReview): submitted → platformFailed
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_platformFail"];
         delete?: never;
         options?: never;
@@ -3917,7 +4274,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pass bank review (finance:fx:bankReview): platformPassed → bankPassed */
+        /**
+         * Pass bank review (finance:fx:bankReview): platformPassed → bankPassed
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_bankPass"];
         delete?: never;
         options?: never;
@@ -3934,7 +4294,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fail bank review (finance:fx:bankReview): platformPassed → bankFailed */
+        /**
+         * Fail bank review (finance:fx:bankReview): platformPassed → bankFailed
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_bankFail"];
         delete?: never;
         options?: never;
@@ -3951,7 +4314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark settled (finance:fx:settle): bankPassed → settled */
+        /**
+         * Mark settled (finance:fx:settle): bankPassed → settled
+         * @description Needs finance:fx:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["finance_fxApplication_transition_settle"];
         delete?: never;
         options?: never;
@@ -4024,7 +4390,10 @@ export interface paths {
         put?: never;
         /** Create (finance:operationRecord:add) */
         post: operations["finance_operationRecord_create"];
-        /** Delete many (finance:operationRecord:remove) */
+        /**
+         * Delete many (finance:operationRecord:remove)
+         * @description Needs finance:operationRecord:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_operationRecord_deleteMany"];
         options?: never;
         head?: never;
@@ -4042,10 +4411,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_operationRecord_get"];
-        /** Update (finance:operationRecord:edit); send the row's version */
+        /**
+         * Update (finance:operationRecord:edit); send the row's version
+         * @description Needs finance:operationRecord:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_operationRecord_update"];
         post?: never;
-        /** Delete (finance:operationRecord:remove) */
+        /**
+         * Delete (finance:operationRecord:remove)
+         * @description Needs finance:operationRecord:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_operationRecord_delete"];
         options?: never;
         head?: never;
@@ -4172,7 +4547,10 @@ export interface paths {
         put?: never;
         /** Create (finance:rmbStatement:add) */
         post: operations["finance_rmbStatement_create"];
-        /** Delete many (finance:rmbStatement:remove) */
+        /**
+         * Delete many (finance:rmbStatement:remove)
+         * @description Needs finance:rmbStatement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_rmbStatement_deleteMany"];
         options?: never;
         head?: never;
@@ -4190,10 +4568,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_rmbStatement_get"];
-        /** Update (finance:rmbStatement:edit); send the row's version */
+        /**
+         * Update (finance:rmbStatement:edit); send the row's version
+         * @description Needs finance:rmbStatement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_rmbStatement_update"];
         post?: never;
-        /** Delete (finance:rmbStatement:remove) */
+        /**
+         * Delete (finance:rmbStatement:remove)
+         * @description Needs finance:rmbStatement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_rmbStatement_delete"];
         options?: never;
         head?: never;
@@ -4265,7 +4649,10 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_subAccount_get"];
-        /** Update (finance:dlStrNdt:threshold); send the row's version */
+        /**
+         * Update (finance:dlStrNdt:threshold); send the row's version
+         * @description Needs finance:dlStrNdt:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_subAccount_update"];
         post?: never;
         delete?: never;
@@ -4322,7 +4709,10 @@ export interface paths {
         put?: never;
         /** Create (finance:writeoff:add) */
         post: operations["finance_writeoff_create"];
-        /** Delete many (finance:writeoff:remove) */
+        /**
+         * Delete many (finance:writeoff:remove)
+         * @description Needs finance:writeoff:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_writeoff_deleteMany"];
         options?: never;
         head?: never;
@@ -4340,10 +4730,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["finance_writeoff_get"];
-        /** Update (finance:writeoff:edit); send the row's version */
+        /**
+         * Update (finance:writeoff:edit); send the row's version
+         * @description Needs finance:writeoff:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["finance_writeoff_update"];
         post?: never;
-        /** Delete (finance:writeoff:remove) */
+        /**
+         * Delete (finance:writeoff:remove)
+         * @description Needs finance:writeoff:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["finance_writeoff_delete"];
         options?: never;
         head?: never;
@@ -4398,7 +4794,10 @@ export interface paths {
         put?: never;
         /** Create (portal:banner:add) */
         post: operations["portal_banner_create"];
-        /** Delete many (portal:banner:remove) */
+        /**
+         * Delete many (portal:banner:remove)
+         * @description Needs portal:banner:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_banner_deleteMany"];
         options?: never;
         head?: never;
@@ -4416,10 +4815,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_banner_get"];
-        /** Update (portal:banner:edit); send the row's version */
+        /**
+         * Update (portal:banner:edit); send the row's version
+         * @description Needs portal:banner:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_banner_update"];
         post?: never;
-        /** Delete (portal:banner:remove) */
+        /**
+         * Delete (portal:banner:remove)
+         * @description Needs portal:banner:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_banner_delete"];
         options?: never;
         head?: never;
@@ -4474,7 +4879,10 @@ export interface paths {
         put?: never;
         /** Create (portal:bdiBdu:add) */
         post: operations["portal_bdiBdu_create"];
-        /** Delete many (portal:bdiBdu:remove) */
+        /**
+         * Delete many (portal:bdiBdu:remove)
+         * @description Needs portal:bdiBdu:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_bdiBdu_deleteMany"];
         options?: never;
         head?: never;
@@ -4492,10 +4900,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_bdiBdu_get"];
-        /** Update (portal:bdiBdu:edit); send the row's version */
+        /**
+         * Update (portal:bdiBdu:edit); send the row's version
+         * @description Needs portal:bdiBdu:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_bdiBdu_update"];
         post?: never;
-        /** Delete (portal:bdiBdu:remove) */
+        /**
+         * Delete (portal:bdiBdu:remove)
+         * @description Needs portal:bdiBdu:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_bdiBdu_delete"];
         options?: never;
         head?: never;
@@ -4584,7 +4998,10 @@ export interface paths {
         put?: never;
         /** Create (portal:classes:add) */
         post: operations["portal_classes_create"];
-        /** Delete many (portal:classes:remove) */
+        /**
+         * Delete many (portal:classes:remove)
+         * @description Needs portal:classes:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_classes_deleteMany"];
         options?: never;
         head?: never;
@@ -4602,10 +5019,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_classes_get"];
-        /** Update (portal:classes:edit); send the row's version */
+        /**
+         * Update (portal:classes:edit); send the row's version
+         * @description Needs portal:classes:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_classes_update"];
         post?: never;
-        /** Delete (portal:classes:remove) */
+        /**
+         * Delete (portal:classes:remove)
+         * @description Needs portal:classes:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_classes_delete"];
         options?: never;
         head?: never;
@@ -4694,7 +5117,10 @@ export interface paths {
         put?: never;
         /** Create (portal:content:add) */
         post: operations["portal_content_create"];
-        /** Delete many (portal:content:remove) */
+        /**
+         * Delete many (portal:content:remove)
+         * @description Needs portal:content:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_content_deleteMany"];
         options?: never;
         head?: never;
@@ -4712,10 +5138,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_content_get"];
-        /** Update (portal:content:edit); send the row's version */
+        /**
+         * Update (portal:content:edit); send the row's version
+         * @description Needs portal:content:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_content_update"];
         post?: never;
-        /** Delete (portal:content:remove) */
+        /**
+         * Delete (portal:content:remove)
+         * @description Needs portal:content:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_content_delete"];
         options?: never;
         head?: never;
@@ -4770,7 +5202,10 @@ export interface paths {
         put?: never;
         /** Create (portal:goodsInventory:add) */
         post: operations["portal_goodsInventory_create"];
-        /** Delete many (portal:goodsInventory:remove) */
+        /**
+         * Delete many (portal:goodsInventory:remove)
+         * @description Needs portal:goodsInventory:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_goodsInventory_deleteMany"];
         options?: never;
         head?: never;
@@ -4788,10 +5223,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_goodsInventory_get"];
-        /** Update (portal:goodsInventory:edit); send the row's version */
+        /**
+         * Update (portal:goodsInventory:edit); send the row's version
+         * @description Needs portal:goodsInventory:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_goodsInventory_update"];
         post?: never;
-        /** Delete (portal:goodsInventory:remove) */
+        /**
+         * Delete (portal:goodsInventory:remove)
+         * @description Needs portal:goodsInventory:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_goodsInventory_delete"];
         options?: never;
         head?: never;
@@ -4913,7 +5354,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reply (portal:message:reply): new|replied → replied */
+        /**
+         * Reply (portal:message:reply): new|replied → replied
+         * @description Needs portal:message:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portal_message_transition_reply"];
         delete?: never;
         options?: never;
@@ -4930,7 +5374,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close (portal:message:close): new|replied → closed */
+        /**
+         * Close (portal:message:close): new|replied → closed
+         * @description Needs portal:message:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portal_message_transition_close"];
         delete?: never;
         options?: never;
@@ -5003,7 +5450,10 @@ export interface paths {
         put?: never;
         /** Create (portal:news:add) */
         post: operations["portal_news_create"];
-        /** Delete many (portal:news:remove) */
+        /**
+         * Delete many (portal:news:remove)
+         * @description Needs portal:news:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_news_deleteMany"];
         options?: never;
         head?: never;
@@ -5021,10 +5471,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_news_get"];
-        /** Update (portal:news:edit); send the row's version */
+        /**
+         * Update (portal:news:edit); send the row's version
+         * @description Needs portal:news:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_news_update"];
         post?: never;
-        /** Delete (portal:news:remove) */
+        /**
+         * Delete (portal:news:remove)
+         * @description Needs portal:news:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_news_delete"];
         options?: never;
         head?: never;
@@ -5040,7 +5496,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish (portal:news:publish): unpublished → published */
+        /**
+         * Publish (portal:news:publish): unpublished → published
+         * @description Needs portal:news:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portal_news_transition_publish"];
         delete?: never;
         options?: never;
@@ -5057,7 +5516,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take off shelf (portal:news:offShelf): published → offShelf */
+        /**
+         * Take off shelf (portal:news:offShelf): published → offShelf
+         * @description Needs portal:news:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portal_news_transition_offShelf"];
         delete?: never;
         options?: never;
@@ -5074,7 +5536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Republish (portal:news:publish): offShelf → published */
+        /**
+         * Republish (portal:news:publish): offShelf → published
+         * @description Needs portal:news:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portal_news_transition_republish"];
         delete?: never;
         options?: never;
@@ -5147,7 +5612,10 @@ export interface paths {
         put?: never;
         /** Create (portal:ore:add) */
         post: operations["portal_ore_create"];
-        /** Delete many (portal:ore:remove) */
+        /**
+         * Delete many (portal:ore:remove)
+         * @description Needs portal:ore:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_ore_deleteMany"];
         options?: never;
         head?: never;
@@ -5165,10 +5633,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_ore_get"];
-        /** Update (portal:ore:edit); send the row's version */
+        /**
+         * Update (portal:ore:edit); send the row's version
+         * @description Needs portal:ore:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_ore_update"];
         post?: never;
-        /** Delete (portal:ore:remove) */
+        /**
+         * Delete (portal:ore:remove)
+         * @description Needs portal:ore:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_ore_delete"];
         options?: never;
         head?: never;
@@ -5257,7 +5731,10 @@ export interface paths {
         put?: never;
         /** Create (portal:origin:add) */
         post: operations["portal_origin_create"];
-        /** Delete many (portal:origin:remove) */
+        /**
+         * Delete many (portal:origin:remove)
+         * @description Needs portal:origin:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_origin_deleteMany"];
         options?: never;
         head?: never;
@@ -5275,10 +5752,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_origin_get"];
-        /** Update (portal:origin:edit); send the row's version */
+        /**
+         * Update (portal:origin:edit); send the row's version
+         * @description Needs portal:origin:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_origin_update"];
         post?: never;
-        /** Delete (portal:origin:remove) */
+        /**
+         * Delete (portal:origin:remove)
+         * @description Needs portal:origin:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_origin_delete"];
         options?: never;
         head?: never;
@@ -5333,7 +5816,10 @@ export interface paths {
         put?: never;
         /** Create (portal:rate:add) */
         post: operations["portal_rate_create"];
-        /** Delete many (portal:rate:remove) */
+        /**
+         * Delete many (portal:rate:remove)
+         * @description Needs portal:rate:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_rate_deleteMany"];
         options?: never;
         head?: never;
@@ -5351,10 +5837,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_rate_get"];
-        /** Update (portal:rate:edit); send the row's version */
+        /**
+         * Update (portal:rate:edit); send the row's version
+         * @description Needs portal:rate:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_rate_update"];
         post?: never;
-        /** Delete (portal:rate:remove) */
+        /**
+         * Delete (portal:rate:remove)
+         * @description Needs portal:rate:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_rate_delete"];
         options?: never;
         head?: never;
@@ -5443,7 +5935,10 @@ export interface paths {
         put?: never;
         /** Create (portal:steel:add) */
         post: operations["portal_steel_create"];
-        /** Delete many (portal:steel:remove) */
+        /**
+         * Delete many (portal:steel:remove)
+         * @description Needs portal:steel:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_steel_deleteMany"];
         options?: never;
         head?: never;
@@ -5461,10 +5956,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_steel_get"];
-        /** Update (portal:steel:edit); send the row's version */
+        /**
+         * Update (portal:steel:edit); send the row's version
+         * @description Needs portal:steel:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_steel_update"];
         post?: never;
-        /** Delete (portal:steel:remove) */
+        /**
+         * Delete (portal:steel:remove)
+         * @description Needs portal:steel:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_steel_delete"];
         options?: never;
         head?: never;
@@ -5553,7 +6054,10 @@ export interface paths {
         put?: never;
         /** Create (portal:throughput:add) */
         post: operations["portal_throughput_create"];
-        /** Delete many (portal:throughput:remove) */
+        /**
+         * Delete many (portal:throughput:remove)
+         * @description Needs portal:throughput:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_throughput_deleteMany"];
         options?: never;
         head?: never;
@@ -5571,10 +6075,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_throughput_get"];
-        /** Update (portal:throughput:edit); send the row's version */
+        /**
+         * Update (portal:throughput:edit); send the row's version
+         * @description Needs portal:throughput:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_throughput_update"];
         post?: never;
-        /** Delete (portal:throughput:remove) */
+        /**
+         * Delete (portal:throughput:remove)
+         * @description Needs portal:throughput:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_throughput_delete"];
         options?: never;
         head?: never;
@@ -5680,7 +6190,10 @@ export interface paths {
         put?: never;
         /** Create (portal:weather:add) */
         post: operations["portal_weather_create"];
-        /** Delete many (portal:weather:remove) */
+        /**
+         * Delete many (portal:weather:remove)
+         * @description Needs portal:weather:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_weather_deleteMany"];
         options?: never;
         head?: never;
@@ -5698,10 +6211,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portal_weather_get"];
-        /** Update (portal:weather:edit); send the row's version */
+        /**
+         * Update (portal:weather:edit); send the row's version
+         * @description Needs portal:weather:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portal_weather_update"];
         post?: never;
-        /** Delete (portal:weather:remove) */
+        /**
+         * Delete (portal:weather:remove)
+         * @description Needs portal:weather:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portal_weather_delete"];
         options?: never;
         head?: never;
@@ -5790,7 +6309,10 @@ export interface paths {
         put?: never;
         /** Create (portops:adjustment:add) */
         post: operations["portops_adjustment_create"];
-        /** Delete many (portops:adjustment:remove) */
+        /**
+         * Delete many (portops:adjustment:remove)
+         * @description Needs portops:adjustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_adjustment_deleteMany"];
         options?: never;
         head?: never;
@@ -5808,10 +6330,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_adjustment_get"];
-        /** Update (portops:adjustment:edit); send the row's version */
+        /**
+         * Update (portops:adjustment:edit); send the row's version
+         * @description Needs portops:adjustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_adjustment_update"];
         post?: never;
-        /** Delete (portops:adjustment:remove) */
+        /**
+         * Delete (portops:adjustment:remove)
+         * @description Needs portops:adjustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_adjustment_delete"];
         options?: never;
         head?: never;
@@ -5827,7 +6355,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve (portops:adjustment:review): submitted → approved */
+        /**
+         * Approve (portops:adjustment:review): submitted → approved
+         * @description Needs portops:adjustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_adjustment_transition_approve"];
         delete?: never;
         options?: never;
@@ -5844,7 +6375,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject (portops:adjustment:review): submitted → rejected */
+        /**
+         * Reject (portops:adjustment:review): submitted → rejected
+         * @description Needs portops:adjustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_adjustment_transition_reject"];
         delete?: never;
         options?: never;
@@ -5917,7 +6451,10 @@ export interface paths {
         put?: never;
         /** Create (portops:blacklist:add) */
         post: operations["portops_blacklist_create"];
-        /** Delete many (portops:blacklist:remove) */
+        /**
+         * Delete many (portops:blacklist:remove)
+         * @description Needs portops:blacklist:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_blacklist_deleteMany"];
         options?: never;
         head?: never;
@@ -5935,10 +6472,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_blacklist_get"];
-        /** Update (portops:blacklist:edit); send the row's version */
+        /**
+         * Update (portops:blacklist:edit); send the row's version
+         * @description Needs portops:blacklist:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_blacklist_update"];
         post?: never;
-        /** Delete (portops:blacklist:remove) */
+        /**
+         * Delete (portops:blacklist:remove)
+         * @description Needs portops:blacklist:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_blacklist_delete"];
         options?: never;
         head?: never;
@@ -5954,7 +6497,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift (portops:blacklist:lift): active → lifted */
+        /**
+         * Lift (portops:blacklist:lift): active → lifted
+         * @description Needs portops:blacklist:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_blacklist_transition_lift"];
         delete?: never;
         options?: never;
@@ -6027,7 +6573,10 @@ export interface paths {
         put?: never;
         /** Create (portops:contract:add) */
         post: operations["portops_contract_create"];
-        /** Delete many (portops:contract:remove) */
+        /**
+         * Delete many (portops:contract:remove)
+         * @description Needs portops:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_contract_deleteMany"];
         options?: never;
         head?: never;
@@ -6045,10 +6594,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_contract_get"];
-        /** Update (portops:contract:edit); send the row's version */
+        /**
+         * Update (portops:contract:edit); send the row's version
+         * @description Needs portops:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_contract_update"];
         post?: never;
-        /** Delete (portops:contract:remove) */
+        /**
+         * Delete (portops:contract:remove)
+         * @description Needs portops:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_contract_delete"];
         options?: never;
         head?: never;
@@ -6064,7 +6619,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark abnormal (portops:contract:abnormal): normal → abnormal */
+        /**
+         * Mark abnormal (portops:contract:abnormal): normal → abnormal
+         * @description Needs portops:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_contract_transition_markAbnormal"];
         delete?: never;
         options?: never;
@@ -6081,7 +6639,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore (portops:contract:restore): abnormal → normal */
+        /**
+         * Restore (portops:contract:restore): abnormal → normal
+         * @description Needs portops:contract:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_contract_transition_restore"];
         delete?: never;
         options?: never;
@@ -6154,7 +6715,10 @@ export interface paths {
         put?: never;
         /** Create (portops:customer:add) */
         post: operations["portops_customer_create"];
-        /** Delete many (portops:customer:remove) */
+        /**
+         * Delete many (portops:customer:remove)
+         * @description Needs portops:customer:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_customer_deleteMany"];
         options?: never;
         head?: never;
@@ -6172,10 +6736,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_customer_get"];
-        /** Update (portops:customer:edit); send the row's version */
+        /**
+         * Update (portops:customer:edit); send the row's version
+         * @description Needs portops:customer:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_customer_update"];
         post?: never;
-        /** Delete (portops:customer:remove) */
+        /**
+         * Delete (portops:customer:remove)
+         * @description Needs portops:customer:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_customer_delete"];
         options?: never;
         head?: never;
@@ -6191,7 +6761,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable (portops:customer:disable): normal → disabled */
+        /**
+         * Disable (portops:customer:disable): normal → disabled
+         * @description Needs portops:customer:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_customer_transition_disable"];
         delete?: never;
         options?: never;
@@ -6208,7 +6781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable (portops:customer:enable): disabled → normal */
+        /**
+         * Enable (portops:customer:enable): disabled → normal
+         * @description Needs portops:customer:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_customer_transition_enable"];
         delete?: never;
         options?: never;
@@ -6281,7 +6857,10 @@ export interface paths {
         put?: never;
         /** Create (portops:dispatchAttribute:add) */
         post: operations["portops_dispatchAttribute_create"];
-        /** Delete many (portops:dispatchAttribute:remove) */
+        /**
+         * Delete many (portops:dispatchAttribute:remove)
+         * @description Needs portops:dispatchAttribute:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_dispatchAttribute_deleteMany"];
         options?: never;
         head?: never;
@@ -6299,10 +6878,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_dispatchAttribute_get"];
-        /** Update (portops:dispatchAttribute:edit); send the row's version */
+        /**
+         * Update (portops:dispatchAttribute:edit); send the row's version
+         * @description Needs portops:dispatchAttribute:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_dispatchAttribute_update"];
         post?: never;
-        /** Delete (portops:dispatchAttribute:remove) */
+        /**
+         * Delete (portops:dispatchAttribute:remove)
+         * @description Needs portops:dispatchAttribute:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_dispatchAttribute_delete"];
         options?: never;
         head?: never;
@@ -6357,7 +6942,10 @@ export interface paths {
         put?: never;
         /** Create (portops:dispatchRule:add) */
         post: operations["portops_dispatchRule_create"];
-        /** Delete many (portops:dispatchRule:remove) */
+        /**
+         * Delete many (portops:dispatchRule:remove)
+         * @description Needs portops:dispatchRule:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_dispatchRule_deleteMany"];
         options?: never;
         head?: never;
@@ -6375,10 +6963,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_dispatchRule_get"];
-        /** Update (portops:dispatchRule:edit); send the row's version */
+        /**
+         * Update (portops:dispatchRule:edit); send the row's version
+         * @description Needs portops:dispatchRule:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_dispatchRule_update"];
         post?: never;
-        /** Delete (portops:dispatchRule:remove) */
+        /**
+         * Delete (portops:dispatchRule:remove)
+         * @description Needs portops:dispatchRule:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_dispatchRule_delete"];
         options?: never;
         head?: never;
@@ -6433,7 +7027,10 @@ export interface paths {
         put?: never;
         /** Create (portops:driver:add) */
         post: operations["portops_driver_create"];
-        /** Delete many (portops:driver:remove) */
+        /**
+         * Delete many (portops:driver:remove)
+         * @description Needs portops:driver:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_driver_deleteMany"];
         options?: never;
         head?: never;
@@ -6451,10 +7048,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_driver_get"];
-        /** Update (portops:driver:edit); send the row's version */
+        /**
+         * Update (portops:driver:edit); send the row's version
+         * @description Needs portops:driver:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_driver_update"];
         post?: never;
-        /** Delete (portops:driver:remove) */
+        /**
+         * Delete (portops:driver:remove)
+         * @description Needs portops:driver:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_driver_delete"];
         options?: never;
         head?: never;
@@ -6470,7 +7073,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend (portops:driver:status): normal → suspended */
+        /**
+         * Suspend (portops:driver:status): normal → suspended
+         * @description Needs portops:driver:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_driver_transition_suspend"];
         delete?: never;
         options?: never;
@@ -6487,7 +7093,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume (portops:driver:status): suspended → normal */
+        /**
+         * Resume (portops:driver:status): suspended → normal
+         * @description Needs portops:driver:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_driver_transition_resume"];
         delete?: never;
         options?: never;
@@ -6594,7 +7203,10 @@ export interface paths {
         put?: never;
         /** Create (portops:fee:add) */
         post: operations["portops_fee_create"];
-        /** Delete many (portops:fee:remove) */
+        /**
+         * Delete many (portops:fee:remove)
+         * @description Needs portops:fee:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_fee_deleteMany"];
         options?: never;
         head?: never;
@@ -6612,10 +7224,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_fee_get"];
-        /** Update (portops:fee:edit); send the row's version */
+        /**
+         * Update (portops:fee:edit); send the row's version
+         * @description Needs portops:fee:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_fee_update"];
         post?: never;
-        /** Delete (portops:fee:remove) */
+        /**
+         * Delete (portops:fee:remove)
+         * @description Needs portops:fee:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_fee_delete"];
         options?: never;
         head?: never;
@@ -6631,7 +7249,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable (portops:fee:disable): enabled → disabled */
+        /**
+         * Disable (portops:fee:disable): enabled → disabled
+         * @description Needs portops:fee:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fee_transition_disable"];
         delete?: never;
         options?: never;
@@ -6648,7 +7269,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable (portops:fee:enable): disabled → enabled */
+        /**
+         * Enable (portops:fee:enable): disabled → enabled
+         * @description Needs portops:fee:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fee_transition_enable"];
         delete?: never;
         options?: never;
@@ -6721,7 +7345,10 @@ export interface paths {
         put?: never;
         /** Create (portops:fleet:add) */
         post: operations["portops_fleet_create"];
-        /** Delete many (portops:fleet:remove) */
+        /**
+         * Delete many (portops:fleet:remove)
+         * @description Needs portops:fleet:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_fleet_deleteMany"];
         options?: never;
         head?: never;
@@ -6739,10 +7366,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_fleet_get"];
-        /** Update (portops:fleet:edit); send the row's version */
+        /**
+         * Update (portops:fleet:edit); send the row's version
+         * @description Needs portops:fleet:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_fleet_update"];
         post?: never;
-        /** Delete (portops:fleet:remove) */
+        /**
+         * Delete (portops:fleet:remove)
+         * @description Needs portops:fleet:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_fleet_delete"];
         options?: never;
         head?: never;
@@ -6758,7 +7391,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend (portops:fleet:status): normal → suspended */
+        /**
+         * Suspend (portops:fleet:status): normal → suspended
+         * @description Needs portops:fleet:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fleet_transition_suspend"];
         delete?: never;
         options?: never;
@@ -6775,7 +7411,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume (portops:fleet:status): suspended → normal */
+        /**
+         * Resume (portops:fleet:status): suspended → normal
+         * @description Needs portops:fleet:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fleet_transition_resume"];
         delete?: never;
         options?: never;
@@ -6915,7 +7554,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept (portops:fleetOrder:accept): offered → accepted */
+        /**
+         * Accept (portops:fleetOrder:accept): offered → accepted
+         * @description Needs portops:fleetOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fleetOrder_transition_accept"];
         delete?: never;
         options?: never;
@@ -6932,7 +7574,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline (portops:fleetOrder:decline): offered → declined */
+        /**
+         * Decline (portops:fleetOrder:decline): offered → declined
+         * @description Needs portops:fleetOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fleetOrder_transition_decline"];
         delete?: never;
         options?: never;
@@ -6949,7 +7594,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete (portops:fleetOrder:complete): accepted → completed */
+        /**
+         * Complete (portops:fleetOrder:complete): accepted → completed
+         * @description Needs portops:fleetOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fleetOrder_transition_complete"];
         delete?: never;
         options?: never;
@@ -6966,7 +7614,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel order (portops:fleetOrder:cancel): accepted → cancelled */
+        /**
+         * Cancel order (portops:fleetOrder:cancel): accepted → cancelled
+         * @description Needs portops:fleetOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_fleetOrder_transition_cancel"];
         delete?: never;
         options?: never;
@@ -7056,7 +7707,10 @@ export interface paths {
         put?: never;
         /** Create (portops:line:add) */
         post: operations["portops_line_create"];
-        /** Delete many (portops:line:remove) */
+        /**
+         * Delete many (portops:line:remove)
+         * @description Needs portops:line:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_line_deleteMany"];
         options?: never;
         head?: never;
@@ -7074,10 +7728,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_line_get"];
-        /** Update (portops:line:edit); send the row's version */
+        /**
+         * Update (portops:line:edit); send the row's version
+         * @description Needs portops:line:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_line_update"];
         post?: never;
-        /** Delete (portops:line:remove) */
+        /**
+         * Delete (portops:line:remove)
+         * @description Needs portops:line:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_line_delete"];
         options?: never;
         head?: never;
@@ -7132,7 +7792,10 @@ export interface paths {
         put?: never;
         /** Create (portops:source:add) */
         post: operations["portops_source_create"];
-        /** Delete many (portops:source:remove) */
+        /**
+         * Delete many (portops:source:remove)
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_source_deleteMany"];
         options?: never;
         head?: never;
@@ -7150,10 +7813,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_source_get"];
-        /** Update (portops:source:edit); send the row's version */
+        /**
+         * Update (portops:source:edit); send the row's version
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_source_update"];
         post?: never;
-        /** Delete (portops:source:remove) */
+        /**
+         * Delete (portops:source:remove)
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_source_delete"];
         options?: never;
         head?: never;
@@ -7169,7 +7838,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish (portops:source:publish): draft → published */
+        /**
+         * Publish (portops:source:publish): draft → published
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_source_transition_publish"];
         delete?: never;
         options?: never;
@@ -7186,7 +7858,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel source (portops:source:cancel): draft|published → cancelled */
+        /**
+         * Cancel source (portops:source:cancel): draft|published → cancelled
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_source_transition_cancel"];
         delete?: never;
         options?: never;
@@ -7203,7 +7878,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm assignment (portops:source:distribute): published → assigned */
+        /**
+         * Confirm assignment (portops:source:distribute): published → assigned
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_source_transition_assign"];
         delete?: never;
         options?: never;
@@ -7220,7 +7898,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close (portops:source:close): assigned → closed */
+        /**
+         * Close (portops:source:close): assigned → closed
+         * @description Needs portops:source:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_source_transition_close"];
         delete?: never;
         options?: never;
@@ -7293,7 +7974,10 @@ export interface paths {
         put?: never;
         /** Create (portops:vehicle:add) */
         post: operations["portops_vehicle_create"];
-        /** Delete many (portops:vehicle:remove) */
+        /**
+         * Delete many (portops:vehicle:remove)
+         * @description Needs portops:vehicle:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_vehicle_deleteMany"];
         options?: never;
         head?: never;
@@ -7311,10 +7995,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_vehicle_get"];
-        /** Update (portops:vehicle:edit); send the row's version */
+        /**
+         * Update (portops:vehicle:edit); send the row's version
+         * @description Needs portops:vehicle:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_vehicle_update"];
         post?: never;
-        /** Delete (portops:vehicle:remove) */
+        /**
+         * Delete (portops:vehicle:remove)
+         * @description Needs portops:vehicle:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_vehicle_delete"];
         options?: never;
         head?: never;
@@ -7330,7 +8020,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend (portops:vehicle:status): normal → suspended */
+        /**
+         * Suspend (portops:vehicle:status): normal → suspended
+         * @description Needs portops:vehicle:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_vehicle_transition_suspend"];
         delete?: never;
         options?: never;
@@ -7347,7 +8040,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume (portops:vehicle:status): suspended → normal */
+        /**
+         * Resume (portops:vehicle:status): suspended → normal
+         * @description Needs portops:vehicle:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_vehicle_transition_resume"];
         delete?: never;
         options?: never;
@@ -7471,7 +8167,10 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_waybill_get"];
-        /** Update (portops:waybill:edit); send the row's version */
+        /**
+         * Update (portops:waybill:edit); send the row's version
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_waybill_update"];
         post?: never;
         delete?: never;
@@ -7489,7 +8188,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept (portops:waybill:drive): dispatched → accepted */
+        /**
+         * Accept (portops:waybill:drive): dispatched → accepted
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_accept"];
         delete?: never;
         options?: never;
@@ -7506,7 +8208,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Arrived at loading point (portops:waybill:drive): accepted → arrivedLoading */
+        /**
+         * Arrived at loading point (portops:waybill:drive): accepted → arrivedLoading
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_arriveLoading"];
         delete?: never;
         options?: never;
@@ -7523,7 +8228,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Weigh and load (portops:waybill:drive): arrivedLoading → loaded */
+        /**
+         * Weigh and load (portops:waybill:drive): arrivedLoading → loaded
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_load"];
         delete?: never;
         options?: never;
@@ -7540,7 +8248,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Depart (portops:waybill:drive): loaded → inTransit */
+        /**
+         * Depart (portops:waybill:drive): loaded → inTransit
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_depart"];
         delete?: never;
         options?: never;
@@ -7557,7 +8268,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Arrived at unloading point (portops:waybill:drive): inTransit → arrived */
+        /**
+         * Arrived at unloading point (portops:waybill:drive): inTransit → arrived
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_arrive"];
         delete?: never;
         options?: never;
@@ -7574,7 +8288,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Weigh, unload and upload receipt (portops:waybill:drive): arrived → unloaded */
+        /**
+         * Weigh, unload and upload receipt (portops:waybill:drive): arrived → unloaded
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_unload"];
         delete?: never;
         options?: never;
@@ -7591,7 +8308,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete trip (portops:waybill:drive): unloaded → completed */
+        /**
+         * Complete trip (portops:waybill:drive): unloaded → completed
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_complete"];
         delete?: never;
         options?: never;
@@ -7608,7 +8328,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel (portops:waybill:cancel): dispatched|accepted|exception → cancelled */
+        /**
+         * Cancel (portops:waybill:cancel): dispatched|accepted|exception → cancelled
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_cancel"];
         delete?: never;
         options?: never;
@@ -7625,7 +8348,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report exception (portops:waybill:exception): accepted|arrivedLoading|loaded|inTransit|arrived → exception */
+        /**
+         * Report exception (portops:waybill:exception): accepted|arrivedLoading|loaded|inTransit|arrived → exception
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_exception"];
         delete?: never;
         options?: never;
@@ -7642,7 +8368,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept loss (portops:waybill:review): completed → completed */
+        /**
+         * Accept loss (portops:waybill:review): completed → completed
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_acceptLoss"];
         delete?: never;
         options?: never;
@@ -7659,7 +8388,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm deduction (portops:waybill:review): completed → completed */
+        /**
+         * Confirm deduction (portops:waybill:review): completed → completed
+         * @description Needs portops:waybill:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_waybill_transition_confirmDeduction"];
         delete?: never;
         options?: never;
@@ -7749,7 +8481,10 @@ export interface paths {
         put?: never;
         /** Create (portops:weight:add) */
         post: operations["portops_weightRecord_create"];
-        /** Delete many (portops:weight:remove) */
+        /**
+         * Delete many (portops:weight:remove)
+         * @description Needs portops:weight:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_weightRecord_deleteMany"];
         options?: never;
         head?: never;
@@ -7767,10 +8502,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_weightRecord_get"];
-        /** Update (portops:weight:edit); send the row's version */
+        /**
+         * Update (portops:weight:edit); send the row's version
+         * @description Needs portops:weight:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_weightRecord_update"];
         post?: never;
-        /** Delete (portops:weight:remove) */
+        /**
+         * Delete (portops:weight:remove)
+         * @description Needs portops:weight:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_weightRecord_delete"];
         options?: never;
         head?: never;
@@ -7876,7 +8617,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void (portops:work:void): confirmed → voided */
+        /**
+         * Void (portops:work:void): confirmed → voided
+         * @description Needs portops:work:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_workConfirmation_transition_void"];
         delete?: never;
         options?: never;
@@ -7966,7 +8710,10 @@ export interface paths {
         put?: never;
         /** Create (portops:yardPlan:add) */
         post: operations["portops_yardPlan_create"];
-        /** Delete many (portops:yardPlan:remove) */
+        /**
+         * Delete many (portops:yardPlan:remove)
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_yardPlan_deleteMany"];
         options?: never;
         head?: never;
@@ -7984,10 +8731,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["portops_yardPlan_get"];
-        /** Update (portops:yardPlan:edit); send the row's version */
+        /**
+         * Update (portops:yardPlan:edit); send the row's version
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["portops_yardPlan_update"];
         post?: never;
-        /** Delete (portops:yardPlan:remove) */
+        /**
+         * Delete (portops:yardPlan:remove)
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["portops_yardPlan_delete"];
         options?: never;
         head?: never;
@@ -8003,7 +8756,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm (portops:yardPlan:confirm): draft → confirmed */
+        /**
+         * Confirm (portops:yardPlan:confirm): draft → confirmed
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_yardPlan_transition_confirm"];
         delete?: never;
         options?: never;
@@ -8020,7 +8776,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel plan (portops:yardPlan:cancel): draft|confirmed → cancelled */
+        /**
+         * Cancel plan (portops:yardPlan:cancel): draft|confirmed → cancelled
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_yardPlan_transition_cancel"];
         delete?: never;
         options?: never;
@@ -8037,7 +8796,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close (portops:yardPlan:close): executing|executed → closed */
+        /**
+         * Close (portops:yardPlan:close): executing|executed → closed
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_yardPlan_transition_close"];
         delete?: never;
         options?: never;
@@ -8054,7 +8816,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Work started (portops:work:add): confirmed|executed → executing */
+        /**
+         * Work started (portops:work:add): confirmed|executed → executing
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_yardPlan_transition_progress"];
         delete?: never;
         options?: never;
@@ -8071,7 +8836,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Work completed (portops:work:add): confirmed|executing → executed */
+        /**
+         * Work completed (portops:work:add): confirmed|executing → executed
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_yardPlan_transition_complete"];
         delete?: never;
         options?: never;
@@ -8088,7 +8856,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Work withdrawn (portops:work:void): executing|executed → confirmed */
+        /**
+         * Work withdrawn (portops:work:void): executing|executed → confirmed
+         * @description Needs portops:yardPlan:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["portops_yardPlan_transition_reset"];
         delete?: never;
         options?: never;
@@ -8178,7 +8949,10 @@ export interface paths {
         put?: never;
         /** Create (system:apiToken:add) */
         post: operations["system_apiToken_create"];
-        /** Delete many (system:apiToken:remove) */
+        /**
+         * Delete many (system:apiToken:remove)
+         * @description Needs system:apiToken:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_apiToken_deleteMany"];
         options?: never;
         head?: never;
@@ -8198,7 +8972,10 @@ export interface paths {
         get: operations["system_apiToken_get"];
         put?: never;
         post?: never;
-        /** Delete (system:apiToken:remove) */
+        /**
+         * Delete (system:apiToken:remove)
+         * @description Needs system:apiToken:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_apiToken_delete"];
         options?: never;
         head?: never;
@@ -8253,7 +9030,10 @@ export interface paths {
         put?: never;
         /** Create (system:berth:add) */
         post: operations["system_berth_create"];
-        /** Delete many (system:berth:remove) */
+        /**
+         * Delete many (system:berth:remove)
+         * @description Needs system:berth:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_berth_deleteMany"];
         options?: never;
         head?: never;
@@ -8271,10 +9051,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_berth_get"];
-        /** Update (system:berth:edit); send the row's version */
+        /**
+         * Update (system:berth:edit); send the row's version
+         * @description Needs system:berth:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_berth_update"];
         post?: never;
-        /** Delete (system:berth:remove) */
+        /**
+         * Delete (system:berth:remove)
+         * @description Needs system:berth:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_berth_delete"];
         options?: never;
         head?: never;
@@ -8363,7 +9149,10 @@ export interface paths {
         put?: never;
         /** Create (system:cfdGood:add) */
         post: operations["system_cfdGood_create"];
-        /** Delete many (system:cfdGood:remove) */
+        /**
+         * Delete many (system:cfdGood:remove)
+         * @description Needs system:cfdGood:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_cfdGood_deleteMany"];
         options?: never;
         head?: never;
@@ -8381,10 +9170,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_cfdGood_get"];
-        /** Update (system:cfdGood:edit); send the row's version */
+        /**
+         * Update (system:cfdGood:edit); send the row's version
+         * @description Needs system:cfdGood:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_cfdGood_update"];
         post?: never;
-        /** Delete (system:cfdGood:remove) */
+        /**
+         * Delete (system:cfdGood:remove)
+         * @description Needs system:cfdGood:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_cfdGood_delete"];
         options?: never;
         head?: never;
@@ -8473,7 +9268,10 @@ export interface paths {
         put?: never;
         /** Create (system:country:add) */
         post: operations["system_country_create"];
-        /** Delete many (system:country:remove) */
+        /**
+         * Delete many (system:country:remove)
+         * @description Needs system:country:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_country_deleteMany"];
         options?: never;
         head?: never;
@@ -8491,10 +9289,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_country_get"];
-        /** Update (system:country:edit); send the row's version */
+        /**
+         * Update (system:country:edit); send the row's version
+         * @description Needs system:country:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_country_update"];
         post?: never;
-        /** Delete (system:country:remove) */
+        /**
+         * Delete (system:country:remove)
+         * @description Needs system:country:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_country_delete"];
         options?: never;
         head?: never;
@@ -8583,7 +9387,10 @@ export interface paths {
         put?: never;
         /** Create (system:dept:add) */
         post: operations["system_dept_create"];
-        /** Delete many (system:dept:remove) */
+        /**
+         * Delete many (system:dept:remove)
+         * @description Needs system:dept:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_dept_deleteMany"];
         options?: never;
         head?: never;
@@ -8601,10 +9408,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_dept_get"];
-        /** Update (system:dept:edit); send the row's version */
+        /**
+         * Update (system:dept:edit); send the row's version
+         * @description Needs system:dept:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_dept_update"];
         post?: never;
-        /** Delete (system:dept:remove) */
+        /**
+         * Delete (system:dept:remove)
+         * @description Needs system:dept:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_dept_delete"];
         options?: never;
         head?: never;
@@ -8731,7 +9544,10 @@ export interface paths {
         put?: never;
         /** Create (system:portData:add) */
         post: operations["system_portData_create"];
-        /** Delete many (system:portData:remove) */
+        /**
+         * Delete many (system:portData:remove)
+         * @description Needs system:portData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_portData_deleteMany"];
         options?: never;
         head?: never;
@@ -8749,10 +9565,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_portData_get"];
-        /** Update (system:portData:edit); send the row's version */
+        /**
+         * Update (system:portData:edit); send the row's version
+         * @description Needs system:portData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_portData_update"];
         post?: never;
-        /** Delete (system:portData:remove) */
+        /**
+         * Delete (system:portData:remove)
+         * @description Needs system:portData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_portData_delete"];
         options?: never;
         head?: never;
@@ -8841,7 +9663,10 @@ export interface paths {
         put?: never;
         /** Create (system:refCode:add) */
         post: operations["system_refCode_create"];
-        /** Delete many (system:refCode:remove) */
+        /**
+         * Delete many (system:refCode:remove)
+         * @description Needs system:refCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_refCode_deleteMany"];
         options?: never;
         head?: never;
@@ -8859,10 +9684,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_refCode_get"];
-        /** Update (system:refCode:edit); send the row's version */
+        /**
+         * Update (system:refCode:edit); send the row's version
+         * @description Needs system:refCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_refCode_update"];
         post?: never;
-        /** Delete (system:refCode:remove) */
+        /**
+         * Delete (system:refCode:remove)
+         * @description Needs system:refCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_refCode_delete"];
         options?: never;
         head?: never;
@@ -8951,7 +9782,10 @@ export interface paths {
         put?: never;
         /** Create (system:refCodeType:add) */
         post: operations["system_refCodeType_create"];
-        /** Delete many (system:refCodeType:remove) */
+        /**
+         * Delete many (system:refCodeType:remove)
+         * @description Needs system:refCodeType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_refCodeType_deleteMany"];
         options?: never;
         head?: never;
@@ -8969,10 +9803,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_refCodeType_get"];
-        /** Update (system:refCodeType:edit); send the row's version */
+        /**
+         * Update (system:refCodeType:edit); send the row's version
+         * @description Needs system:refCodeType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_refCodeType_update"];
         post?: never;
-        /** Delete (system:refCodeType:remove) */
+        /**
+         * Delete (system:refCodeType:remove)
+         * @description Needs system:refCodeType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_refCodeType_delete"];
         options?: never;
         head?: never;
@@ -9061,7 +9901,10 @@ export interface paths {
         put?: never;
         /** Create (system:region:add) */
         post: operations["system_region_create"];
-        /** Delete many (system:region:remove) */
+        /**
+         * Delete many (system:region:remove)
+         * @description Needs system:region:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_region_deleteMany"];
         options?: never;
         head?: never;
@@ -9079,10 +9922,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_region_get"];
-        /** Update (system:region:edit); send the row's version */
+        /**
+         * Update (system:region:edit); send the row's version
+         * @description Needs system:region:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_region_update"];
         post?: never;
-        /** Delete (system:region:remove) */
+        /**
+         * Delete (system:region:remove)
+         * @description Needs system:region:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_region_delete"];
         options?: never;
         head?: never;
@@ -9171,7 +10020,10 @@ export interface paths {
         put?: never;
         /** Create (system:role:add) */
         post: operations["system_role_create"];
-        /** Delete many (system:role:remove) */
+        /**
+         * Delete many (system:role:remove)
+         * @description Needs system:role:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_role_deleteMany"];
         options?: never;
         head?: never;
@@ -9189,10 +10041,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_role_get"];
-        /** Update (system:role:edit); send the row's version */
+        /**
+         * Update (system:role:edit); send the row's version
+         * @description Needs system:role:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_role_update"];
         post?: never;
-        /** Delete (system:role:remove) */
+        /**
+         * Delete (system:role:remove)
+         * @description Needs system:role:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_role_delete"];
         options?: never;
         head?: never;
@@ -9247,7 +10105,10 @@ export interface paths {
         put?: never;
         /** Create (system:route:add) */
         post: operations["system_route_create"];
-        /** Delete many (system:route:remove) */
+        /**
+         * Delete many (system:route:remove)
+         * @description Needs system:route:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_route_deleteMany"];
         options?: never;
         head?: never;
@@ -9265,10 +10126,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_route_get"];
-        /** Update (system:route:edit); send the row's version */
+        /**
+         * Update (system:route:edit); send the row's version
+         * @description Needs system:route:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_route_update"];
         post?: never;
-        /** Delete (system:route:remove) */
+        /**
+         * Delete (system:route:remove)
+         * @description Needs system:route:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_route_delete"];
         options?: never;
         head?: never;
@@ -9357,7 +10224,10 @@ export interface paths {
         put?: never;
         /** Create (system:ShippingAddress:add) */
         post: operations["system_ShippingAddress_create"];
-        /** Delete many (system:ShippingAddress:remove) */
+        /**
+         * Delete many (system:ShippingAddress:remove)
+         * @description Needs system:ShippingAddress:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_ShippingAddress_deleteMany"];
         options?: never;
         head?: never;
@@ -9375,10 +10245,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_ShippingAddress_get"];
-        /** Update (system:ShippingAddress:edit); send the row's version */
+        /**
+         * Update (system:ShippingAddress:edit); send the row's version
+         * @description Needs system:ShippingAddress:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_ShippingAddress_update"];
         post?: never;
-        /** Delete (system:ShippingAddress:remove) */
+        /**
+         * Delete (system:ShippingAddress:remove)
+         * @description Needs system:ShippingAddress:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_ShippingAddress_delete"];
         options?: never;
         head?: never;
@@ -9467,7 +10343,10 @@ export interface paths {
         put?: never;
         /** Create (system:user:add) */
         post: operations["system_user_create"];
-        /** Delete many (system:user:remove) */
+        /**
+         * Delete many (system:user:remove)
+         * @description Needs system:user:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_user_deleteMany"];
         options?: never;
         head?: never;
@@ -9485,10 +10364,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_user_get"];
-        /** Update (system:user:edit); send the row's version */
+        /**
+         * Update (system:user:edit); send the row's version
+         * @description Needs system:user:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_user_update"];
         post?: never;
-        /** Delete (system:user:remove) */
+        /**
+         * Delete (system:user:remove)
+         * @description Needs system:user:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_user_delete"];
         options?: never;
         head?: never;
@@ -9504,7 +10389,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable (system:user:edit): 1 → 0 */
+        /**
+         * Enable (system:user:edit): 1 → 0
+         * @description Needs system:user:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["system_user_transition_enable"];
         delete?: never;
         options?: never;
@@ -9521,7 +10409,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable (system:user:edit): 0 → 1 */
+        /**
+         * Disable (system:user:edit): 0 → 1
+         * @description Needs system:user:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["system_user_transition_disable"];
         delete?: never;
         options?: never;
@@ -9628,7 +10519,10 @@ export interface paths {
         put?: never;
         /** Create (system:yard:add) */
         post: operations["system_yard_create"];
-        /** Delete many (system:yard:remove) */
+        /**
+         * Delete many (system:yard:remove)
+         * @description Needs system:yard:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_yard_deleteMany"];
         options?: never;
         head?: never;
@@ -9646,10 +10540,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["system_yard_get"];
-        /** Update (system:yard:edit); send the row's version */
+        /**
+         * Update (system:yard:edit); send the row's version
+         * @description Needs system:yard:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["system_yard_update"];
         post?: never;
-        /** Delete (system:yard:remove) */
+        /**
+         * Delete (system:yard:remove)
+         * @description Needs system:yard:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["system_yard_delete"];
         options?: never;
         head?: never;
@@ -9921,7 +10821,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A picker's options (<plugin>.<name>; the source filters them to what the user may see) */
+        /** A picker's options (<plugin>.<name>): to a user holding the list permission of the resource it lists or one it serves (the forms offering it), else 403; only the options whose rows that resource's data scope lets the user read */
         get: operations["core_lookup"];
         put?: never;
         post?: never;
@@ -10216,7 +11116,10 @@ export interface paths {
         put?: never;
         /** Create (customs:arrivalReport:add) */
         post: operations["decl_arrivalReport_create"];
-        /** Delete many (customs:arrivalReport:remove) */
+        /**
+         * Delete many (customs:arrivalReport:remove)
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_arrivalReport_deleteMany"];
         options?: never;
         head?: never;
@@ -10234,10 +11137,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_arrivalReport_get"];
-        /** Update (customs:arrivalReport:edit); send the row's version */
+        /**
+         * Update (customs:arrivalReport:edit); send the row's version
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_arrivalReport_update"];
         post?: never;
-        /** Delete (customs:arrivalReport:remove) */
+        /**
+         * Delete (customs:arrivalReport:remove)
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_arrivalReport_delete"];
         options?: never;
         head?: never;
@@ -10253,7 +11162,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:arrivalReport:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:arrivalReport:submit): draft|rejected → submitted
+         * @description Needs customs:arrivalReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_arrivalReport_transition_submit"];
         delete?: never;
         options?: never;
@@ -10290,7 +11202,10 @@ export interface paths {
         put?: never;
         /** Create (customs:ciqCode:add) */
         post: operations["decl_ciqCode_create"];
-        /** Delete many (customs:ciqCode:remove) */
+        /**
+         * Delete many (customs:ciqCode:remove)
+         * @description Needs customs:ciqCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_ciqCode_deleteMany"];
         options?: never;
         head?: never;
@@ -10308,10 +11223,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_ciqCode_get"];
-        /** Update (customs:ciqCode:edit); send the row's version */
+        /**
+         * Update (customs:ciqCode:edit); send the row's version
+         * @description Needs customs:ciqCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_ciqCode_update"];
         post?: never;
-        /** Delete (customs:ciqCode:remove) */
+        /**
+         * Delete (customs:ciqCode:remove)
+         * @description Needs customs:ciqCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_ciqCode_delete"];
         options?: never;
         head?: never;
@@ -10465,7 +11386,10 @@ export interface paths {
         put?: never;
         /** Create (customs:customsPort:add) */
         post: operations["decl_customsPort_create"];
-        /** Delete many (customs:customsPort:remove) */
+        /**
+         * Delete many (customs:customsPort:remove)
+         * @description Needs customs:customsPort:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_customsPort_deleteMany"];
         options?: never;
         head?: never;
@@ -10483,10 +11407,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_customsPort_get"];
-        /** Update (customs:customsPort:edit); send the row's version */
+        /**
+         * Update (customs:customsPort:edit); send the row's version
+         * @description Needs customs:customsPort:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_customsPort_update"];
         post?: never;
-        /** Delete (customs:customsPort:remove) */
+        /**
+         * Delete (customs:customsPort:remove)
+         * @description Needs customs:customsPort:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_customsPort_delete"];
         options?: never;
         head?: never;
@@ -10522,7 +11452,10 @@ export interface paths {
         put?: never;
         /** Create (customs:customsQp:add) */
         post: operations["decl_customsQp_create"];
-        /** Delete many (customs:customsQp:remove) */
+        /**
+         * Delete many (customs:customsQp:remove)
+         * @description Needs customs:customsQp:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_customsQp_deleteMany"];
         options?: never;
         head?: never;
@@ -10540,10 +11473,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_customsQp_get"];
-        /** Update (customs:customsQp:edit); send the row's version */
+        /**
+         * Update (customs:customsQp:edit); send the row's version
+         * @description Needs customs:customsQp:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_customsQp_update"];
         post?: never;
-        /** Delete (customs:customsQp:remove) */
+        /**
+         * Delete (customs:customsQp:remove)
+         * @description Needs customs:customsQp:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_customsQp_delete"];
         options?: never;
         head?: never;
@@ -10579,7 +11518,10 @@ export interface paths {
         put?: never;
         /** Create (customs:declaration:add) */
         post: operations["decl_declaration_create"];
-        /** Delete many (customs:declaration:remove) */
+        /**
+         * Delete many (customs:declaration:remove)
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_declaration_deleteMany"];
         options?: never;
         head?: never;
@@ -10597,10 +11539,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_declaration_get"];
-        /** Update (customs:declaration:edit); send the row's version */
+        /**
+         * Update (customs:declaration:edit); send the row's version
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_declaration_update"];
         post?: never;
-        /** Delete (customs:declaration:remove) */
+        /**
+         * Delete (customs:declaration:remove)
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_declaration_delete"];
         options?: never;
         head?: never;
@@ -10616,7 +11564,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:declaration:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:declaration:submit): draft|rejected → submitted
+         * @description Needs customs:declaration:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_declaration_transition_submit"];
         delete?: never;
         options?: never;
@@ -10653,7 +11604,10 @@ export interface paths {
         put?: never;
         /** Create (customs:eciqData:add) */
         post: operations["decl_eciqData_create"];
-        /** Delete many (customs:eciqData:remove) */
+        /**
+         * Delete many (customs:eciqData:remove)
+         * @description Needs customs:eciqData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_eciqData_deleteMany"];
         options?: never;
         head?: never;
@@ -10671,10 +11625,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_eciqData_get"];
-        /** Update (customs:eciqData:edit); send the row's version */
+        /**
+         * Update (customs:eciqData:edit); send the row's version
+         * @description Needs customs:eciqData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_eciqData_update"];
         post?: never;
-        /** Delete (customs:eciqData:remove) */
+        /**
+         * Delete (customs:eciqData:remove)
+         * @description Needs customs:eciqData:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_eciqData_delete"];
         options?: never;
         head?: never;
@@ -10710,7 +11670,10 @@ export interface paths {
         put?: never;
         /** Create (customs:eciqType:add) */
         post: operations["decl_eciqType_create"];
-        /** Delete many (customs:eciqType:remove) */
+        /**
+         * Delete many (customs:eciqType:remove)
+         * @description Needs customs:eciqType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_eciqType_deleteMany"];
         options?: never;
         head?: never;
@@ -10728,10 +11691,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_eciqType_get"];
-        /** Update (customs:eciqType:edit); send the row's version */
+        /**
+         * Update (customs:eciqType:edit); send the row's version
+         * @description Needs customs:eciqType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_eciqType_update"];
         post?: never;
-        /** Delete (customs:eciqType:remove) */
+        /**
+         * Delete (customs:eciqType:remove)
+         * @description Needs customs:eciqType:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_eciqType_delete"];
         options?: never;
         head?: never;
@@ -10914,7 +11883,10 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_entrustment_get"];
-        /** Update (customs:entrustment:edit); send the row's version */
+        /**
+         * Update (customs:entrustment:edit); send the row's version
+         * @description Needs customs:entrustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_entrustment_update"];
         post?: never;
         delete?: never;
@@ -10932,7 +11904,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke (customs:entrustment:revoke): active → revoked */
+        /**
+         * Revoke (customs:entrustment:revoke): active → revoked
+         * @description Needs customs:entrustment:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_entrustment_transition_revoke"];
         delete?: never;
         options?: never;
@@ -10969,7 +11944,10 @@ export interface paths {
         put?: never;
         /** Create (customs:hsCode:add) */
         post: operations["decl_hsCode_create"];
-        /** Delete many (customs:hsCode:remove) */
+        /**
+         * Delete many (customs:hsCode:remove)
+         * @description Needs customs:hsCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_hsCode_deleteMany"];
         options?: never;
         head?: never;
@@ -10987,10 +11965,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_hsCode_get"];
-        /** Update (customs:hsCode:edit); send the row's version */
+        /**
+         * Update (customs:hsCode:edit); send the row's version
+         * @description Needs customs:hsCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_hsCode_update"];
         post?: never;
-        /** Delete (customs:hsCode:remove) */
+        /**
+         * Delete (customs:hsCode:remove)
+         * @description Needs customs:hsCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_hsCode_delete"];
         options?: never;
         head?: never;
@@ -11026,7 +12010,10 @@ export interface paths {
         put?: never;
         /** Create (customs:hsElement:add) */
         post: operations["decl_hsElement_create"];
-        /** Delete many (customs:hsElement:remove) */
+        /**
+         * Delete many (customs:hsElement:remove)
+         * @description Needs customs:hsElement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_hsElement_deleteMany"];
         options?: never;
         head?: never;
@@ -11044,10 +12031,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_hsElement_get"];
-        /** Update (customs:hsElement:edit); send the row's version */
+        /**
+         * Update (customs:hsElement:edit); send the row's version
+         * @description Needs customs:hsElement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_hsElement_update"];
         post?: never;
-        /** Delete (customs:hsElement:remove) */
+        /**
+         * Delete (customs:hsElement:remove)
+         * @description Needs customs:hsElement:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_hsElement_delete"];
         options?: never;
         head?: never;
@@ -11083,7 +12076,10 @@ export interface paths {
         put?: never;
         /** Create (customs:originalManifest:add) */
         post: operations["decl_originalManifest_create"];
-        /** Delete many (customs:originalManifest:remove) */
+        /**
+         * Delete many (customs:originalManifest:remove)
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_originalManifest_deleteMany"];
         options?: never;
         head?: never;
@@ -11101,10 +12097,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_originalManifest_get"];
-        /** Update (customs:originalManifest:edit); send the row's version */
+        /**
+         * Update (customs:originalManifest:edit); send the row's version
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_originalManifest_update"];
         post?: never;
-        /** Delete (customs:originalManifest:remove) */
+        /**
+         * Delete (customs:originalManifest:remove)
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_originalManifest_delete"];
         options?: never;
         head?: never;
@@ -11120,7 +12122,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:originalManifest:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:originalManifest:submit): draft|rejected → submitted
+         * @description Needs customs:originalManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_originalManifest_transition_submit"];
         delete?: never;
         options?: never;
@@ -11157,7 +12162,10 @@ export interface paths {
         put?: never;
         /** Create (customs:originArea:add) */
         post: operations["decl_originArea_create"];
-        /** Delete many (customs:originArea:remove) */
+        /**
+         * Delete many (customs:originArea:remove)
+         * @description Needs customs:originArea:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_originArea_deleteMany"];
         options?: never;
         head?: never;
@@ -11175,10 +12183,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_originArea_get"];
-        /** Update (customs:originArea:edit); send the row's version */
+        /**
+         * Update (customs:originArea:edit); send the row's version
+         * @description Needs customs:originArea:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_originArea_update"];
         post?: never;
-        /** Delete (customs:originArea:remove) */
+        /**
+         * Delete (customs:originArea:remove)
+         * @description Needs customs:originArea:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_originArea_delete"];
         options?: never;
         head?: never;
@@ -11214,7 +12228,10 @@ export interface paths {
         put?: never;
         /** Create (customs:portCode:add) */
         post: operations["decl_portCode_create"];
-        /** Delete many (customs:portCode:remove) */
+        /**
+         * Delete many (customs:portCode:remove)
+         * @description Needs customs:portCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_portCode_deleteMany"];
         options?: never;
         head?: never;
@@ -11232,10 +12249,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_portCode_get"];
-        /** Update (customs:portCode:edit); send the row's version */
+        /**
+         * Update (customs:portCode:edit); send the row's version
+         * @description Needs customs:portCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_portCode_update"];
         post?: never;
-        /** Delete (customs:portCode:remove) */
+        /**
+         * Delete (customs:portCode:remove)
+         * @description Needs customs:portCode:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_portCode_delete"];
         options?: never;
         head?: never;
@@ -11271,7 +12294,10 @@ export interface paths {
         put?: never;
         /** Create (customs:preManifest:add) */
         post: operations["decl_preManifest_create"];
-        /** Delete many (customs:preManifest:remove) */
+        /**
+         * Delete many (customs:preManifest:remove)
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_preManifest_deleteMany"];
         options?: never;
         head?: never;
@@ -11289,10 +12315,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_preManifest_get"];
-        /** Update (customs:preManifest:edit); send the row's version */
+        /**
+         * Update (customs:preManifest:edit); send the row's version
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_preManifest_update"];
         post?: never;
-        /** Delete (customs:preManifest:remove) */
+        /**
+         * Delete (customs:preManifest:remove)
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_preManifest_delete"];
         options?: never;
         head?: never;
@@ -11308,7 +12340,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:preManifest:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:preManifest:submit): draft|rejected → submitted
+         * @description Needs customs:preManifest:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_preManifest_transition_submit"];
         delete?: never;
         options?: never;
@@ -11345,7 +12380,10 @@ export interface paths {
         put?: never;
         /** Create (customs:serviceOrder:add) */
         post: operations["decl_serviceOrder_create"];
-        /** Delete many (customs:serviceOrder:remove) */
+        /**
+         * Delete many (customs:serviceOrder:remove)
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_serviceOrder_deleteMany"];
         options?: never;
         head?: never;
@@ -11363,10 +12401,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_serviceOrder_get"];
-        /** Update (customs:serviceOrder:edit); send the row's version */
+        /**
+         * Update (customs:serviceOrder:edit); send the row's version
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_serviceOrder_update"];
         post?: never;
-        /** Delete (customs:serviceOrder:remove) */
+        /**
+         * Delete (customs:serviceOrder:remove)
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_serviceOrder_delete"];
         options?: never;
         head?: never;
@@ -11382,7 +12426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:serviceOrder:submit): draft → submitted */
+        /**
+         * Submit (customs:serviceOrder:submit): draft → submitted
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_submit"];
         delete?: never;
         options?: never;
@@ -11399,7 +12446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel order (customs:serviceOrder:cancel): draft → stopped */
+        /**
+         * Cancel order (customs:serviceOrder:cancel): draft → stopped
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_cancel"];
         delete?: never;
         options?: never;
@@ -11416,7 +12466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve (customs:serviceOrder:review): submitted → approved */
+        /**
+         * Approve (customs:serviceOrder:review): submitted → approved
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_approve"];
         delete?: never;
         options?: never;
@@ -11433,7 +12486,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject (customs:serviceOrder:review): submitted → rejected */
+        /**
+         * Reject (customs:serviceOrder:review): submitted → rejected
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_reject"];
         delete?: never;
         options?: never;
@@ -11450,7 +12506,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to draft (customs:serviceOrder:edit): rejected → draft */
+        /**
+         * Back to draft (customs:serviceOrder:edit): rejected → draft
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_revise"];
         delete?: never;
         options?: never;
@@ -11467,7 +12526,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start work (customs:serviceOrder:work): approved → inProgress */
+        /**
+         * Start work (customs:serviceOrder:work): approved → inProgress
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_startWork"];
         delete?: never;
         options?: never;
@@ -11484,7 +12546,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply for completion (customs:serviceOrder:work): inProgress → pendingConfirm */
+        /**
+         * Apply for completion (customs:serviceOrder:work): inProgress → pendingConfirm
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_applyCompletion"];
         delete?: never;
         options?: never;
@@ -11501,7 +12566,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm completion (customs:serviceOrder:confirm): pendingConfirm → completed */
+        /**
+         * Confirm completion (customs:serviceOrder:confirm): pendingConfirm → completed
+         * @description Needs customs:serviceOrder:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_serviceOrder_transition_confirmCompletion"];
         delete?: never;
         options?: never;
@@ -11538,7 +12606,10 @@ export interface paths {
         put?: never;
         /** Create (customs:tallyReport:add) */
         post: operations["decl_tallyReport_create"];
-        /** Delete many (customs:tallyReport:remove) */
+        /**
+         * Delete many (customs:tallyReport:remove)
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_tallyReport_deleteMany"];
         options?: never;
         head?: never;
@@ -11556,10 +12627,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_tallyReport_get"];
-        /** Update (customs:tallyReport:edit); send the row's version */
+        /**
+         * Update (customs:tallyReport:edit); send the row's version
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_tallyReport_update"];
         post?: never;
-        /** Delete (customs:tallyReport:remove) */
+        /**
+         * Delete (customs:tallyReport:remove)
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_tallyReport_delete"];
         options?: never;
         head?: never;
@@ -11575,7 +12652,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:tallyReport:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:tallyReport:submit): draft|rejected → submitted
+         * @description Needs customs:tallyReport:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_tallyReport_transition_submit"];
         delete?: never;
         options?: never;
@@ -11612,7 +12692,10 @@ export interface paths {
         put?: never;
         /** Create (customs:vehicleConfirm:add) */
         post: operations["decl_vehicleConfirm_create"];
-        /** Delete many (customs:vehicleConfirm:remove) */
+        /**
+         * Delete many (customs:vehicleConfirm:remove)
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_vehicleConfirm_deleteMany"];
         options?: never;
         head?: never;
@@ -11630,10 +12713,16 @@ export interface paths {
         };
         /** Get one */
         get: operations["decl_vehicleConfirm_get"];
-        /** Update (customs:vehicleConfirm:edit); send the row's version */
+        /**
+         * Update (customs:vehicleConfirm:edit); send the row's version
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         put: operations["decl_vehicleConfirm_update"];
         post?: never;
-        /** Delete (customs:vehicleConfirm:remove) */
+        /**
+         * Delete (customs:vehicleConfirm:remove)
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         delete: operations["decl_vehicleConfirm_delete"];
         options?: never;
         head?: never;
@@ -11649,7 +12738,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit (customs:vehicleConfirm:submit): draft|rejected → submitted */
+        /**
+         * Submit (customs:vehicleConfirm:submit): draft|rejected → submitted
+         * @description Needs customs:vehicleConfirm:list too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.
+         */
         post: operations["decl_vehicleConfirm_transition_submit"];
         delete?: never;
         options?: never;
@@ -53052,6 +54144,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotLoggedIn"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -13,12 +13,17 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export async function createApiToken(knex: Knex, input: { name: string; roleId: number; createdBy: number; expiresAt?: Date | null }): Promise<{ id: number; token: string }> {
+/** A new token and the columns that keep it: its SHA-256 and the prefix the list shows (the token itself is never stored). */
+export function newApiToken(): { token: string; columns: { token_hash: string; prefix: string } } {
   const token = PREFIX + crypto.randomBytes(24).toString('base64url');
+  return { token, columns: { token_hash: hashToken(token), prefix: token.slice(0, 12) } };
+}
+
+export async function createApiToken(knex: Knex, input: { name: string; roleId: number; createdBy: number; expiresAt?: Date | null }): Promise<{ id: number; token: string }> {
+  const { token, columns } = newApiToken();
   const [id] = await knex('sys_api_token').insert({
     name: input.name,
-    token_hash: hashToken(token),
-    prefix: token.slice(0, 12),
+    ...columns,
     role_id: input.roleId,
     created_by: input.createdBy,
     created_at: new Date(),

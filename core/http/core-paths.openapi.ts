@@ -117,11 +117,11 @@ export function coreApiPaths(doc: OpenApiParts): void {
     }),
   };
   p['/api/lookup/{name}'] = {
-    get: op('core_lookup', ui, "A picker's options (<plugin>.<name>; the source filters them to what the user may see)", 'signed-in', {
+    get: op('core_lookup', ui, "A picker's options (<plugin>.<name>): to a user holding the list permission of the resource it lists or one it serves (the forms offering it), else 403; only the options whose rows that resource's data scope lets the user read", 'signed-in', {
       parameters: [{ name: 'name', in: 'path', required: true, schema: str }],
       responses: {
         200: okResponse('options', { type: 'array', items: { type: 'object', properties: { value: str, label: str, parent: nullable('string') }, required: ['value', 'label'] } }),
-        ...errors('NotFound'),
+        ...errors('Forbidden', 'NotFound'),
       },
     }),
   };

@@ -167,13 +167,15 @@ export function abilities(sr: ServerResource, user: SessionUser) {
   const p = sr.def.permissions;
   const served = getRegistry().resources.has(resourceKey(sr.def));
   const can = (code?: string) => served && !!code && hasPermission(user, code);
+  // Writes on existing rows also need the read (service.server's requireWritePermission).
+  const onRows = (code?: string) => can(code) && can(p.list);
   return {
     create: can(p.create),
-    update: can(p.update),
-    delete: can(p.delete),
+    update: onRows(p.update),
+    delete: onRows(p.delete),
     export: can(p.export ?? p.list),
     import: can(p.import),
-    transitions: (sr.def.stateMachine?.transitions ?? []).filter((tr) => can(tr.permission)).map((tr) => tr.name),
+    transitions: (sr.def.stateMachine?.transitions ?? []).filter((tr) => onRows(tr.permission)).map((tr) => tr.name),
   };
 }
 

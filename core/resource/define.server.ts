@@ -37,6 +37,11 @@ export interface WriteContext extends HookContext {
   op: 'create' | 'update';
   /** The row as it was (update only), in API form. */
   before: Row | null;
+  /**
+   * Values a hook hands back in this write's answer only (a new API token, shown once): never
+   * stored, audited or read back. Set by validate, toDb or afterWrite.
+   */
+  reveal?: Row;
 }
 
 export interface ResourceHooks {

@@ -11,7 +11,7 @@ import { tableLookup } from './lookups.server';
 const db = setUpTestDb({ plugins: [system], seed: false });
 const TABLE = 'tst_lookup_place';
 const user = { id: 7 } as SessionUserLike;
-const run = (spec: Parameters<typeof tableLookup>[0], u: SessionUserLike = user, search?: LookupSearch) => tableLookup(spec)({ knex: db.knex } as never, u, search);
+const run = (spec: Parameters<typeof tableLookup>[0], u: SessionUserLike = user, search?: LookupSearch) => tableLookup(spec).load({ knex: db.knex } as never, u, search);
 
 beforeAll(async () => {
   await db.knex.schema.createTable(TABLE, (tb) => {

@@ -1,13 +1,56 @@
-// A picker's options read from one table, declared instead of written out: which column is
-// the value, how the label reads, the rows and their order. Templates name columns in braces,
-// `{code} {name}`; `{company_name|nickname}` takes the first non-empty one; a bare column name
-// is that column.
+// A picker's options (GET /api/lookup/<plugin>.<name>, a screen's pickers), declared with what
+// they list: the resource whose rows they are (its list permission, its data scope) and the
+// permissions of other screens whose forms offer them. core/resource/lookupAccess.server.ts
+// applies both to every reader. A table lookup is declared instead of written out: which
+// column is the value, how the label reads, the rows and their order. Templates name columns in
+// braces, `{code} {name}`; `{company_name|nickname}` takes the first non-empty one; a bare
+// column name is that column.
 import type { Knex } from 'knex';
 import { whereContains } from '../db/knex.server';
 import type { LookupOption, PluginContext, SessionUserLike } from '../plugin';
 import type { LookupSearch } from './lookupLabels';
 
 export type Lookup = (ctx: PluginContext, user: SessionUserLike, search?: LookupSearch) => Promise<LookupOption[]>;
+
+/** Who may read a lookup, and which of its rows. */
+export interface LookupAccess {
+  /**
+   * The resource whose rows the options are (`finance.bill`): a reader needs its list permission
+   * (or one the lookup serves, below) and gets only the options whose rows that resource's data
+   * scope (restrict hook, scope columns) lets them read. A table lookup on the table of exactly
+   * one resource names it by itself.
+   */
+  resource?: string;
+  /** The column of that resource's table an option's value is (default: a table lookup's value column, else `id`). */
+  key?: string;
+  /**
+   * Permissions of screens besides the resource's own whose forms or filters offer the options
+   * (`finance:badDebt:add`): holding one lets a user read them too, through the same data scope.
+   * The fields (and document lines) of registered resources that name the lookup add their
+   * resource's list, create and update permissions by themselves.
+   */
+  for?: string[];
+  /** Options that are no one's data (the weekdays, the vehicle types): any signed-in user. */
+  open?: boolean;
+  /**
+   * `false`: a directory other forms pick from (the approved customs brokers a trader's order
+   * names), whose rows the lookup's own `where` chooses instead of the resource's data scope
+   * (which keeps an enterprise's record to its owner). The permission still applies.
+   */
+  scoped?: boolean;
+}
+
+/** A lookup as a plugin declares it: its options, and who may read which of them. */
+export interface LookupDef extends LookupAccess {
+  load: Lookup;
+  /** The table a table lookup reads (the registry finds its resource by it). */
+  table?: string;
+}
+
+/** A lookup whose options a function makes. */
+export function defineLookup(access: LookupAccess, load: Lookup): LookupDef {
+  return { ...access, load };
+}
 
 export interface TableLookup {
   table: string;
@@ -47,7 +90,12 @@ function render(template: string, row: Record<string, unknown>, strict: boolean)
   return missing && strict ? null : out;
 }
 
-export function tableLookup(spec: TableLookup): Lookup {
+export function tableLookup(spec: TableLookup & LookupAccess): LookupDef {
+  const { resource, key, for: serves, open, scoped, ...table } = spec;
+  return { resource, key: key ?? spec.value, for: serves, open, scoped, table: spec.table, load: tableOptions(table) };
+}
+
+function tableOptions(spec: TableLookup): Lookup {
   const templates = [spec.label, ...Object.values(spec.labels ?? {})];
   const columns = [...new Set([spec.value, ...(spec.parent ? [spec.parent] : []), ...templates.flatMap(columnsOf)])];
   const searched = [...new Set(templates.flatMap(columnsOf))].filter((c) => c !== spec.value);

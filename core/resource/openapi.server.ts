@@ -220,6 +220,8 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
       ...(variant.length ? { parameters: [...((rest.parameters as Json[] | undefined) ?? []), ...variant] } : {}),
     });
     const refused = errors('Forbidden');
+    // A write on existing rows also needs the read, and acts only on rows the caller can read.
+    const onRows = (o: Json): Json => ({ ...o, 'x-read-permission': p.list, description: `Needs ${p.list} too: acts only on rows the caller can read (their data scope); any other id answers 404 and changes nothing.` });
     const ops: Json = {
       get: op('list', p.list, `List (${p.list})`, {
         parameters: listParameters(sr, t),
@@ -235,23 +237,25 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
     };
     if (p.create) ops.post = op('create', p.create, `Create (${p.create})`, { requestBody: { required: true, content: json(ref('input')) }, responses: { 200: okResponse('created', ref('row')), ...refused } });
     const deleted = okResponse('deleted', { type: 'object', properties: { deleted: { type: 'integer' } }, required: ['deleted'] });
-    if (p.delete) ops.delete = op('deleteMany', p.delete, `Delete many (${p.delete})`, { requestBody: idsBody, responses: { 200: deleted, ...refused, ...errors('NotFound') } });
+    if (p.delete) ops.delete = onRows(op('deleteMany', p.delete, `Delete many (${p.delete})`, { requestBody: idsBody, responses: { 200: deleted, ...refused, ...errors('NotFound') } }));
     paths[base] = ops;
     const member: Json = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: op('get', p.list, 'Get one', { responses: { 200: okResponse('row', ref('row')), ...refused, ...errors('NotFound') } }),
     };
     if (p.update) {
-      member.put = op('update', p.update, `Update (${p.update}); send the row's version`, {
-        requestBody: { required: true, content: json({ allOf: [ref('input'), { type: 'object', properties: { version: { type: 'integer' } }, required: sr.def.versioned === false ? [] : ['version'] }] }) },
-        responses: { 200: okResponse('updated', ref('row')), ...refused, ...errors('NotFound', 'Conflict') },
-      });
+      member.put = onRows(
+        op('update', p.update, `Update (${p.update}); send the row's version`, {
+          requestBody: { required: true, content: json({ allOf: [ref('input'), { type: 'object', properties: { version: { type: 'integer' } }, required: sr.def.versioned === false ? [] : ['version'] }] }) },
+          responses: { 200: okResponse('updated', ref('row')), ...refused, ...errors('NotFound', 'Conflict') },
+        }),
+      );
     }
-    if (p.delete) member.delete = op('delete', p.delete, `Delete (${p.delete})`, { responses: { 200: deleted, ...refused, ...errors('NotFound') } });
+    if (p.delete) member.delete = onRows(op('delete', p.delete, `Delete (${p.delete})`, { responses: { 200: deleted, ...refused, ...errors('NotFound') } }));
     paths[`${base}/{id}`] = member;
     for (const tr of sr.def.stateMachine?.transitions ?? []) {
       paths[`${base}/transition/${tr.name}`] = {
-        post: op(`transition_${tr.name}`, tr.permission, `${t(tr.labelKey)} (${tr.permission}): ${tr.from.join('|')} → ${tr.to}`, {
+        post: onRows(op(`transition_${tr.name}`, tr.permission, `${t(tr.labelKey)} (${tr.permission}): ${tr.from.join('|')} → ${tr.to}`, {
           requestBody: {
             required: true,
             content: json({
@@ -265,7 +269,7 @@ export function openApiDocument(registry: Registry, t: TFunction, serverUrl: str
             }),
           },
           responses: { 200: okResponse('the rows after the transition', { type: 'array', items: ref('row') }), ...refused, ...errors('NotFound', 'Conflict') },
-        }),
+        })),
       };
     }
     Object.assign(paths, partPaths(sr, t, base, op, ref));

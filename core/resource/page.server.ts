@@ -11,6 +11,7 @@ import type { Row, ServerResource } from './define.server';
 import { abilities, listQuery } from './api.server';
 import { stateCounts } from './counts.server';
 import { narrowOptions, type LookupSearch } from './lookupLabels';
+import { lookupOptions, mayReadLookup } from './lookupAccess.server';
 import type { ListQuery } from './listQuery';
 import { listRows } from './service.server';
 import { chartPoints } from './chart.server';
@@ -41,21 +42,22 @@ export async function savePref(knex: Knex, userId: number, key: string, value: u
   if (!n) await knex('sys_user_pref').insert({ user_id: userId, pref_key: key, value: json, updated_at: now });
 }
 
+/** The options of the lookups the user may read (the others are left out), through their data scope. */
 export async function loadLookups(names: string[], user: SessionUser): Promise<Record<string, LookupOption[]>> {
   const registry = getRegistry();
   const out: Record<string, LookupOption[]> = {};
   for (const name of [...new Set(names)]) {
-    const fn = registry.lookups.get(name);
-    if (fn) out[name] = await fn(registry.context(), user);
+    const l = registry.lookups.get(name);
+    if (l && mayReadLookup(l, user)) out[name] = await lookupOptions(l, registry.context(), user);
   }
   return out;
 }
 
-/** A picker's server-side search: a table lookup searches in SQL, any other is narrowed after. */
+/** A picker's server-side search: a table lookup searches in SQL, any other is narrowed after; null for a lookup the user may not read. */
 export async function searchLookup(name: string, user: SessionUser, search: LookupSearch): Promise<LookupOption[] | null> {
   const registry = getRegistry();
-  const fn = registry.lookups.get(name);
-  return fn ? narrowOptions(await fn(registry.context(), user, search), search) : null;
+  const l = registry.lookups.get(name);
+  return l && mayReadLookup(l, user) ? narrowOptions(await lookupOptions(l, registry.context(), user, search), search) : null;
 }
 
 export interface PageOptions {

@@ -13,6 +13,7 @@ import { createCache } from '../cache/cache.server';
 import { columnOf, resourceKey, transitionAmountCheck, type FieldDef, type Transition } from './define';
 import type { Actor, Row, ServerResource, WriteContext } from './define.server';
 import { writeAudit } from './audit.server';
+import { sanitizeRichText } from './html.server';
 import { claimImages, releaseImages } from './images.server';
 import { checkUnique, columnValues, hookContext } from './columns.server';
 import { zodFieldErrors } from './fieldErrors';
@@ -124,6 +125,10 @@ export function toApiValue(f: FieldDef, v: unknown): unknown {
     }
     case 'password':
       return null;
+    case 'html':
+      // Sanitised on save, and again on the way out: a row written around the engine (an old
+      // row, a direct write) never reaches a page or a partner unsanitised.
+      return sanitizeRichText(String(v));
     default:
       return v;
   }
@@ -297,6 +302,17 @@ function requirePermission(user: SessionUser, code: string | undefined, t: TFunc
   if (!code || !hasPermission(user, code)) throw new ApiError(t('core:http.forbidden'), CODE.FORBIDDEN, 403);
 }
 
+/**
+ * A write on existing rows (update, delete, transition) acts only on rows the user can read:
+ * it needs the action's permission and the resource's list permission (the read), and takes the
+ * rows through the read's data scope (getRow, visibleRows). A user who may take a step on some
+ * other screen of the same table (the bank confirming receipt on its receivables) does it there.
+ */
+function requireWritePermission(sr: ServerResource, user: SessionUser, code: string | undefined, t: TFunction): void {
+  requirePermission(user, code, t);
+  requirePermission(user, sr.def.permissions.list, t);
+}
+
 /** A resource's zod schema for one translate function (one per language, see tFor) and mode,
  *  built once: building it costs more than most of a write's own work. */
 const schemas = new WeakMap<ServerResource, WeakMap<TFunction, Partial<Record<'create' | 'update', ReturnType<ServerResource['def']['schema']>>>>>();
@@ -329,7 +345,7 @@ export async function createRow(sr: ServerResource, actor: Actor, input: unknown
     if (sr.hooks.afterWrite) await sr.hooks.afterWrite(newId, data, ctx);
     const after = await getRow(sr, actor.user, newId, t, trx).catch(async () => toApiRow(sr, await trx(sr.def.table).where({ id: newId }).first()));
     await writeAudit(trx, { resource: resourceKey(sr.def), recordId: newId, action: 'create', actor, before: null, after: masked(sr, after), summary: labelOf(sr, after) });
-    return after;
+    return ctx.reveal ? { ...after, ...ctx.reveal } : after;
   });
 }
 
@@ -364,7 +380,7 @@ function answerOf(sr: ServerResource, before: Row, values: Row): Row | null {
 }
 
 export async function updateRow(sr: ServerResource, actor: Actor, id: number, input: unknown, t: TFunction, opts: WriteOptions = {}): Promise<Row> {
-  if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.update, t);
+  if (!opts.trusted) requireWritePermission(sr, actor.user, sr.def.permissions.update, t);
   const knex = opts.knex ?? getKnex();
   const body = (input ?? {}) as Row;
   const versioned = sr.def.versioned !== false;
@@ -427,7 +443,7 @@ function refuseReferenced(e: unknown, t: TFunction): never {
 }
 
 export async function deleteRows(sr: ServerResource, actor: Actor, ids: number[], t: TFunction, opts: WriteOptions = {}): Promise<number> {
-  if (!opts.trusted) requirePermission(actor.user, sr.def.permissions.delete, t);
+  if (!opts.trusted) requireWritePermission(sr, actor.user, sr.def.permissions.delete, t);
   const knex = opts.knex ?? getKnex();
   return writeTransaction(sr, knex, async (trx) => {
     const rows = await visibleRows(sr, actor, trx, ids, t);
@@ -465,7 +481,7 @@ export async function transitionRows(sr: ServerResource, actor: Actor, ids: numb
   const sm = sr.def.stateMachine;
   const tr = sm?.transitions.find((x) => x.name === name);
   if (!sm || !tr) throw new ApiError(t('core:http.apiNotFound'), CODE.NOT_FOUND, 404);
-  if (!opts.trusted) requirePermission(actor.user, tr.permission, t);
+  if (!opts.trusted) requireWritePermission(sr, actor.user, tr.permission, t);
   let note: string | null = null;
   if (tr.note) {
     note = typeof opts.note === 'string' ? opts.note.trim() : '';

@@ -4,7 +4,7 @@ import { definePlugin } from '@core/shared';
 import { systemOpenApi } from './openapi';
 import { systemStats } from './stats.server';
 import { systemMigrations } from './migrations';
-import { listJobs, tableLookup } from '@core/server';
+import { defineLookup, listJobs, tableLookup } from '@core/server';
 import { departmentsSeed, REF_CODE_TYPES, referenceCodesSeed } from './seeds';
 import { apiTokenDemo } from './demo';
 import { refCodeResource, refCodeTypeResource } from './resources/refCode.server';
@@ -107,7 +107,7 @@ export default definePlugin({
     depts: tableLookup({ table: 'sys_dept', value: 'id', label: 'name', parent: 'parent_id', orderBy: 'order_num' }),
     codeTypes: tableLookup({ table: 'sys_ref_code_type', value: 'type_code', label: '{type_code} {name}' }),
     // The registered jobs (the job log's filter), by their titles.
-    jobs: async ({ knex }) => (await listJobs({ knex })).map((j) => ({ value: j.name, label: j.titleKey })),
+    jobs: defineLookup({ resource: 'system.job', key: 'name' }, async ({ knex }) => (await listJobs({ knex })).map((j) => ({ value: j.name, label: j.titleKey }))),
   },
   stats: systemStats,
   locales: { zh, en, my },

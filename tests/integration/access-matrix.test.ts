@@ -9,6 +9,9 @@
 // that do not exist), since the permission check comes first.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../core/plugin';
+import type { ServerResource } from '../../core/resource/define.server';
+import { applyScope, baseQuery } from '../../core/resource/service.server';
+import { DEMO_USERS as CORE_DEMO_USERS } from '../../core/seed-demo.server';
 import { hasMenu, hasPermission, matchesRoleOrPermission, type SessionUser } from '../../core/rbac/menu';
 import { BASE, req } from '../support/http';
 import { answerChecker, collectionOf, emptyCsvForm, openApiDoc, operations, sweepable, type Operation } from '../support/openapi';
@@ -18,6 +21,8 @@ import { loginAs } from '../support/session';
 import { setUpTestDb } from '../support/suite';
 
 const DEMO_USERS = ['admin', 'operator', 'trader', 'broker', 'shipagent', 'freightagent', 'bank'];
+/** Every demo login (the plugins' too) and the user without roles, for the lookup and write-scope sweeps. */
+const everyone: Record<string, SessionUser> = {};
 const MISSING_ID = 2147483000;
 
 const db = setUpTestDb({ logins: DEMO_USERS });
@@ -28,11 +33,29 @@ beforeAll(async () => {
   const bare = await makeUser(db.knex, { roleIds: [], userType: 4 });
   cookies[bare.username] = await loginAs(bare.username);
   for (const u of Object.keys(cookies)) users[u] = await sessionUser(db.knex, u);
+  // The demo logins: core's and those the plugins declare (README's table), the administrator's included.
+  const demo = [...new Set(['admin', ...CORE_DEMO_USERS.map((u) => u.username), ...db.registry.plugins.flatMap((p) => (p.demoLogins ?? []).map((u) => u.username))])];
+  for (const username of demo) {
+    cookies[username] ??= await loginAs(username);
+    everyone[username] = users[username] ?? (await sessionUser(db.knex, username));
+  }
+  everyone[bare.username] = users[bare.username];
 });
+
+/** The values of the resource's key column the user may read: its data scope, as its list applies it. */
+async function readable(sr: ServerResource, user: SessionUser, column: string): Promise<Set<string>> {
+  const col = `${sr.def.table}.${column}`;
+  const qb = baseQuery(sr, db.knex).clearSelect().distinct({ v: col });
+  await applyScope(sr, qb, user, db.knex);
+  return new Set(((await qb) as { v: unknown }[]).map((r) => String(r.v)));
+}
+
+/** Whether a resource narrows what some user reads (a restrict hook or data-scope columns). */
+const scoped = (sr: ServerResource) => !!sr.hooks.restrict || !!sr.scope;
 
 /** Whether the user may call the operation, from the document and the user's grants. */
 function mayCall(op: Operation, user: SessionUser): boolean {
-  if (op.sr) return op.permission ? hasPermission(user, op.permission) : user.isAdmin;
+  if (op.sr) return op.permission ? hasPermission(user, op.permission) && (!op.readPermission || hasPermission(user, op.readPermission)) : user.isAdmin;
   // The fund reminder API (as its summary documents): the roles of its top-bar badge, or the
   // permission to read the fund sub-ledger (the sub-account resource's list permission).
   if (op.path.startsWith('/api/payAdvance/')) {
@@ -153,5 +176,117 @@ describe('access matrix', () => {
       if (!ok) wrong.push(`${u} GET ${m.path} (menu ${m.key}${m.permission ? `, ${m.permission}` : ''}): expected ${allowed ? '200' : '403/redirect'}, got ${res.status} ${(await res.text()).slice(0, 120)}`);
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('serves each lookup exactly to the users who may read what it lists, and only the rows their scope reads', { timeout: 300_000 }, async () => {
+    const registry = db.registry;
+    // What each lookup serves, from the declarations: the list permission of the resource it lists,
+    // its declared `for`, and the list/create/update permissions of every resource whose fields or
+    // document lines name it (their screens' forms and filters offer it).
+    const shown = [...registry.resources.values(), ...[...registry.screens.values()].flatMap((s) => [s.resource, ...s.tabs.values()])];
+    const served = new Map<string, Set<string>>();
+    for (const [name, l] of registry.lookups) served.set(name, new Set([...(l.sr ? [l.sr.def.permissions.list] : []), ...(l.for ?? [])]));
+    for (const r of shown) {
+      for (const name of [...r.def.fields.map((f) => f.lookup), ...(r.lookups ?? [])]) {
+        const set = name ? served.get(name) : undefined;
+        for (const c of [r.def.permissions.list, r.def.permissions.create, r.def.permissions.update]) if (set && c) set.add(c);
+      }
+    }
+    expect(registry.lookups.size).toBeGreaterThan(50);
+    expect(Object.keys(everyone).length).toBeGreaterThanOrEqual(11);
+    const wrong: string[] = [];
+    let refusedPairs = 0;
+    const cases = [...registry.lookups.keys()].flatMap((name) => Object.keys(everyone).map((u) => ({ name, u })));
+    await pool(cases, 4, async ({ name, u }) => {
+      const l = registry.lookups.get(name)!;
+      const user = everyone[u];
+      const allowed = user.isAdmin || !!l.open || [...served.get(name)!].some((c) => hasPermission(user, c));
+      const res = await router.handle(req(`/api/lookup/${name}`, { cookie: cookies[u] }));
+      const body = (await res.json()) as { code: number; data?: { value: string; label: string }[] | null };
+      if (!allowed) {
+        refusedPairs++;
+        if (res.status !== 403 || body.code !== 403 || body.data) wrong.push(`${u} ${name}: expected 403 and nothing, got ${res.status} ${JSON.stringify(body).slice(0, 160)}`);
+        // Searching or labelling chosen values is refused the same way.
+        const values = await router.handle(req(`/api/lookup/${name}?values=1,2,3&q=a`, { cookie: cookies[u] }));
+        if (values.status !== 403) wrong.push(`${u} ${name}?values: expected 403, got ${values.status}`);
+        return;
+      }
+      if (res.status !== 200 || body.code !== 200 || !Array.isArray(body.data)) {
+        wrong.push(`${u} ${name}: expected its options, got ${res.status} ${JSON.stringify(body).slice(0, 160)}`);
+        return;
+      }
+      // The options are rows the user reads in the resource behind the lookup.
+      if (l.sr && l.scoped !== false && scoped(l.sr)) {
+        const mine = await readable(l.sr, user, l.key);
+        const outside = body.data.filter((o) => !mine.has(o.value));
+        if (outside.length) wrong.push(`${u} ${name}: ${outside.length} options outside ${l.sr.def.plugin}.${l.sr.def.name}'s scope, e.g. ${outside[0].label}`);
+      }
+    });
+    console.log(`lookup matrix: ${cases.length} (user, lookup) pairs, ${refusedPairs} refused`);
+    expect(wrong).toEqual([]);
+    expect(refusedPairs).toBeGreaterThan(100);
+  });
+
+  it('refuses every update, delete and transition of a row outside what the user reads: nothing changes, nothing is revealed', { timeout: 300_000 }, async () => {
+    const registry = db.registry;
+    const auditBefore = Number((await db.knex('sys_audit_log').count({ n: '*' }).first())?.n);
+    const wrong: string[] = [];
+    let probes = 0;
+    const cases: { sr: ServerResource; u: string; kind: 'update' | 'delete' | 'transition'; permission: string; transition?: string }[] = [];
+    for (const sr of registry.resources.values()) {
+      const p = sr.def.permissions;
+      const writes = [
+        ...(p.update ? [{ kind: 'update' as const, permission: p.update }] : []),
+        ...(p.delete ? [{ kind: 'delete' as const, permission: p.delete }] : []),
+        ...(sr.def.stateMachine?.transitions ?? []).map((tr) => ({ kind: 'transition' as const, permission: tr.permission, transition: tr.name })),
+      ];
+      for (const u of Object.keys(everyone)) for (const w of writes) if (hasPermission(everyone[u], w.permission)) cases.push({ sr, u, ...w });
+    }
+    await pool(cases, 4, async ({ sr, u, kind, permission, transition }) => {
+      const user = everyone[u];
+      const reads = hasPermission(user, sr.def.permissions.list);
+      // Outside what the user reads: any row of a resource they may not list, else a row its scope hides.
+      if (reads && !scoped(sr)) return;
+      const table = sr.def.table;
+      const mine = reads ? await readable(sr, user, 'id') : new Set<string>();
+      const others = (await db.knex(table).select('id').orderBy('id', 'desc').limit(2000)) as { id: number }[];
+      const target = others.find((r) => !mine.has(String(r.id)));
+      if (!target) return;
+      const before = await db.knex(table).where({ id: target.id }).first();
+      // A bulk action naming a row the user reads besides it is refused whole: that row stays too.
+      const own = [...mine].map(Number).find((id) => Number.isInteger(id) && id !== target.id);
+      const ownBefore = own ? await db.knex(table).where({ id: own }).first() : null;
+      const bulkIds = own ? [own, target.id] : [target.id];
+      const base = `/api/${sr.def.plugin}/${sr.def.name}`;
+      const label = sr.def.labelField ? before[sr.def.labelField.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] : null;
+      const requests =
+        kind === 'update'
+          ? [req(`${base}/${target.id}`, { method: 'PUT', cookie: cookies[u], headers: { origin: BASE }, json: { version: before.version } })]
+          : kind === 'delete'
+            ? [req(`${base}/${target.id}`, { method: 'DELETE', cookie: cookies[u], headers: { origin: BASE } }), req(base, { method: 'DELETE', cookie: cookies[u], headers: { origin: BASE }, json: { ids: bulkIds } })]
+            : [
+                req(`${base}/transition/${transition}`, { cookie: cookies[u], headers: { origin: BASE }, json: { ids: [target.id], note: 'x' } }),
+                ...(own ? [req(`${base}/transition/${transition}`, { cookie: cookies[u], headers: { origin: BASE }, json: { ids: bulkIds, note: 'x' } })] : []),
+              ];
+      for (const request of requests) {
+        probes++;
+        const res = await router.handle(request);
+        const text = await res.text();
+        const where = `${u} ${request.method} ${new URL(request.url).pathname} (${permission}, ${reads ? 'out of scope' : 'no read'}) id ${target.id}`;
+        // Refused as a missing record (out of scope) or a missing read permission.
+        if (res.status !== 404 && res.status !== 403) wrong.push(`${where}: expected 404/403, got ${res.status} ${text.slice(0, 160)}`);
+        if (label && String(label).length > 2 && text.includes(String(label))) wrong.push(`${where}: the answer names the row (${String(label)})`);
+        if (text.includes(`"id":${target.id}`) || (own && text.includes(`"id":${own}`))) wrong.push(`${where}: the answer carries a row`);
+      }
+      const after = await db.knex(table).where({ id: target.id }).first();
+      if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${u} ${kind} ${sr.def.plugin}.${sr.def.name} id ${target.id}: the row changed`);
+      if (own && JSON.stringify(await db.knex(table).where({ id: own }).first()) !== JSON.stringify(ownBefore)) wrong.push(`${u} ${kind} ${sr.def.plugin}.${sr.def.name}: a refused bulk action changed row ${own}, which the user reads`);
+    });
+    console.log(`write scope: ${probes} refused writes over ${cases.length} (user, resource, action) cases`);
+    expect(wrong).toEqual([]);
+    expect(probes).toBeGreaterThan(50);
+    // The bank confirms receipt of the bills owed to it on its receivables, not any bill by the bills' API.
+    expect(cases.some((c) => c.u === 'bank' && c.transition === 'confirmReceipt' && c.sr.def.name === 'bill')).toBe(true);
+    expect(Number((await db.knex('sys_audit_log').count({ n: '*' }).first())?.n)).toBe(auditBefore);
   });
 });

@@ -52,7 +52,7 @@ describe('every OpenAPI operation', () => {
     const failures: string[] = [];
     const missingRows = new Set<string>();
     for (const op of ops) {
-      const allowed = USERS.filter((u) => (op.permission ? hasPermission(users[u], op.permission) : u === 'admin'));
+      const allowed = USERS.filter((u) => (op.permission ? hasPermission(users[u], op.permission) && (!op.readPermission || hasPermission(users[u], op.readPermission)) : u === 'admin'));
       expect(allowed.length, `${op.method} ${op.path}: nobody may call it`).toBeGreaterThan(0);
       const base = collectionOf(op);
       let username = allowed[0];

@@ -13,6 +13,8 @@ export interface Operation {
   path: string;
   /** `x-permission` of the operation (undefined: not a resource engine operation). */
   permission?: string;
+  /** `x-read-permission`: a write on existing rows needs the resource's read too. */
+  readPermission?: string;
   /** `x-access` of an operation outside the resource engine: any signed-in user, or anyone. */
   access?: 'public' | 'signed-in';
   operationId?: string;
@@ -72,6 +74,7 @@ export function operations(doc: { paths: Record<string, Record<string, Json>> },
         method: M,
         path,
         permission: op['x-permission'] as string | undefined,
+        readPermission: op['x-read-permission'] as string | undefined,
         access: op['x-access'] as Operation['access'],
         operationId: op.operationId as string | undefined,
         sr: kind === 'other' ? undefined : sr,

@@ -82,12 +82,12 @@ export async function converters(def: ResourceDef, t: TFunction, registry: Regis
       enums.set(f.name, m);
     }
     if ((f.type === 'ref' || f.type === 'refs') && f.lookup && !refs.has(f.lookup)) {
-      const fn = registry.lookups.get(f.lookup);
-      if (!fn) {
+      if (!registry.lookups.has(f.lookup)) {
         refs.set(f.lookup, null);
         continue;
       }
-      const options: LookupOption[] = await fn(registry.context(knex), user);
+      // As the importing user sees them (the data scope of what the lookup lists).
+      const options: LookupOption[] = await registry.context(knex).lookup(f.lookup, user);
       const values = new Set(options.map((o) => String(o.value)));
       const labels = new Map<string, string>();
       for (const o of options) {

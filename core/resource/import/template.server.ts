@@ -54,9 +54,8 @@ export async function buildTemplate(sr: ServerResource, t: TFunction, user: Sess
     else if (f.type === 'boolean') allowed = `${t('core:common.yes')} / ${t('core:common.no')}`;
     else if (f.type === 'date') allowed = 'YYYY-MM-DD';
     else if ((f.type === 'ref' || f.type === 'refs') && f.lookup) {
-      const fn = registry.lookups.get(f.lookup);
-      if (fn) {
-        const options = await fn(registry.context(knex), user);
+      if (registry.lookups.has(f.lookup)) {
+        const options = await registry.context(knex).lookup(f.lookup, user);
         const names = options.slice(0, 200).map((o) => (o.label.includes(':') ? t(o.label) : o.label));
         allowed = names.join(' / ') + (options.length > 200 ? ' …' : '');
       }

@@ -3,7 +3,7 @@
 // a party sees and seals only for its own enterprise; a seal image must be a png with
 // transparency (read from its header), the size and type already checked by the upload.
 import type { Knex } from 'knex';
-import { FieldError, serverResource, storedFile, tableLookup, type Lookup, type Row } from '@core/server';
+import { FieldError, serverResource, storedFile, tableLookup, type LookupDef, type Row } from '@core/server';
 import type { SessionUser } from '@core/shared';
 import { ENTERPRISE_TABLE, isPlatform, ownEnterpriseIds } from '../common';
 import { K, enterpriseDef, sealDef } from './seals';
@@ -80,7 +80,7 @@ const ownOnly = (q: Knex.QueryBuilder, user: SessionUser, knex: Knex) => {
   if (!isPlatform(user)) q.whereIn('id', ownEnterpriseIds(knex, user));
 };
 
-export const sealLookups: Record<string, Lookup> = {
+export const sealLookups: Record<string, LookupDef> = {
   /** Enabled signing enterprises (`contracts.enterprises`): all for the platform, one's own otherwise. */
   enterprises: tableLookup({ table: ENTERPRISE_TABLE, value: 'id', label: '{name}', orderBy: 'name', where: (q, user, knex) => ownOnly(q.where({ status: 'enabled' }), user as SessionUser, knex) }),
   /** Enabled seals of one's own enterprise (`contracts.ownSeals`), as a signer picks one. */

@@ -4,7 +4,7 @@
 // template some contract was made from is disabled, never deleted.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { FieldError, claimUpload, filesOf, releaseUploads, serverResource, storedFile, tableLookup, type Lookup, type Row } from '@core/server';
+import { FieldError, claimUpload, filesOf, releaseUploads, serverResource, storedFile, tableLookup, type LookupDef, type Row } from '@core/server';
 import { resourceKey, todayIso } from '@core/shared';
 import { K, REQUIRED_FIELDS, templateDef } from './contractTemplate';
 import { TemplateError, inspectTemplate, loadPdf, missingFields, type SignatureSlot, type TemplateField } from './template.server';
@@ -78,7 +78,7 @@ export const templateResource = serverResource(templateDef, {
   },
 });
 
-export const templateLookups: Record<string, Lookup> = {
+export const templateLookups: Record<string, LookupDef> = {
   /** Enabled templates (`contracts.templates`): what a new contract may be made from. */
   templates: tableLookup({ table: TEMPLATE_TABLE, value: 'id', label: '{name} · v{current_version}', orderBy: 'name', where: { status: 'enabled' } }),
 };

@@ -6,7 +6,7 @@
 import { hasPermission, resourceKey, type EnterpriseDirectory, type SessionUser } from '@core/shared';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, CODE, FieldError, claimUpload, documentResource, tableLookup, type Lookup, type Row, type ServerResource } from '@core/server';
+import { ApiError, CODE, FieldError, claimUpload, documentResource, tableLookup, type LookupDef, type Row, type ServerResource } from '@core/server';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER, ENTERPRISE_AUDIT, ENTERPRISE_PERMS, enterpriseDef, enterpriseDocument } from './enterprise';
 
 export { ENTERPRISE_AUDIT };
@@ -127,9 +127,10 @@ export const enterpriseResource: ServerResource = {
   screen: { data: async (_ctx, _rows, list) => ({ can: { ...list.can, create: false, update: false, delete: false } }) },
 };
 
-export const enterpriseLookups: Record<string, Lookup> = {
+export const enterpriseLookups: Record<string, LookupDef> = {
   /** customs.brokers: approved customs-broker enterprises (value: enterprise id). */
-  brokers: tableLookup({ table: TABLE, value: 'id', label: 'name', where: { audit_status: ENTERPRISE_AUDIT.approved, account_type: ACCOUNT_BROKER }, orderBy: 'name' }),
+  // Directories the order and entrustment forms pick from: approved enterprises, not the owner-only scope of the enterprise record.
+  brokers: tableLookup({ table: TABLE, scoped: false, value: 'id', label: 'name', where: { audit_status: ENTERPRISE_AUDIT.approved, account_type: ACCOUNT_BROKER }, orderBy: 'name' }),
   /** customs.enterprises: every approved enterprise. */
-  enterprises: tableLookup({ table: TABLE, value: 'id', label: 'name', where: { audit_status: ENTERPRISE_AUDIT.approved }, orderBy: 'name' }),
+  enterprises: tableLookup({ table: TABLE, scoped: false, value: 'id', label: 'name', where: { audit_status: ENTERPRISE_AUDIT.approved }, orderBy: 'name' }),
 };

@@ -252,7 +252,7 @@ describe('each user keeps to their own enterprise', () => {
   });
 
   it('lists approved customs brokers for pickers', async () => {
-    const brokers = await db.registry.lookups.get('customs.brokers')!(db.registry.context(db.knex), { id: a.id, username: a.username, userType: 4, roles: [], permissionList: [], isAdmin: false });
+    const brokers = await db.registry.context(db.knex).lookup('customs.brokers', { id: a.id, username: a.username, userType: 4, roles: [], permissionList: [], isAdmin: false });
     expect(brokers.map((o) => o.label)).toContain('姐告报关行');
     expect(brokers.map((o) => o.label)).not.toContain('德宏边境贸易有限公司');
   });

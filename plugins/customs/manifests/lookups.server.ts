@@ -1,10 +1,10 @@
 // Picker options of the documents (/api/lookup/customs.<name>): transport modes, currencies and
 // package types from the customs QP parameter table, loading places from the port codes.
-import { tableLookup, type Lookup } from '@core/server';
+import { tableLookup, type LookupDef } from '@core/server';
 
-const qp = (type: string): Lookup => tableLookup({ table: 'cus_customs_qp', value: 'qp_code', label: '{qp_code} {name}', where: { qp_type: type } });
+const qp = (type: string): LookupDef => tableLookup({ table: 'cus_customs_qp', value: 'qp_code', label: '{qp_code} {name}', where: { qp_type: type } });
 
-export const manifestLookups: Record<string, Lookup> = {
+export const manifestLookups: Record<string, LookupDef> = {
   declTransportModes: qp('transportMode'),
   declCurrencies: qp('currency'),
   declPackageTypes: qp('packageType'),

@@ -76,11 +76,11 @@ describe('basic-information seed', () => {
 
   it('feeds the pickers: "code name" labels, customs ports with their parent', async () => {
     const ctx = db.registry.context(db.knex);
-    const hs = await db.registry.lookups.get('customs.hsCodes')!(ctx, {} as never);
+    const hs = await ctx.lookup('customs.hsCodes', {} as never);
     expect(hs.find((o) => o.value === '0713319000')?.label).toBe('0713319000 其他干绿豆');
-    const types = await db.registry.lookups.get('customs.eciqTypes')!(ctx, {} as never);
+    const types = await ctx.lookup('customs.eciqTypes', {} as never);
     expect(types.map((o) => o.value)).toEqual(expect.arrayContaining(['ENT_QUALIFICATION', 'PURPOSE', 'PACKING_MATERIAL']));
-    const ports = await db.registry.lookups.get('customs.customsPorts')!(ctx, {} as never);
+    const ports = await ctx.lookup('customs.customsPorts', {} as never);
     expect(ports.find((o) => o.value === '8614')).toEqual({ value: '8614', label: '8614 畹町海关', labels: { en: '8614 Wanding Customs' }, parent: '8613' });
   });
 

@@ -4,7 +4,7 @@
 // review, bad debts with approval, write-offs, the service-bill hand-off receiver and the
 // trader's unified settlement page. Other areas call createBill (bills.server.ts).
 import { PARTY_BILLS, type GrantDef, type PluginArea, type Seed } from '@core/shared';
-import { XLSX, errors, fileResponse } from '@core/server';
+import { XLSX, defineLookup, errors, fileResponse } from '@core/server';
 import { BILL_PERMISSIONS } from './bill';
 import { billPayableResource, billResource, serviceBillReceiver } from './bills.server';
 import { receivableResource } from './receivable.server';
@@ -123,7 +123,8 @@ export const billsArea: PluginArea = {
   seeds: [billsDemo, badDebtsAndWriteoffsDemo, bankReceivableSeed],
   resources: [billResource, billPayableResource, receivableResource, badDebtResource, payerBadDebtResource, writeoffResource],
   screenResources: [settlementBillResource],
-  lookups: { unpaidBills, billsToVerify },
+  // Bills, through the bills' own list permission and scope (or the bad-debt and write-off forms').
+  lookups: { unpaidBills: defineLookup({ resource: 'finance.bill' }, unpaidBills), billsToVerify: defineLookup({ resource: 'finance.bill' }, billsToVerify) },
   services: { 'handoff.serviceBill': serviceBillReceiver, [PARTY_BILLS]: partyBills },
   locales: { zh, en, my },
 };

@@ -38,9 +38,8 @@ describe('the seeded attributes and rules', () => {
 describe('the attribute picker', () => {
   it('names the built-in attributes in the user\'s language and a custom one as stored', async () => {
     await attributes().create({ code: 'tyreAge', name: '轮胎年限', kind: 'score' });
-    const lookup = db.registry.lookups.get('portops.dispatchAttributes')!;
     const user = await sessionUser(db.knex, 'operator');
-    const options = await lookup(db.registry.context(), user);
+    const options = await db.registry.context().lookup('portops.dispatchAttributes', user);
     expect(options.find((o) => o.value === 'onTime')).toMatchObject({ label: '准时率', labels: { en: 'On-time rate', my: 'အချိန်မှန်နှုန်း' } });
     expect(options.find((o) => o.value === 'tyreAge')).toEqual({ value: 'tyreAge', label: '轮胎年限' });
   });

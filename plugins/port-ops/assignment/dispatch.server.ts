@@ -3,7 +3,7 @@
 // customer rule names its line or customer; built-in attributes and attributes in use are kept.
 // activeRules() is what the distributeSource screen will hand the optimiser.
 import type { Knex } from 'knex';
-import { ApiError, FieldError, serverResource, tableLookup, type Lookup, type RequestContext, type Row } from '@core/server';
+import { ApiError, FieldError, defineLookup, serverResource, tableLookup, type LookupDef, type RequestContext, type Row } from '@core/server';
 import { localizeLookups, type LookupOption } from '@core/shared';
 import { ATTRIBUTE_SPEC, ATTRIBUTES, type AssignmentRule, type AttributeCode, type RuleKind } from './optimiser';
 import { rulesFor, type Scope, type ScopedRule } from './rules';
@@ -93,11 +93,11 @@ const names = { en: en.builtinNames as Record<string, string>, my: my.builtinNam
 
 /** The attributes by code, named as stored; a built-in one also in English and Burmese (the stored name is the operator's Chinese one). */
 const attributeOptions = tableLookup({ table: 'ops_dispatch_attribute', value: 'code', label: 'name', orderBy: 'id' });
-export const assignmentLookups: Record<string, Lookup> = {
-  async dispatchAttributes(ctx, user, search) {
-    const options = await attributeOptions(ctx, user, search);
+export const assignmentLookups: Record<string, LookupDef> = {
+  dispatchAttributes: defineLookup({ resource: 'portops.dispatchAttribute', key: 'code' }, async (ctx, user, search) => {
+    const options = await attributeOptions.load(ctx, user, search);
     return options.map((o) => (BUILTIN.has(o.value) ? { ...o, labels: { en: names.en[o.value], my: names.my[o.value] } } : o));
-  },
+  }),
 };
 
 /** A stored rule as the optimiser and rulesFor read it. */

@@ -3,10 +3,10 @@
 // before giving a party new sources, orders or waybills.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { FieldError, serverResource, type Lookup, dayText } from '@core/server';
+import { FieldError, defineLookup, serverResource, type LookupDef, dayText } from '@core/server';
 import { isoDay, todayIso, type LookupOption } from '@core/shared';
 import { blacklistDef, PARTY_TYPES, type PartyType } from './blacklist';
-import { K } from './common';
+import { BLACKLIST_PERMISSIONS, K } from './common';
 
 const TABLE = 'ops_blacklist';
 
@@ -105,11 +105,13 @@ export const blacklistResource = serverResource(blacklistDef, {
 });
 
 /** Parties of every type as one dependent picker (parent: the type), from each type's own lookup where its area is installed. */
-export const blacklistParties: Lookup = async (ctx, user, search) => {
+// Its options are those of each type's lookup, as the user may see them there (ctx.lookup
+// applies their scope); the blacklist form offers them (its permissions are derived from its field).
+export const blacklistParties: LookupDef = defineLookup({ for: [BLACKLIST_PERMISSIONS.list] }, async (ctx, user, search) => {
   const out: LookupOption[] = [];
   for (const type of PARTY_TYPES) {
     const options = await ctx.lookup(PARTY_TABLES[type].lookup, user, search);
     out.push(...options.map((o) => ({ value: o.value, label: o.label, parent: type })));
   }
   return out;
-};
+});

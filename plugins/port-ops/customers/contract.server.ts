@@ -2,10 +2,10 @@
 // shipper's own contracts only, the signed file attached in the save transaction, and the
 // daily job that expires contracts past their end and lists those ending within 30 days.
 import type { Knex } from 'knex';
-import { FieldError, claimUpload, documentResource, filesOf, releaseUploads, tableLookup, writeAudit, type Lookup, dayText } from '@core/server';
+import { FieldError, claimUpload, defineLookup, documentResource, filesOf, releaseUploads, tableLookup, writeAudit, type LookupDef, dayText } from '@core/server';
 import { dayStamp, defineJob, resourceKey, todayIso, type SessionUser } from '@core/shared';
 import { contractDef, contractDocument } from './contract';
-import { K, isPlatform } from './common';
+import { CONTRACT_PERMISSIONS, K, isPlatform } from './common';
 import { ownCustomerIds } from './customer.server';
 
 export const CONTRACT_TABLE = 'ops_contract';
@@ -95,7 +95,7 @@ export const contractResource = documentResource(contractDocument, {
   },
 });
 
-export const contractLookups: Record<string, Lookup> = {
+export const contractLookups: Record<string, LookupDef> = {
   /** Contracts as a picker (`portops.contracts`), a shipper's own only. */
   contracts: tableLookup({
     table: CONTRACT_TABLE,
@@ -106,8 +106,8 @@ export const contractLookups: Record<string, Lookup> = {
       if (!isPlatform(user as SessionUser)) q.whereIn('customer_id', ownCustomerIds(knex, user as SessionUser));
     },
   }),
-  /** A contract's priced lines (`HT… · line · price/unit`), for the price adjustment form. */
-  contractLines: async ({ knex }, user) => {
+  /** A contract's priced lines (`HT… · line · price/unit`), for the price adjustment form (and to whoever reads the contracts), a shipper's own only. */
+  contractLines: defineLookup({ for: [CONTRACT_PERMISSIONS.list] }, async ({ knex }, user) => {
     const q = knex('ops_contract_line as cl')
       .join(`${CONTRACT_TABLE} as c`, 'c.id', 'cl.contract_id')
       .join('ops_customer as cu', 'cu.id', 'c.customer_id')
@@ -120,7 +120,7 @@ export const contractLookups: Record<string, Lookup> = {
       value: String(r.id),
       label: `${r.contract_no} · ${r.customer} · ${r.line} · ${r.price} ${r.currency}/${r.price_unit}`,
     }));
-  },
+  }),
 };
 
 /** Marks normal contracts whose end has passed as expired (audited, no actor) and lists those ending soon. */

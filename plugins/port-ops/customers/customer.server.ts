@@ -1,7 +1,7 @@
 // Customers on the server: a shipper's login sees only the customer it belongs to (read-only,
 // by the grants), platform users all; a login account belongs to one customer at most.
 import type { Knex } from 'knex';
-import { FieldError, documentResource, tableLookup, type Lookup } from '@core/server';
+import { FieldError, documentResource, tableLookup, type LookupDef } from '@core/server';
 import type { SessionUser } from '@core/shared';
 import { customerDocument } from './customer';
 import { DRIVER_ROLE, FLEET_ROLE } from '../fleet/fleet';
@@ -36,7 +36,7 @@ export const customerResource = documentResource(customerDocument, {
   },
 });
 
-export const customerLookups: Record<string, Lookup> = {
+export const customerLookups: Record<string, LookupDef> = {
   /**
    * Customers as a picker (`portops.customers`); a shipper's login is offered only its own, a
    * carrier's (fleet or driver) the customers its fleet has orders or waybills of (what it

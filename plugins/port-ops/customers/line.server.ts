@@ -1,6 +1,6 @@
 // Lines on the server: the allowed vehicle types kept as one comma-separated column; the picker
 // of lines (`portops.lines`) and of the vehicle types.
-import { serverResource, tableLookup, type Lookup } from '@core/server';
+import { defineLookup, serverResource, tableLookup, type LookupDef } from '@core/server';
 import { lineDef, UNDERLOAD_TOLERANCE_DEFAULT, VEHICLE_TYPES } from './line';
 import { K } from './common';
 
@@ -27,12 +27,13 @@ export const lineResource = serverResource(lineDef, {
   }),
 });
 
-export const lineLookups: Record<string, Lookup> = {
+export const lineLookups: Record<string, LookupDef> = {
   lines: tableLookup({
     table: 'ops_line',
     value: 'id',
     label: '{name}',
     orderBy: 'name',
   }),
-  lineVehicleTypes: async () => VEHICLE_TYPES.map((v) => ({ value: v, label: `${K}.vehicleType.${v}` })),
+  // The vehicle types: no one's data.
+  lineVehicleTypes: defineLookup({ open: true }, async () => VEHICLE_TYPES.map((v) => ({ value: v, label: `${K}.vehicleType.${v}` }))),
 };

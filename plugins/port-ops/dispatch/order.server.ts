@@ -3,7 +3,7 @@
 // the waybills not cancelled stay within the order's tonnes. The order's picker offers a fleet
 // its own accepted orders, each filling the waybill form from the order when picked.
 import Decimal from 'decimal.js';
-import { FieldError, tableLookup, toDate, type Lookup, type Row, type WriteContext } from '@core/server';
+import { FieldError, tableLookup, toDate, type LookupDef, type Row, type WriteContext } from '@core/server';
 import { formatDateTime } from '@core/shared';
 import { DRIVER_ROLE, FLEET_ROLE } from '../fleet/fleet';
 import { K } from './waybill';
@@ -42,14 +42,16 @@ const windowText = (v: unknown) => {
   return d ? formatDateTime(d).slice(0, 16) : '';
 };
 
-export const orderLookups: Record<string, Lookup> = {
+export const orderLookups: Record<string, LookupDef> = {
   /**
    * The accepted orders, each with what the waybill form takes from it when picked (fill): the
    * order's customer, line and fleet, the source's goods and loading window, and the tonnes the
    * order has left after its waybills not cancelled.
    */
-  async fleetOrders(ctx, user, search) {
-    const options = await acceptedOrders(ctx, user, search);
+  fleetOrders: {
+    ...acceptedOrders,
+    async load(ctx, user, search) {
+    const options = await acceptedOrders.load(ctx, user, search);
     if (!options.length) return options;
     const ids = options.map((o) => Number(o.value));
     const orders: Row[] = await ctx.knex(`${ORDER} as o`)
@@ -69,5 +71,6 @@ export const orderLookups: Record<string, Lookup> = {
       if (r.loading_to) fill.loadingTo = windowText(r.loading_to);
       return { ...o, fill };
     });
+    },
   },
 };

@@ -241,7 +241,7 @@ describe('the fleet order picker', () => {
   it("offers the fleet its accepted orders, each filling the form from the order: customer, line, fleet, the source's goods and loading window, the tonnes left", async () => {
     const order = await db.knex('ops_fleet_order as o').join('ops_source as s', 's.id', 'o.source_id').where({ 'o.fleet_id': ids.shunda, 'o.status': 'accepted' }).first('o.*', 's.loading_from', 's.loading_to');
     const lookup = db.registry.lookups.get('portops.fleetOrders')!;
-    const before = (await lookup(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
+    const before = (await lookup.load(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
     const planned = await db.knex('ops_waybill').where({ fleet_order_id: order.id }).whereNot({ status: 'cancelled' }).sum({ n: 'planned_tonnes' }).first();
     const left = Number(order.tonnes) - Number(planned?.n ?? 0);
     expect(before.fill).toEqual({
@@ -255,11 +255,11 @@ describe('the fleet order picker', () => {
     });
     // A waybill against it leaves less to fill; the filled values pass the dispatch.
     const w = ok(await waybills('fleet').create(payload({ fleetOrderId: Number(order.id), customerId: Number(order.customer_id), lineId: Number(order.line_id), vehicleId: ids.b5678, plannedTonnes: '2' })));
-    const after = (await lookup(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
+    const after = (await lookup.load(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
     expect(Number(after.fill!.plannedTonnes)).toBe(left - 2);
     // Cancelled, its tonnes are the order's again (and the demo driver's page keeps its trips).
     ok(await waybills('operator').transition('cancel', [Number(w.id)], '测试'));
-    const back = (await lookup(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
+    const back = (await lookup.load(db.registry.context(), await sessionUser(db.knex, 'fleet'))).find((o) => o.value === String(order.id))!;
     expect(Number(back.fill!.plannedTonnes)).toBe(left);
   });
 

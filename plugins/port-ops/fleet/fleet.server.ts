@@ -3,7 +3,7 @@
 // names exists and is the writer's own; only the platform links logins), the certificates a
 // vehicle carries, and the pickers other port-ops areas use (portops.fleets, .vehicles, .drivers).
 import type { Knex } from 'knex';
-import { ApiError, FieldError, claimUpload, filesOf, releaseUploads, serverResource, tableLookup, type Lookup, type Row, type WriteContext } from '@core/server';
+import { ApiError, FieldError, claimUpload, filesOf, releaseUploads, defineLookup, serverResource, tableLookup, type LookupDef, type Row, type WriteContext } from '@core/server';
 import { resourceKey, type SessionUserLike } from '@core/shared';
 import { DRIVER_ROLE, FLEET_ROLE, K, driverDef, fleetDef, vehicleDef } from './fleet';
 import { normalizePlate } from './plates';
@@ -128,16 +128,14 @@ export const driverResource = serverResource(driverDef, {
 // ---------------------------------------------------------------------------------------------
 // Pickers: each narrowed like its list (a fleet's manager picks among their own).
 
-const scopedLookup =
-  (build: (scope: FleetScope) => Parameters<typeof tableLookup>[0]): Lookup =>
-  async (ctx, user, search) =>
-    tableLookup(build(await fleetScopeOf(ctx.knex, user)))(ctx, user, search);
+const scopedLookup = (resource: string, build: (scope: FleetScope) => Parameters<typeof tableLookup>[0]): LookupDef =>
+  defineLookup({ resource }, async (ctx, user, search) => tableLookup(build(await fleetScopeOf(ctx.knex, user))).load(ctx, user, search));
 
 const within = (scope: FleetScope, table: string, fleetColumn: string) => (qb: Knex.QueryBuilder) => narrow(qb, scope, table, fleetColumn);
 
 /** Logins holding a role (the platform links them); a fleet's manager sees only the logins already linked in their fleet. */
-const loginLookup = (role: string, table: string): Lookup =>
-  scopedLookup((scope) => ({
+const loginLookup = (role: string, table: string): LookupDef =>
+  scopedLookup('system.user', (scope) => ({
     table: 'sys_user',
     value: 'id',
     label: '{nickname} ({username})',
@@ -152,10 +150,10 @@ const loginLookup = (role: string, table: string): Lookup =>
     },
   }));
 
-export const fleetLookups: Record<string, Lookup> = {
-  fleets: scopedLookup((scope) => ({ table: FLEET, value: 'id', label: 'name', where: within(scope, FLEET, 'id'), orderBy: 'name' })),
-  vehicles: scopedLookup((scope) => ({ table: VEHICLE, value: 'id', label: 'plate_no', parent: 'fleet_id', where: within(scope, VEHICLE, 'fleet_id'), orderBy: 'plate_no' })),
-  drivers: scopedLookup((scope) => ({ table: DRIVER, value: 'id', label: '{name} ({licence_class})', parent: 'fleet_id', where: within(scope, DRIVER, 'fleet_id'), orderBy: 'name' })),
+export const fleetLookups: Record<string, LookupDef> = {
+  fleets: scopedLookup('portops.fleet', (scope) => ({ table: FLEET, value: 'id', label: 'name', where: within(scope, FLEET, 'id'), orderBy: 'name' })),
+  vehicles: scopedLookup('portops.vehicle', (scope) => ({ table: VEHICLE, value: 'id', label: 'plate_no', parent: 'fleet_id', where: within(scope, VEHICLE, 'fleet_id'), orderBy: 'plate_no' })),
+  drivers: scopedLookup('portops.driver', (scope) => ({ table: DRIVER, value: 'id', label: '{name} ({licence_class})', parent: 'fleet_id', where: within(scope, DRIVER, 'fleet_id'), orderBy: 'name' })),
   fleetUsers: loginLookup(FLEET_ROLE, FLEET),
   driverUsers: loginLookup(DRIVER_ROLE, DRIVER),
 };

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
-import { ApiError, FieldError, serverResource, transitionRows, type Lookup, type RequestContext, type Row, type ServerResource, type WriteContext } from '@core/server';
+import { ApiError, FieldError, defineLookup, serverResource, transitionRows, type LookupDef, type RequestContext, type Row, type ServerResource, type WriteContext } from '@core/server';
 import { dayStamp, localizeLookups, type LookupOption, type SessionUserLike } from '@core/shared';
 import { blacklistRefusal } from '../customers/blacklist.server';
 import { K, PROGRESS_TRANSITIONS, SHIPPER_ROLE, TONNE_SCALE, WORKABLE_STATES, yardPlanDef, type PlanState } from './plan';
@@ -130,7 +130,7 @@ export async function settlePlan(trx: Knex.Transaction, actor: Actor, t: TFuncti
  * are offered the plans work can be confirmed against; a page labels the plans its rows name,
  * whatever their state (`values`).
  */
-export const yardPlanLookup: Lookup = async ({ knex }, user, search) => {
+export const yardPlanLookup: LookupDef = defineLookup({ resource: 'portops.yardPlan' }, async ({ knex }, user, search) => {
   const qb = knex(`${PLAN} as p`)
     .leftJoin(`${CUSTOMER} as c`, 'c.id', 'p.customer_id')
     .select('p.id', 'p.plan_no', 'p.direction', 'p.goods_code', 'p.status', 'c.name as customer')
@@ -143,7 +143,7 @@ export const yardPlanLookup: Lookup = async ({ knex }, user, search) => {
   qb.limit(search?.limit ?? 200);
   const rows: Row[] = await qb;
   return rows.map((r) => ({ value: String(r.id), label: `${String(r.plan_no)} ${String(r.customer ?? '')} ${String(r.goods_code ?? '')}`.trim() }));
-};
+});
 
 /** Whether a plan is in a state work may be confirmed against. */
 export const workable = (status: unknown) => WORKABLE_STATES.includes(String(status) as PlanState);

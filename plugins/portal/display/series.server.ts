@@ -4,7 +4,7 @@
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { serverResource, type Row } from '@core/server';
+import { defineLookup, serverResource, type Row } from '@core/server';
 import { columnOf, type LookupOption, type ResourceDef } from '@core/shared';
 import { K, SERIES, WEEKDAYS, bdiBduDef, classesDef, goodsInventoryDef, oreDef, rateDef, steelDef, throughputDef, weatherDef } from './series';
 
@@ -31,9 +31,8 @@ export const classesResource = serverResource(classesDef, {
 export const displayResources = [weatherResource, bdiBduResource, throughputResource, goodsInventoryResource, steelResource, oreResource, rateResource, classesResource];
 
 export const displayLookups = {
-  async weekdays(): Promise<LookupOption[]> {
-    return WEEKDAYS.map((d) => ({ value: d, label: `${K}.weekday.${d}` }));
-  },
+  // The days of the week: no one's data.
+  weekdays: defineLookup({ open: true }, async (): Promise<LookupOption[]> => WEEKDAYS.map((d) => ({ value: d, label: `${K}.weekday.${d}` }))),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 // Picker options of the base data (/api/lookup/system.<name>). Regions carry their parent's
 // code, so a form can narrow cities to the chosen province and counties to the chosen city.
-import { tableLookup, type Lookup } from '@core/server';
+import { tableLookup, type LookupDef } from '@core/server';
 
 /** Several levels (the parent picker) show codes too. */
-const regionsOf = (levels: string[]): Lookup =>
+const regionsOf = (levels: string[]): LookupDef =>
   tableLookup({ table: 'sys_region', value: 'code', label: levels.length > 1 ? '{code} {name}' : 'name', parent: 'parent_code', where: (q) => q.whereIn('level', levels) });
 
-export const baseDataLookups: Record<string, Lookup> = {
+export const baseDataLookups: Record<string, LookupDef> = {
   countries: tableLookup({ table: 'sys_country', value: 'code', label: '{code} {name_zh} / {name_en}', labels: { en: '{code} {name_en}', my: '{code} {name_my|name_en}' } }),
   ports: tableLookup({ table: 'sys_port', value: 'code', label: '{code} {name_zh} / {name_en}', parent: 'country_code' }),
   provinces: regionsOf(['province']),

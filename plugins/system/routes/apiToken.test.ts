@@ -126,4 +126,28 @@ describe('partner API tokens', () => {
     expect(await db.knex('sys_api_token').where({ name: '管理员令牌' }).first()).toBeUndefined();
     expect((await issue({ name: '普通令牌', roleId: codesRole }, issuer)).body.code).toBe(200);
   });
+
+  it('POST /api/system/apiToken (the documented create) issues a token the same way: the row, and the token once in the answer', async () => {
+    const tokens = resourceApi('system', 'apiToken', { cookie: cookies.admin });
+    const created = await tokens.create({ name: '合作方乙', roleId: codesRole, expiresAt: '2099-12-31' });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ code: 200, data: { name: '合作方乙', roleId: String(codesRole), revokedAt: null } });
+    const fresh = String(created.data.token);
+    expect(fresh).toMatch(/^ptk_[A-Za-z0-9_-]{32}$/);
+    expect(created.data.prefix).toBe(fresh.slice(0, 12));
+    const stored = await db.knex('sys_api_token').where({ id: created.data.id }).first();
+    expect(stored.token_hash).toBe(crypto.createHash('sha256').update(fresh).digest('hex'));
+    expect(new Date(stored.expires_at).toISOString()).toBe('2099-12-31T23:59:59.000Z');
+    expect((await resourceApi('system', 'refCode', { token: fresh }).list()).status).toBe(200);
+    // Shown once: neither a read nor the audit log has it.
+    expect(JSON.stringify((await tokens.get(Number(created.data.id))).body)).not.toContain(fresh);
+    const audit = await db.knex('sys_audit_log').where({ resource: 'system.apiToken', record_id: String(created.data.id) }).first();
+    expect(audit.changes).not.toContain(fresh);
+    // The same refusals as the issue route.
+    const { cookie: issuer } = await signedInUser(db.knex, { menus: ['management', 'management.systemMaintenance', 'management.apiToken'], permissions: ['system:apiToken:list', 'system:apiToken:add'] });
+    const adminRole = Number((await db.knex('sys_role').where({ code: 'admin' }).first()).id);
+    expect((await resourceApi('system', 'apiToken', { cookie: issuer }).create({ name: '管理员令牌乙', roleId: adminRole })).status).toBe(403);
+    expect((await tokens.create({ name: '无角色乙', roleId: 987654 })).fieldErrors).toEqual({ roleId: '授权角色格式不正确' });
+    expect(await db.knex('sys_api_token').whereIn('name', ['管理员令牌乙', '无角色乙']).first()).toBeUndefined();
+  });
 });
