@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { requireCurrent } from '../auth/guard.server';
 import { getKnex } from '../db/knex.server';
+import { getLang } from '../i18n/i18n.server';
 import type { LookupOption } from '../plugin';
 import type { SessionUser } from '../rbac/menu';
 import { getRegistry } from '../registry.server';
@@ -10,7 +11,7 @@ import { PAGE_SIZES, resourceKey, type ResourceDef } from './define';
 import type { Row, ServerResource } from './define.server';
 import { abilities, listQuery } from './api.server';
 import { stateCounts } from './counts.server';
-import { narrowOptions, type LookupSearch } from './lookupLabels';
+import { localizeLookups, narrowOptions, type LookupSearch } from './lookupLabels';
 import { lookupOptions, mayReadLookup } from './lookupAccess.server';
 import type { ListQuery } from './listQuery';
 import { listRows } from './service.server';
@@ -79,13 +80,14 @@ export async function resourcePageData(resource: ServerResource, request: Reques
   const [result, counts, summary, chart] = await Promise.all([listRows(sr, user, query), tabs ? stateCounts(sr, user, query) : null, columnSums(sr, user, query), chartPoints(sr, user, query)]);
   // A searched picker (a code table of thousands) asks the server as the user types instead.
   const lookupNames = [...sr.def.fields.filter((f) => !f.search).map((f) => f.lookup).filter((x): x is string => !!x), ...(sr.lookups ?? [])];
-  const [lookups, shown] = await Promise.all([loadLookups(lookupNames, user), shownOptions(sr, result.rows, query.filters, user)]);
+  const [lookups, shown, lang] = await Promise.all([loadLookups(lookupNames, user), shownOptions(sr, result.rows, query.filters, user), getLang(request)]);
   return {
     result,
     query: { page: query.page, pageSize: query.pageSize, sort: query.sort },
     can: abilities(sr, user),
     prefs,
-    lookups: { ...shown, ...lookups },
+    // Pickers, filters and cells read the label in the user's language where the table has one.
+    lookups: localizeLookups({ ...shown, ...lookups }, lang),
     variant,
     counts,
     summary,

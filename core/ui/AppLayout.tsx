@@ -19,6 +19,7 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { Sidebar } from './Sidebar';
 import { useApiData } from './useApiData';
 import { useOpenedOnce } from './useOpenedOnce';
+import { usePhoneMenu } from './usePhoneMenu';
 import { Watermark } from './Watermark';
 
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -89,6 +90,7 @@ export function AppLayout({ user, menus, badges: initialBadges, badgePollMs, sid
   const pwMounted = useOpenedOnce(pwOpen);
   const badgeMounted = useOpenedOnce(badgeOpen !== null);
   const trail = menuTrail(menus, location.pathname);
+  const phoneMenu = usePhoneMenu(location.pathname);
 
   const toggle = (next = !open) => {
     setOpen(next);
@@ -102,21 +104,22 @@ export function AppLayout({ user, menus, badges: initialBadges, badgePollMs, sid
   }, [showWelcome]);
 
   return (
-    <div className={open ? 'pl-root' : 'pl-root pl-narrow'} data-sidebar-open={open ? '1' : '0'}>
+    <div className={open ? 'pl-root' : 'pl-root pl-narrow'} data-sidebar-open={open ? '1' : '0'} data-phone-menu={phoneMenu.open ? '1' : '0'}>
       <aside className="pl-dock">
         <div className="pl-drawer">
           <div className="pl-brand">
             <img className="pl-logo" src="/favicon.svg" alt="" />
-            {open && <h6 className="pl-brand-name">{t('core:app.shortName')}</h6>}
+            {(open || phoneMenu.open) && <h6 className="pl-brand-name">{t('core:app.shortName')}</h6>}
           </div>
           <hr className="pl-divider" />
-          <Sidebar menus={menus} open={open} onExpand={() => toggle(true)} />
+          <Sidebar menus={menus} open={open || phoneMenu.open} onExpand={() => toggle(true)} />
         </div>
+        {phoneMenu.open && <div className="pl-scrim" onClick={phoneMenu.close} aria-hidden="true" data-testid="phone-menu-scrim" />}
       </aside>
       <div className="pl-column">
         <header className="pl-appbar">
           <div className="pl-bar">
-            <button type="button" className="pl-iconbtn pl-edge-start" onClick={() => toggle()} aria-label={t('core:layout.toggleSidebar')} data-testid="sidebar-toggle">
+            <button type="button" className="pl-iconbtn pl-edge-start" onClick={() => (phoneMenu.active() ? phoneMenu.toggle() : toggle())} aria-label={t('core:layout.toggleSidebar')} data-testid="sidebar-toggle">
               <BarIcon d={MENU_ICON} />
             </button>
             <nav className="pl-crumbs" data-testid="breadcrumb">
@@ -148,8 +151,10 @@ export function AppLayout({ user, menus, badges: initialBadges, badgePollMs, sid
                 </span>
               );
               const title = t(b.titleKey);
+              // The count drawn over the icon is part of the button's name (it is hidden from assistive technology itself).
+              const name = b.count ? t('core:layout.badgeCount', { title, shown: b.count > BADGE_MAX ? `${BADGE_MAX}+` : b.count }) : title;
               return b.href && !b.list ? (
-                <RemixLink key={b.key} to={b.href} className="pl-iconbtn" data-tip={title} data-testid={`badge-${b.key}`} aria-label={title}>
+                <RemixLink key={b.key} to={b.href} className="pl-iconbtn" data-tip={title} data-testid={`badge-${b.key}`} aria-label={name}>
                   {icon}
                 </RemixLink>
               ) : (
@@ -161,7 +166,7 @@ export function AppLayout({ user, menus, badges: initialBadges, badgePollMs, sid
                   onClick={b.list ? () => setBadgeOpen(b.key) : undefined}
                   aria-haspopup={b.list ? 'dialog' : undefined}
                   data-testid={`badge-${b.key}`}
-                  aria-label={title}
+                  aria-label={name}
                 >
                   {icon}
                 </button>

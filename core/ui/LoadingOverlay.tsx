@@ -3,10 +3,12 @@
 import { useEffect, useState } from 'react';
 import { Backdrop, CircularProgress } from '@mui/material';
 import { useFetchers, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { useNotify } from './notify';
 import { useOpenedOnce } from './useOpenedOnce';
 
 export function LoadingOverlay({ delayMs = 250 }: { delayMs?: number }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const { pending } = useNotify();
@@ -26,7 +28,7 @@ export function LoadingOverlay({ delayMs = 250 }: { delayMs?: number }) {
   if (!mounted) return null;
   return (
     <Backdrop open={show} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="loading-overlay">
-      <CircularProgress color="inherit" />
+      <CircularProgress color="inherit" aria-label={t('core:common.loading')} />
     </Backdrop>
   );
 }

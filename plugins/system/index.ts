@@ -100,7 +100,7 @@ export default definePlugin({
     ...Object.fromEntries(
       REF_CODE_TYPES.map((type) => [
         `refCode.${type}`,
-        tableLookup({ table: 'sys_ref_code', value: 'code', label: '{code} {name}', where: { rv_domain: type }, orderBy: [{ column: 'order_num' }, { column: 'code' }] }),
+        tableLookup({ table: 'sys_ref_code', value: 'code', label: '{code} {name}', labels: { en: '{code} {name_en}' }, where: { rv_domain: type }, orderBy: [{ column: 'order_num' }, { column: 'code' }] }),
       ]),
     ),
     roles: tableLookup({ table: 'sys_role', value: 'id', label: '{name} ({code})', orderBy: 'order_num' }),

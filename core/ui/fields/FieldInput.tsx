@@ -45,6 +45,8 @@ export interface FieldInputProps {
 export function FieldInput({ field: f, value: v, onChange, lookups, error, disabled, testId, cell, label: labelText, required }: FieldInputProps) {
   const { t } = useTranslation();
   const label = cell ? undefined : labelText ?? t(f.labelKey);
+  // A cell has no label of its own: its column's title names it for assistive technology.
+  const cellName = cell ? labelText ?? t(f.labelKey) : undefined;
   const form = f.form || {};
   const help = form.helpKey ? t(form.helpKey) : form.counter ? `${String(v ?? '').trim().length}/${f.maxLength}` : ' ';
   const common = {
@@ -59,7 +61,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
     title: cell ? error : undefined,
   };
   if (f.type === 'boolean') {
-    if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />;
+    if (cell) return <Checkbox size="small" checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId, 'aria-label': cellName } as object }} />;
     const toggle = <FormControlLabel control={<Switch checked={!!v} disabled={disabled} onChange={(e) => onChange(e.target.checked)} name={f.name} slotProps={{ input: { 'data-testid': testId } as object }} />} label={label} />;
     // A switch has no helper line of its own: the hint (what on and off mean) sits under it.
     return form.helpKey ? (
@@ -92,7 +94,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
         ? (f.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey), depth: 0 }))
         : lookups[f.lookup!].map((o) => ({ value: o.value, label: optionLabel(t, o.label), depth: o.depth ?? 0 }));
     return (
-      <TextField {...common} select value={String(v ?? '')} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      <TextField {...common} select value={String(v ?? '')} onChange={(e) => onChange(e.target.value)} data-testid={testId} slotProps={cell ? { select: { SelectDisplayProps: { 'aria-label': cellName } as object } } : undefined}>
         <MenuItem value="">—</MenuItem>
         {options.map((o) => (
           <MenuItem key={o.value} value={o.value} sx={{ pl: 2 + o.depth * 2 }}>
@@ -137,7 +139,7 @@ export function FieldInput({ field: f, value: v, onChange, lookups, error, disab
       multiline={f.type === 'text' && !cell}
       minRows={f.type === 'text' && !cell ? 2 : undefined}
       placeholder={placeholder}
-      slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId } }}
+      slotProps={{ htmlInput: { maxLength: f.maxLength, 'data-testid': testId, 'aria-label': cellName } }}
       autoComplete={form.autoComplete || (f.type === 'password' ? 'new-password' : 'off')}
     />
   );

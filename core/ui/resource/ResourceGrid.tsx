@@ -3,15 +3,16 @@
 // menu tree) may stay a plain table, its actions last and paged below. The grid's code loads
 // once the page is live, the plain table standing in meanwhile: the server never renders the
 // grid, so it never loads it either.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigation } from '@remix-run/react';
-import { Box, TableContainer, TablePagination } from '@mui/material';
+import { Box, LinearProgress, TableContainer, TablePagination } from '@mui/material';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../auth/nonce';
 import type { LookupOption } from '../../plugin';
 import { listed, PAGE_SIZES, type FieldDef, type ResourceDef } from '../../resource/define';
 import { displayValue, rememberingT, type Row } from './cells';
+import { fitHeaders } from './columnWidth';
 import { EmptyOverlay, type EmptyOverlayProps } from './EmptyOverlay';
 import type { ListState } from './useListState';
 
@@ -36,6 +37,24 @@ export interface ResourceGridProps {
 export interface PlainTableOptions {
   testId: string;
   rowTestId?: (row: Row) => string;
+}
+
+/**
+ * A header wraps to two lines (a taller header row) when it does not fit its column on one:
+ * clamped at two, so a header still too long shows its ellipsis rather than being clipped.
+ * Burmese needs taller lines for the marks above and below its letters.
+ */
+const headerLines = (lang: string) => (lang === 'my' ? 1.85 : 1.4);
+/** The header row's height for two lines (× 0.7 in the compact density): 49 px, 56 px in Burmese. */
+const twoLineHeader = (lang: string) => (lang === 'my' ? 80 : 70);
+const headerSx = (lang: string) => ({
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: headerLines(lang), display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
+});
+
+/** The grid's loading bar, with its name (the grid's own has none). */
+function LoadingBar() {
+  const { t } = useTranslation();
+  return <LinearProgress aria-label={t('core:common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />;
 }
 
 /**
@@ -66,12 +85,31 @@ function tableSx(fields: FieldDef[]) {
   return sx;
 }
 
+/** Counts the web fonts loaded so far (the Burmese one arrives with the page's first Burmese text): headers are measured again with each. */
+function useFontsLoaded(): number {
+  const [loaded, setLoaded] = useState(0);
+  useEffect(() => {
+    const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
+    if (!fonts) return;
+    const again = () => setLoaded((n) => n + 1);
+    void fonts.ready.then(again);
+    fonts.addEventListener('loadingdone', again);
+    return () => fonts.removeEventListener('loadingdone', again);
+  }, []);
+  return loaded;
+}
+
 export function ResourceGrid(props: ResourceGridProps) {
   const { list, columns, total, empty, hydrated, selectable, plain } = props;
   // The grid's own <style> (its CSS variables) needs the page's CSP nonce.
   const nonce = useNonce();
   const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const sm = props.def.stateMachine;
   const { rows } = list;
+  const fonts = useFontsLoaded();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again once a font has loaded
+  const fitted = useMemo(() => fitHeaders(columns, i18n.language, sm ? { [sm.field]: sm.states.map((o) => t(o.labelKey)) } : {}), [columns, i18n.language, sm, t, fonts]);
   if (!hydrated || plain) return <PlainTable {...props} />;
   return (
     <Box data-testid="resource-grid">
@@ -79,8 +117,10 @@ export function ResourceGrid(props: ResourceGridProps) {
         <DataGrid
           rows={rows}
           nonce={nonce}
-          columns={columns}
-          slots={{ noRowsOverlay: EmptyOverlay as never }}
+          columns={fitted.columns}
+          columnHeaderHeight={fitted.wraps ? twoLineHeader(i18n.language) : undefined}
+          sx={headerSx(i18n.language)}
+          slots={{ noRowsOverlay: EmptyOverlay as never, loadingOverlay: LoadingBar }}
           slotProps={{ noRowsOverlay: empty as never }}
           rowCount={total}
           loading={navigation.state === 'loading' || list.loading}
@@ -123,7 +163,8 @@ function PlainTable({ def, list, plainColumns, total, lookups, empty, plain }: R
   const span = fields.length + (actions ? 1 : 0);
   return (
     <>
-      <TableContainer>
+      {/* Focusable, so that a table wider than the page can be scrolled from the keyboard. */}
+      <TableContainer tabIndex={0}>
         <Box component="table" sx={tableSx(fields)} data-testid={plain?.testId}>
           <thead>
             <tr>

@@ -55,7 +55,7 @@ export function cellOf(def: ResourceDef, f: FieldDef, row: Row, t: (k: string) =
   if (custom) return custom(row);
   if (f.type === 'image') return <ImageThumb id={row[f.name]} alt={t(f.labelKey)} />;
   const text = displayValue(f, row[f.name], t, lookups);
-  if (def.stateMachine && f.name === def.stateMachine.field) return <Chip size="small" label={text} variant="outlined" />;
+  if (def.stateMachine && f.name === def.stateMachine.field) return <Chip size="small" label={text} variant="outlined" data-state-chip="" />;
   return text;
 }
 

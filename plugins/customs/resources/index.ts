@@ -32,7 +32,7 @@ export const basicArea: PluginArea = {
   seeds: [codeListsSeed],
   resources: [hsCodeResource, hsElementResource, ciqCodeResource, eciqTypeResource, eciqDataResource, originAreaResource, customsPortResource, customsQpResource, portCodeResource],
   lookups: {
-    hsCodes: tableLookup({ table: 'cus_hs_code', value: 'hs_code', label: '{hs_code} {name}' }),
+    hsCodes: tableLookup({ table: 'cus_hs_code', value: 'hs_code', label: '{hs_code} {name}', labels: { en: '{hs_code} {name_en}' } }),
     // Customs parameter codes of one type as a picker: `customs.qp.tradeMode`, `customs.qp.unit`, …
     ...Object.fromEntries(
       QP_TYPES.map((type) => [
@@ -40,7 +40,7 @@ export const basicArea: PluginArea = {
         tableLookup({ table: 'cus_customs_qp', value: 'qp_code', label: '{qp_code} {name}', labels: { en: '{qp_code} {name_en}' }, where: { qp_type: type } }),
       ]),
     ),
-    eciqTypes: tableLookup({ table: 'cus_eciq_type', value: 'type_code', label: '{type_code} {name}' }),
+    eciqTypes: tableLookup({ table: 'cus_eciq_type', value: 'type_code', label: '{type_code} {name}', labels: { en: '{type_code} {name_en}' } }),
     customsPorts: tableLookup({ table: 'cus_customs_port', value: 'customs_code', label: '{customs_code} {name}', labels: { en: '{customs_code} {name_en}' }, parent: 'parent_code' }),
   },
 };

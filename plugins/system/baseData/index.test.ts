@@ -170,6 +170,17 @@ describe('permissions', () => {
     expect((await trader.list('yard')).status).toBe(403);
   });
 
+  it('gives a screen its pickers in the user’s language where the table has it', async () => {
+    const cookie = await loginAs('admin');
+    const myanmar = async (lng: string) => {
+      const { data } = await run(screenPage, req(`/dataBase/systemData/portData?lng=${lng}`, { cookie }));
+      return (data as { lookups: Record<string, { value: string }[]> }).lookups['system.countries'].find((o) => o.value === 'MM');
+    };
+    expect(await myanmar('zh')).toEqual({ value: 'MM', label: 'MM 缅甸 / Myanmar' });
+    expect(await myanmar('en')).toEqual({ value: 'MM', label: 'MM Myanmar' });
+    expect(await myanmar('my')).toEqual({ value: 'MM', label: 'MM မြန်မာ' });
+  });
+
   it('opens the address screen for the admin with the three region pickers loaded', async () => {
     const { res, data } = await run(screenPage, req('/dataBase/systemData/ShippingAddress', { cookie: await loginAs('admin') }));
     expect(res).toBeNull();

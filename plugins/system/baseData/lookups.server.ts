@@ -8,7 +8,7 @@ const regionsOf = (levels: string[]): LookupDef =>
 
 export const baseDataLookups: Record<string, LookupDef> = {
   countries: tableLookup({ table: 'sys_country', value: 'code', label: '{code} {name_zh} / {name_en}', labels: { en: '{code} {name_en}', my: '{code} {name_my|name_en}' } }),
-  ports: tableLookup({ table: 'sys_port', value: 'code', label: '{code} {name_zh} / {name_en}', parent: 'country_code' }),
+  ports: tableLookup({ table: 'sys_port', value: 'code', label: '{code} {name_zh} / {name_en}', labels: { en: '{code} {name_en}', my: '{code} {name_my|name_en}' }, parent: 'country_code' }),
   provinces: regionsOf(['province']),
   cities: regionsOf(['city']),
   counties: regionsOf(['county']),
