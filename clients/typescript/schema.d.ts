@@ -13091,6 +13091,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/public/fonts/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Myanmar web font the widgets declare on the host page (Noto Sans Myanmar, Myanmar range, WOFF2), so Burmese shows whatever fonts the host loads; cacheable */
+        get: operations["portal_public_font"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/public/settlement": {
         parameters: {
             query?: never;
@@ -16583,6 +16600,8 @@ export interface components {
             vehicleTypes?: string[];
             /** @description Loss tolerance (‰): decimal string, 2 places */
             lossTolerance: string;
+            /** @description Under-loading tolerance (%): decimal string, 2 places */
+            underloadTolerance: string | null;
             /** @description Remark */
             remark: string | null;
             /** @description optimistic lock: send it back on update */
@@ -16602,6 +16621,7 @@ export interface components {
             transitHours: string;
             vehicleTypes: ("tractor" | "boxTruck" | "flatbed" | "tanker" | "dumpTruck" | "containerTruck")[];
             lossTolerance: string;
+            underloadTolerance: string | null;
             remark: string | null;
         };
         portops_source_row: {
@@ -16775,6 +16795,8 @@ export interface components {
              * @enum {string|null}
              */
             status: "dispatched" | "accepted" | "arrivedLoading" | "loaded" | "inTransit" | "arrived" | "unloaded" | "completed" | "cancelled" | "exception" | null;
+            /** @description Under-loaded */
+            underloaded: boolean | null;
             /** @description Customer */
             customerId: number;
             /** @description Line */
@@ -16814,6 +16836,8 @@ export interface components {
             adjustmentId: number | null;
             /** @description Cargo source */
             sourceId: number | null;
+            /** @description Source no. */
+            sourceNo?: string | null;
             /** @description Fleet order */
             fleetOrderId: number | null;
             /** @description Loading gross (t): decimal string, 3 places */
@@ -16822,6 +16846,8 @@ export interface components {
             loadingTare: string | null;
             /** @description Loaded net (t): decimal string, 3 places */
             loadedNet: string | null;
+            /** @description Tonnes short: decimal string, 3 places */
+            underloadTonnes: string | null;
             /** @description Unloading gross (t): decimal string, 3 places */
             unloadingGross: string | null;
             /** @description Unloading tare (t): decimal string, 3 places */
@@ -16834,6 +16860,8 @@ export interface components {
             lossTonnes: string | null;
             /** @description Loss tolerance (‰): decimal string, 2 places */
             lossTolerance: string | null;
+            /** @description Under-loading tolerance (%): decimal string, 2 places */
+            underloadTolerance: string | null;
             /** @description Loss rate (‰): decimal string, 2 places */
             lossPermille: string | null;
             /** @description Excess loss (t): decimal string, 3 places */
@@ -45396,6 +45424,8 @@ export interface operations {
                 waybillNo?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description Under-loaded (eq) */
+                underloaded?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
                 /** @description Line (eq) */
@@ -46066,6 +46096,8 @@ export interface operations {
                 waybillNo?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description Under-loaded (eq) */
+                underloaded?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
                 /** @description Line (eq) */
@@ -46151,6 +46183,8 @@ export interface operations {
                 waybillNo?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description Under-loaded (eq) */
+                underloaded?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
                 /** @description Line (eq) */
@@ -46218,6 +46252,8 @@ export interface operations {
                 waybillNo?: string;
                 /** @description Status (eq) */
                 status?: string;
+                /** @description Under-loaded (eq) */
+                underloaded?: string;
                 /** @description Customer (eq) */
                 customerId?: string;
                 /** @description Line (eq) */
@@ -54446,7 +54482,7 @@ export interface operations {
                                 /** @enum {string} */
                                 trigger: "cron" | "manual" | "catchUp";
                                 /** @enum {string} */
-                                status: "running" | "success" | "failed" | "skipped";
+                                status: "running" | "success" | "failed" | "skipped" | "interrupted";
                                 /** @enum {string} */
                                 runner: "inprocess" | "bullmq";
                                 /** Format: date-time */
@@ -54553,7 +54589,7 @@ export interface operations {
                                 /** @enum {string} */
                                 trigger: "cron" | "manual" | "catchUp";
                                 /** @enum {string} */
-                                status: "running" | "success" | "failed" | "skipped";
+                                status: "running" | "success" | "failed" | "skipped" | "interrupted";
                                 /** @enum {string} */
                                 runner: "inprocess" | "bullmq";
                                 /** Format: date-time */
@@ -54622,7 +54658,7 @@ export interface operations {
                                 /** @enum {string} */
                                 trigger: "cron" | "manual" | "catchUp";
                                 /** @enum {string} */
-                                status: "running" | "success" | "failed" | "skipped";
+                                status: "running" | "success" | "failed" | "skipped" | "interrupted";
                                 /** @enum {string} */
                                 runner: "inprocess" | "bullmq";
                                 /** Format: date-time */
@@ -54698,7 +54734,7 @@ export interface operations {
                                 /** @enum {string} */
                                 trigger: "cron" | "manual" | "catchUp";
                                 /** @enum {string} */
-                                status: "running" | "success" | "failed" | "skipped";
+                                status: "running" | "success" | "failed" | "skipped" | "interrupted";
                                 /** @enum {string} */
                                 runner: "inprocess" | "bullmq";
                                 /** Format: date-time */
@@ -61386,6 +61422,8 @@ export interface operations {
                     shares: {
                         fleetId: number;
                         tonnes: string;
+                        /** @description Required to include a fleet the rules excluded (only one excluded by business rules: minimum lot, price, on-time, loss); recorded with its order */
+                        includeReason?: string;
                     }[];
                 };
             };
@@ -61974,6 +62012,39 @@ export interface operations {
             401: components["responses"]["NotLoggedIn"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    portal_public_font: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "noto-sans-myanmar-400.woff2" | "noto-sans-myanmar-700.woff2";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the font */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "font/woff2": string;
+                };
+            };
+            /** @description not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
