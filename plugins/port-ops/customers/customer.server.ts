@@ -47,6 +47,9 @@ export const customerLookups: Record<string, LookupDef> = {
     value: 'id',
     label: 'name',
     orderBy: 'name',
+    // Its own `where` is the scope: the customer resource's keeps a record to its login, which
+    // would leave a fleet's waybill form with no customer to pick (or to fill from its order).
+    scoped: false,
     where: (q, user, knex) => {
       if (isPlatform(user as SessionUser)) return;
       if (!user.roles.some((r) => r.roleCode === FLEET_ROLE || r.roleCode === DRIVER_ROLE)) return void q.where('user_id', user.id);
