@@ -6,8 +6,8 @@
 // the declaration on (see ../receipts).
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import { ApiError, FieldError, claimUpload, documentResource, filesOf, releaseUploads, type HookContext, type RequestContext, type Row } from '@core/server';
-import { localizeLookups, type LookupOption, type SessionUser } from '@core/shared';
+import { ApiError, FieldError, claimUpload, documentResource, filesOf, releaseUploads, type HookContext, type Row } from '@core/server';
+import type { SessionUser } from '@core/shared';
 import { ACCOUNT_BROKER, ACCOUNT_TRADER } from '../enterprise/enterprise';
 import { enterpriseOfUser } from '../enterprise/enterprise.server';
 import type { ReceiptTarget } from '../receipts/receipts.server';
@@ -216,8 +216,4 @@ export const declarationReceipts: ReceiptTarget = {
 
 export const declarationResource = {
   ...declarationRules,
-  // The header's and the lines' code lists come with the page (HS codes, 10,000 of them, are
-  // searched on the server instead); units, currencies, countries, customs and ports in the
-  // interface language where the tables have it.
-  screen: { data: async ({ lang }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({ lookups: localizeLookups(list.lookups, lang) }) },
 };

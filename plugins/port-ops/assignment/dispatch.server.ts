@@ -3,8 +3,7 @@
 // customer rule names its line or customer; built-in attributes and attributes in use are kept.
 // activeRules() is what the distributeSource screen will hand the optimiser.
 import type { Knex } from 'knex';
-import { ApiError, FieldError, defineLookup, serverResource, tableLookup, type LookupDef, type RequestContext, type Row } from '@core/server';
-import { localizeLookups, type LookupOption } from '@core/shared';
+import { ApiError, FieldError, defineLookup, serverResource, tableLookup, type LookupDef, type Row } from '@core/server';
 import { ATTRIBUTE_SPEC, ATTRIBUTES, type AssignmentRule, type AttributeCode, type RuleKind } from './optimiser';
 import { rulesFor, type Scope, type ScopedRule } from './rules';
 import { PARAMETER_RANGE, dispatchAttributeDef, dispatchRuleDef, parameterOf } from './dispatch';
@@ -85,8 +84,6 @@ const dispatchRuleRules = serverResource(dispatchRuleDef, {
 
 export const dispatchRuleResource = {
   ...dispatchRuleRules,
-  // The attribute picker and column in the interface language (built-in attributes have English and Burmese names).
-  screen: { data: async ({ lang }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({ lookups: localizeLookups(list.lookups, lang) }) },
 };
 
 const names = { en: en.builtinNames as Record<string, string>, my: my.builtinNames as Record<string, string> };

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { ApiError, FieldError, serverResource, toDate, type RequestContext, type Row } from '@core/server';
-import { dayStamp, hasPermission, isoDay, localizeLookups, type LookupOption, type SessionUserLike } from '@core/shared';
+import { dayStamp, hasPermission, isoDay, type SessionUserLike } from '@core/shared';
 import { priceInForce } from '../customers/adjustment.server';
 import { blacklistRefusal } from '../customers/blacklist.server';
 import { SHIPPER_ROLE } from '../customers/common';
@@ -178,10 +178,8 @@ const sourceResourceBase = serverResource(sourceDef, {
 
 export const sourceResource = {
   ...sourceResourceBase,
-  // The goods picker in the interface language (the base data names goods in three).
   screen: {
-    data: async ({ lang, user, knex }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({
-      lookups: localizeLookups(list.lookups, lang),
+    data: async ({ user, knex }: RequestContext) => ({
       isShipper: (await sourceScopeOf(knex, user)).kind === 'customer',
       canDistribute: hasPermission(user, SOURCE_PERMISSIONS.distribute),
     }),

@@ -5,8 +5,8 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
-import { ApiError, FieldError, defineLookup, serverResource, transitionRows, type LookupDef, type RequestContext, type Row, type ServerResource, type WriteContext } from '@core/server';
-import { dayStamp, localizeLookups, type LookupOption, type SessionUserLike } from '@core/shared';
+import { ApiError, FieldError, defineLookup, serverResource, transitionRows, type LookupDef, type Row, type ServerResource, type WriteContext } from '@core/server';
+import { dayStamp, type LookupOption, type SessionUserLike } from '@core/shared';
 import { blacklistRefusal } from '../customers/blacklist.server';
 import { K, PROGRESS_TRANSITIONS, SHIPPER_ROLE, TONNE_SCALE, WORKABLE_STATES, yardPlanDef, type PlanState } from './plan';
 
@@ -101,8 +101,6 @@ const planRules = serverResource(yardPlanDef, {
 
 export const yardPlanResource: ServerResource = {
   ...planRules,
-  // The goods in the interface language (the base data has their English and Burmese names).
-  screen: { data: async ({ lang }: RequestContext, _rows: unknown, list: { lookups: Record<string, LookupOption[]> }) => ({ lookups: localizeLookups(list.lookups, lang) }) },
 };
 
 /**
